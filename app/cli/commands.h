@@ -1,0 +1,20 @@
+// Subcommands of the `warplens` program (`warplens list`, `warplens trace ...`).
+// When one runs, main() returns its exit code instead of opening the GUI.
+#pragma once
+
+namespace CLI {
+class App;
+}
+
+namespace wl::cli {
+
+// What a subcommand reports back to main(). Its CLI11 callback sets both fields.
+struct CommandStatus {
+  bool ran = false;
+  int exit_code = 0;
+};
+
+// Adds every subcommand to `app`.
+void register_commands(CLI::App& app, CommandStatus& status);
+
+}  // namespace wl::cli

@@ -1,0 +1,19 @@
+// warplens: glue only. Parse the command line, run a subcommand if one was
+// given, otherwise open the desktop GUI.
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+#include "cli_options.h"
+#include "gui_app.h"
+
+int main(int argc, char** argv) {
+  CLI::App cli{"WarpLens shows what GPU reduction, scan and histogram kernels do.", "warplens"};
+  wl::GuiOptions gui_options;
+  wl::add_program_options(cli, gui_options);
+  wl::cli::CommandStatus command;
+  wl::cli::register_commands(cli, command);
+
+  if (const auto exit_code = wl::parse_command_line(cli, argc, argv)) return *exit_code;
+  if (command.ran) return command.exit_code;
+  return wl::run_gui(gui_options);
+}

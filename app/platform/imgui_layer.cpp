@@ -1,0 +1,50 @@
+#include "platform/imgui_layer.h"
+
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+namespace wl {
+
+ImGuiLayer::~ImGuiLayer() {
+  if (gl_backend_) ImGui_ImplOpenGL3_Shutdown();
+  if (glfw_backend_) ImGui_ImplGlfw_Shutdown();
+  if (context_) ImGui::DestroyContext();  // also saves imgui.ini
+}
+
+bool ImGuiLayer::init(GLFWwindow* window, const char* ini_path, std::string& error) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  context_ = true;
+  ImGui::GetIO().IniFilename = ini_path;
+
+  glfw_backend_ = ImGui_ImplGlfw_InitForOpenGL(window, true);
+  if (!glfw_backend_) {
+    error = "cannot initialize the Dear ImGui GLFW backend";
+    return false;
+  }
+  gl_backend_ = ImGui_ImplOpenGL3_Init("#version 330 core");
+  if (!gl_backend_) {
+    error = "cannot initialize the Dear ImGui OpenGL 3 backend";
+    return false;
+  }
+  return true;
+}
+
+void ImGuiLayer::new_frame() {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+}
+
+void ImGuiLayer::render() {
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void ImGuiLayer::upload_fonts_texture() {
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+}  // namespace wl

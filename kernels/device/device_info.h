@@ -1,0 +1,17 @@
+// Which GPU (if any) this process can run CUDA kernels on, and why not when it can't.
+#pragma once
+#include <string>
+
+namespace wl {
+
+struct DeviceInfo {
+  bool available = false;
+  std::string name;    // e.g. "NVIDIA H100 80GB HBM3"; empty when unavailable
+  std::string reason;  // why no GPU can be used; empty when available
+  int cc_major = 0, cc_minor = 0;
+};
+
+// Never throws or aborts: every failure is reported in `reason`.
+DeviceInfo probe_device();
+
+}  // namespace wl

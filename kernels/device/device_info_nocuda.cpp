@@ -1,0 +1,12 @@
+// probe_device() for builds without the CUDA toolkit.
+#include "kernels/device/device_info.h"
+
+namespace wl {
+
+DeviceInfo probe_device() {
+  DeviceInfo info;
+  info.reason = "built without CUDA";
+  return info;
+}
+
+}  // namespace wl

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds WarpLens if needed and runs every test; arguments go to ctest
+# (e.g. ./test.sh -R app.cli).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/tools/setup.sh"
+
+wl_install_missing_packages
+wl_build
+
+ctest_command=(ctest --test-dir "$WL_ROOT/build" --output-on-failure -j"$(nproc)" "$@")
+if [[ -z "${DISPLAY:-}" ]]; then
+  exec xvfb-run -a "${ctest_command[@]}"  # no display (CI): give the GUI tests one
+fi
+exec "${ctest_command[@]}"

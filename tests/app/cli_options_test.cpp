@@ -1,0 +1,75 @@
+#include "cli_options.h"
+
+#include <CLI/CLI.hpp>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+// Parses `args` as a command line of a fresh app; returns the early exit code, if any.
+std::optional<int> parse(std::vector<std::string> args, wl::GuiOptions& options) {
+  CLI::App app{"test", "warplens"};
+  wl::add_program_options(app, options);
+  args.insert(args.begin(), "warplens");
+  std::vector<char*> argv;
+  for (auto& arg : args) argv.push_back(arg.data());
+  return wl::parse_command_line(app, static_cast<int>(argv.size()), argv.data());
+}
+
+}  // namespace
+
+TEST(ParseWindowSize, AcceptsWidthByHeight) {
+  const auto size = wl::parse_window_size("1920x1080");
+  ASSERT_TRUE(size);
+  EXPECT_EQ(size->width, 1920);
+  EXPECT_EQ(size->height, 1080);
+  EXPECT_TRUE(wl::parse_window_size("800X600"));
+}
+
+TEST(ParseWindowSize, RejectsMalformedOrOutOfRange) {
+  for (const char* bad : {"", "1600", "x900", "1600x", "1600*900", "-1600x900", "+1600x900",
+                          " 1600x900", "1600x900 ", "1600x900x2", "10x10", "99999x900",
+                          "1600.5x900", "abcxdef"})
+    EXPECT_FALSE(wl::parse_window_size(bad)) << '"' << bad << '"';
+}
+
+TEST(CommandLine, DefaultsWhenNoFlags) {
+  wl::GuiOptions options;
+  EXPECT_FALSE(parse({}, options));
+  EXPECT_EQ(options.size.width, 1600);
+  EXPECT_EQ(options.size.height, 900);
+  EXPECT_FALSE(options.size_given);
+  EXPECT_FALSE(options.ui_scale);
+  EXPECT_EQ(options.frames, 3);
+  EXPECT_TRUE(options.screenshot_path.empty());
+}
+
+TEST(CommandLine, ReadsEveryFlag) {
+  wl::GuiOptions options;
+  EXPECT_FALSE(parse({"--size", "1920x1080", "--ui-scale", "1.5", "--screenshot", "out.png",
+                      "--frames", "5"},
+                     options));
+  EXPECT_EQ(options.size.width, 1920);
+  EXPECT_TRUE(options.size_given);
+  ASSERT_TRUE(options.ui_scale);
+  EXPECT_FLOAT_EQ(*options.ui_scale, 1.5f);
+  EXPECT_EQ(options.screenshot_path, "out.png");
+  EXPECT_EQ(options.frames, 5);
+}
+
+TEST(CommandLine, UsageErrorsExitWithTwo) {
+  wl::GuiOptions options;
+  EXPECT_EQ(parse({"--no-such-flag"}, options), wl::kExitUsage);
+  EXPECT_EQ(parse({"--size", "big"}, options), wl::kExitUsage);
+  EXPECT_EQ(parse({"--ui-scale", "9"}, options), wl::kExitUsage);
+  EXPECT_EQ(parse({"--frames", "0"}, options), wl::kExitUsage);
+  EXPECT_EQ(parse({"stray"}, options), wl::kExitUsage);
+}
+
+TEST(CommandLine, HelpAndVersionExitWithZero) {
+  wl::GuiOptions options;
+  EXPECT_EQ(parse({"--help"}, options), 0);
+  EXPECT_EQ(parse({"--version"}, options), 0);
+}
