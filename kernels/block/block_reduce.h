@@ -1,0 +1,31 @@
+// Block layer: reduce one value per thread to thread 0. Each warp shuffles its values down to
+// lane 0, lane 0 parks the warp's total in shared memory, and warp 0 shuffles the totals.
+// One barrier in all, instead of one per tree level.
+#pragma once
+#include "kernels/dialect/dialect.h"
+#include "kernels/warp/warp_reduce.h"
+
+namespace wl {
+
+template <class T>
+constexpr unsigned block_reduce_shared_bytes() {
+  return (32 * sizeof(T) + 15) / 16 * 16;
+}
+
+// Steps first_step .. first_step + 9. Needs a block of at least 32 threads, a multiple of 32.
+// The total is valid in thread 0.
+template <class Op, class Ctx, class T>
+WL_DEVICE T block_reduce(Ctx& ctx, Shared<T> warp_totals, T v, unsigned first_step) {
+  v = warp_reduce<Op>(ctx, v, first_step);
+  if (ctx.branch(ctx.lane() == 0)) ctx.st(warp_totals, ctx.warp(), v);
+  ctx.sync();
+
+  T total = identity<Op, T>();
+  if (ctx.branch(ctx.warp() == 0)) {
+    if (ctx.branch(ctx.lane() < ctx.block_dim() / 32)) total = ctx.ld(warp_totals, ctx.lane());
+    total = warp_reduce<Op>(ctx, total, first_step + 5);
+  }
+  return total;
+}
+
+}  // namespace wl

@@ -1,0 +1,31 @@
+// Raw bits of a value, for traces and for compare-and-swap loops on floats.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "kernels/dialect/macros.h"
+
+namespace wl {
+
+template <class T>
+WL_HOST_DEVICE std::uint64_t to_bits(T v) {
+  static_assert(sizeof(T) <= 8, "values are at most 8 bytes");
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof(T));
+  return bits;
+}
+
+template <class T>
+WL_HOST_DEVICE T from_bits(std::uint64_t bits) {
+  T v;
+  std::memcpy(&v, &bits, sizeof(T));
+  return v;
+}
+
+template <class T> struct SameSizeUint;
+template <> struct SameSizeUint<float> { using type = std::uint32_t; };
+template <> struct SameSizeUint<double> { using type = unsigned long long; };
+template <> struct SameSizeUint<std::int32_t> { using type = std::uint32_t; };
+template <> struct SameSizeUint<std::uint32_t> { using type = std::uint32_t; };
+
+}  // namespace wl

@@ -1,0 +1,35 @@
+// What kernel sources include. Free-function forms of the context calls that take explicit
+// template arguments, so kernels read `atomic_combine<Op>(ctx, ...)` instead of
+// `ctx.template atomic_combine<Op>(...)`.
+//
+// One rule for kernel authors: at most one traced call per statement. C++ leaves the order of
+// function arguments unspecified, and the trace records the order in which a thread's calls ran.
+#pragma once
+#include "kernels/dialect/bits.h"
+#include "kernels/dialect/macros.h"
+#include "kernels/dialect/ops.h"
+#include "kernels/dialect/views.h"
+
+namespace wl {
+
+template <class Op, class T>
+WL_HOST_DEVICE T identity() {
+  return Op::template identity<T>();
+}
+
+template <class T, class Ctx>
+WL_DEVICE Shared<T> shared_array(Ctx& ctx, unsigned count, WL_LINE) {
+  return ctx.template shared<T>(count, line);
+}
+
+template <class Op, class Ctx, class T>
+WL_DEVICE void atomic_combine(Ctx& ctx, Global<T> g, std::uint64_t i, T v, WL_LINE) {
+  ctx.template atomic_combine<Op>(g, i, v, line);
+}
+
+template <class Op, class Ctx, class T>
+WL_DEVICE T tile_reduce(Ctx& ctx, T v, WL_LINE) {
+  return ctx.template tile_reduce<Op>(v, line);
+}
+
+}  // namespace wl

@@ -1,0 +1,20 @@
+// Lets one kernel source compile with nvcc for the GPU and with g++ for the CPU simulator.
+#pragma once
+
+#if defined(__CUDACC__)
+#define WL_DEVICE __device__ __forceinline__
+#define WL_HOST_DEVICE __host__ __device__ __forceinline__
+#else
+#define WL_DEVICE inline
+#define WL_HOST_DEVICE inline
+#endif
+
+// The source line of the call site, recorded with every traced operation.
+#define WL_LINE unsigned line = __builtin_LINE()
+
+// Loop unrolling hint: nvcc honours it; g++ would warn about an unknown pragma.
+#if defined(__CUDACC__)
+#define WL_UNROLL _Pragma("unroll")
+#else
+#define WL_UNROLL
+#endif

@@ -1,0 +1,38 @@
+// Typed views of global and shared memory. Kernels index memory only through these, so every
+// access can be checked (simulator) and recorded (instrumented builds); in the timed GPU build
+// a view is a bare pointer and the extra fields are never read.
+#pragma once
+#include <cstdint>
+
+#include "kernels/dialect/macros.h"
+#include "trace/event.h"
+
+namespace wl {
+
+template <class T>
+struct Global {
+  T* ptr = nullptr;
+  std::uint64_t size = 0;  // elements
+  Buffer buffer = Buffer::None;
+};
+
+template <class T>
+struct Shared {
+  T* ptr = nullptr;
+  unsigned size = 0;    // elements
+  unsigned offset = 0;  // byte offset in the block's shared memory (for banks)
+};
+
+// N elements loaded or stored as one 16-byte access.
+template <class T, unsigned N>
+struct alignas(16) Vec {
+  T v[N];
+};
+
+// Recorded in Event::aux of atomics.
+enum class AtomicKind : unsigned { Add = 0, Min = 1, Max = 2, Cas = 3, Combine = 4 };
+
+template <class T>
+constexpr unsigned kVecWidth = 16 / sizeof(T);
+
+}  // namespace wl

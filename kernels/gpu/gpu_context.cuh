@@ -1,0 +1,271 @@
+// The GPU block context: the dialect mapped onto CUDA intrinsics. With NoRecorder every
+// recording branch is discarded at compile time, so a timed kernel is plain CUDA.
+#pragma once
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+
+#include "kernels/dialect/bits.h"
+#include "kernels/dialect/ops.h"
+#include "kernels/dialect/views.h"
+#include "kernels/gpu/recorder.cuh"
+
+namespace wl {
+
+extern __shared__ __align__(16) unsigned char wl_dynamic_smem[];
+
+template <class Rec>
+class GpuCtx {
+ public:
+  static constexpr bool kSimulated = false;
+
+  __device__ explicit GpuCtx(const Rec& rec) : rec_(rec) {
+    if constexpr (Rec::kEnabled) recording_ = rec_.wants(blockIdx.x);
+  }
+
+  // --- indices
+  __device__ unsigned thread_idx() const { return threadIdx.x; }
+  __device__ unsigned block_idx() const { return blockIdx.x; }
+  __device__ unsigned block_dim() const { return blockDim.x; }
+  __device__ unsigned grid_dim() const { return gridDim.x; }
+  __device__ unsigned lane() const { return threadIdx.x % 32; }
+  __device__ unsigned warp() const { return threadIdx.x / 32; }
+
+  // --- the lesson
+  __device__ void step(unsigned s) { step_ = static_cast<std::uint16_t>(s); }
+  __device__ bool branch(bool taken, WL_LINE) {
+    record(OpKind::Branch, line, 0, 0, Buffer::None, taken, 0, 0, taken ? 1 : 0);
+    return taken;
+  }
+
+  // --- shared memory
+  template <class T>
+  __device__ Shared<T> shared(unsigned count, WL_LINE) {
+    Shared<T> s{reinterpret_cast<T*>(wl_dynamic_smem + smem_used_), count, smem_used_};
+    smem_used_ += (count * unsigned(sizeof(T)) + 15u) & ~15u;
+    return s;
+  }
+  template <class T>
+  __device__ T ld(Shared<T> s, unsigned i, WL_LINE) {
+    T v = s.ptr[i];
+    record(OpKind::SharedLoad, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v));
+    return v;
+  }
+  template <class T>
+  __device__ void st(Shared<T> s, unsigned i, T v, WL_LINE) {
+    s.ptr[i] = v;
+    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v));
+  }
+  template <class T>
+  __device__ T ld_volatile(Shared<T> s, unsigned i, WL_LINE) {
+    T v = const_cast<volatile T*>(s.ptr)[i];
+    record(OpKind::SharedLoad, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v));
+    return v;
+  }
+  template <class T>
+  __device__ void st_volatile(Shared<T> s, unsigned i, T v, WL_LINE) {
+    const_cast<volatile T*>(s.ptr)[i] = v;
+    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v));
+  }
+
+  // --- global memory
+  template <class T>
+  __device__ T ld(Global<T> g, std::uint64_t i, WL_LINE) {
+    T v = g.ptr[i];
+    record(OpKind::GlobalLoad, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v));
+    return v;
+  }
+  template <class T>
+  __device__ T ld_volatile(Global<T> g, std::uint64_t i, WL_LINE) {
+    T v = const_cast<volatile T*>(g.ptr)[i];
+    record(OpKind::GlobalLoad, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v));
+    return v;
+  }
+  template <class T>
+  __device__ void st(Global<T> g, std::uint64_t i, T v, WL_LINE) {
+    g.ptr[i] = v;
+    record(OpKind::GlobalStore, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v));
+  }
+  // Elements i .. i + kVecWidth<T> - 1 as one 16-byte load; i must be a multiple of the width.
+  template <class T>
+  __device__ Vec<std::remove_const_t<T>, kVecWidth<T>> ld_vec(Global<T> g, std::uint64_t i, WL_LINE) {
+    using V = Vec<std::remove_const_t<T>, kVecWidth<T>>;
+    V v = *reinterpret_cast<const V*>(g.ptr + i);
+    if constexpr (Rec::kEnabled) {
+      std::uint64_t w[2];
+      memcpy(w, &v, 16);
+      record(OpKind::GlobalLoad, line, 16, address_of(g, i), g.buffer, w[0], w[1]);
+    }
+    return v;
+  }
+
+  // --- barriers
+  __device__ void sync(WL_LINE) {
+    record(OpKind::Barrier, line, 0, 0, Buffer::None, 0);
+    __syncthreads();
+  }
+  __device__ void syncwarp(unsigned mask = 0xffffffffu, WL_LINE) {
+    record(OpKind::WarpSync, line, 0, 0, Buffer::None, 0, 0, mask);
+    __syncwarp(mask);
+  }
+  __device__ void fence(WL_LINE) {
+    record(OpKind::Fence, line, 0, 0, Buffer::None, 0);
+    __threadfence();
+  }
+  __device__ void yield_spin() {}
+  __device__ long long clock() const { return clock64(); }
+
+  // --- warp shuffles and votes
+  template <class T>
+  __device__ T shfl(unsigned mask, T v, unsigned src, WL_LINE) {
+    T r = __shfl_sync(mask, v, int(src));
+    return shuffled(v, r, src % 32, line);
+  }
+  template <class T>
+  __device__ T shfl_down(unsigned mask, T v, unsigned delta, WL_LINE) {
+    T r = __shfl_down_sync(mask, v, delta);
+    return shuffled(v, r, lane() + delta < 32 ? lane() + delta : lane(), line);
+  }
+  template <class T>
+  __device__ T shfl_up(unsigned mask, T v, unsigned delta, WL_LINE) {
+    T r = __shfl_up_sync(mask, v, delta);
+    return shuffled(v, r, lane() >= delta ? lane() - delta : lane(), line);
+  }
+  template <class T>
+  __device__ T shfl_xor(unsigned mask, T v, unsigned lane_mask, WL_LINE) {
+    T r = __shfl_xor_sync(mask, v, int(lane_mask));
+    return shuffled(v, r, lane() ^ lane_mask, line);
+  }
+  __device__ unsigned ballot(unsigned mask, bool pred, WL_LINE) {
+    unsigned r = __ballot_sync(mask, pred);
+    record(OpKind::Vote, line, 0, 0, Buffer::None, pred, r, mask);
+    return r;
+  }
+  __device__ bool any(unsigned mask, bool pred, WL_LINE) {
+    bool r = __any_sync(mask, pred);
+    record(OpKind::Vote, line, 0, 0, Buffer::None, pred, r, mask);
+    return r;
+  }
+  __device__ bool all(unsigned mask, bool pred, WL_LINE) {
+    bool r = __all_sync(mask, pred);
+    record(OpKind::Vote, line, 0, 0, Buffer::None, pred, r, mask);
+    return r;
+  }
+  __device__ unsigned activemask(WL_LINE) {
+    unsigned r = __activemask();
+    record(OpKind::Vote, line, 0, 0, Buffer::None, 1, r, 0);
+    return r;
+  }
+  template <class T>
+  __device__ unsigned match_any(unsigned mask, T v, WL_LINE) {
+    unsigned r = __match_any_sync(mask, v);
+    record(OpKind::Vote, line, 0, 0, Buffer::None, to_bits(v), r, mask);
+    return r;
+  }
+  // Reduces v over the 32 lanes of the warp with cooperative groups. Instrumented builds and
+  // the simulator record it as the xor butterfly (offsets 16, 8, 4, 2, 1) that cg::reduce
+  // performs for a custom operator; the timed build calls cg::reduce itself.
+  template <class Op, class T>
+  __device__ T tile_reduce(T v, WL_LINE) {
+    if constexpr (Rec::kEnabled) {
+      for (unsigned offset = 16; offset > 0; offset /= 2)
+        v = Op::apply(v, shfl_xor(0xffffffffu, v, offset, line));
+      return v;
+    } else {
+      namespace cg = cooperative_groups;
+      auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+      return cg::reduce(tile, v, [](T a, T b) { return Op::apply(a, b); });
+    }
+  }
+
+  // --- atomics (the returned old value is not recorded: it depends on timing)
+  template <class T>
+  __device__ T atomic_add(Global<T> g, std::uint64_t i, T v, WL_LINE) {
+    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), 0, unsigned(AtomicKind::Add));
+    return atomicAdd(g.ptr + i, v);
+  }
+  template <class T>
+  __device__ T atomic_min(Global<T> g, std::uint64_t i, T v, WL_LINE) {
+    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), 0, unsigned(AtomicKind::Min));
+    return atomicMin(g.ptr + i, v);
+  }
+  template <class T>
+  __device__ T atomic_max(Global<T> g, std::uint64_t i, T v, WL_LINE) {
+    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), 0, unsigned(AtomicKind::Max));
+    return atomicMax(g.ptr + i, v);
+  }
+  template <class T>
+  __device__ T atomic_cas(Global<T> g, std::uint64_t i, T compare, T v, WL_LINE) {
+    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), to_bits(compare), unsigned(AtomicKind::Cas));
+    return atomicCAS(g.ptr + i, compare, v);
+  }
+  template <class T>
+  __device__ T atomic_add(Shared<T> s, unsigned i, T v, WL_LINE) {
+    record(OpKind::SharedAtomic, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v), 0, unsigned(AtomicKind::Add));
+    return atomicAdd(s.ptr + i, v);
+  }
+  // Combines v into g[i] with Op: a native atomic where one exists, else a CAS loop.
+  template <class Op, class T>
+  __device__ void atomic_combine(Global<T> g, std::uint64_t i, T v, WL_LINE) {
+    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), 0, unsigned(AtomicKind::Combine));
+    T* p = g.ptr + i;
+    constexpr bool kInt = std::numeric_limits<T>::is_integer;
+    if constexpr (std::is_same_v<Op, SumOp>) {
+      atomicAdd(p, v);
+    } else if constexpr (kInt && std::is_same_v<Op, MinOp>) {
+      atomicMin(p, v);
+    } else if constexpr (kInt && std::is_same_v<Op, MaxOp>) {
+      atomicMax(p, v);
+    } else {
+      using U = typename SameSizeUint<T>::type;
+      U* word = reinterpret_cast<U*>(p);
+      U old = *reinterpret_cast<volatile U*>(word);
+      while (true) {
+        U wanted = U(to_bits(Op::apply(from_bits<T>(old), v)));
+        if (wanted == old) break;  // also stops once a NaN is stored
+        U seen = atomicCAS(word, old, wanted);
+        if (seen == old) break;
+        old = seen;
+      }
+    }
+  }
+
+ private:
+  template <class T>
+  __device__ static unsigned address_of(Global<T> g, std::uint64_t i) {
+    return unsigned(i * sizeof(T));
+  }
+  template <class T>
+  __device__ T shuffled(T sent, T received, unsigned src_lane, unsigned line) {
+    record(OpKind::Shuffle, line, sizeof(T), 0, Buffer::None, to_bits(sent), to_bits(received), src_lane);
+    return received;
+  }
+  __device__ void record(OpKind op, unsigned line, unsigned size, unsigned address, Buffer buffer,
+                         std::uint64_t v0, std::uint64_t v1 = 0, unsigned aux = 0, unsigned flags = 0) {
+    if constexpr (Rec::kEnabled) {
+      if (!recording_) return;
+      Event e{};
+      e.block = blockIdx.x;
+      e.seq = seq_++;
+      e.thread = static_cast<std::uint16_t>(threadIdx.x);
+      e.step = step_;
+      e.site = static_cast<std::uint16_t>(line);
+      e.op = op;
+      e.size = static_cast<std::uint8_t>(size);
+      e.address = address;
+      e.aux = aux;
+      e.buffer = buffer;
+      e.flags = static_cast<std::uint8_t>(flags);
+      e.value[0] = v0;
+      e.value[1] = v1;
+      rec_.push(e);
+    }
+  }
+
+  Rec rec_;
+  unsigned smem_used_ = 0;
+  std::uint16_t step_ = kLoadStep;
+  bool recording_ = false;
+  std::uint32_t seq_ = 0;
+};
+
+}  // namespace wl

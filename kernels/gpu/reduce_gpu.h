@@ -1,0 +1,29 @@
+// Runs reduction variants on the GPU: once with instrumentation (a trace), or timed.
+// Plain C++ interface: callers compile without nvcc.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/gpu/gpu_error.h"
+#include "kernels/host/reduce_outcome.h"
+#include "kernels/host/reduce_request.h"
+
+namespace wl {
+
+// `input` holds request.n elements of request.type on the host. Throws std::invalid_argument
+// for an invalid request and GpuError when CUDA fails (no device, out of memory, ...).
+ReduceOutcome run_reduce_gpu(const ReduceRequest& request, const void* input);
+
+struct GpuTiming {
+  double median_ms = 0;
+  double min_ms = 0;
+  std::uint64_t result_bits = 0;  // of the last timed run
+  bool result_ok = false;         // checked against the CPU reference
+};
+
+// Times the uninstrumented build of a variant: warm-up runs, then the median of `repeats`
+// CUDA-event-timed runs. Every run includes the driver's buffer resets, as CUB's does.
+GpuTiming time_reduce_gpu(const ReduceRequest& request, const void* input, int warmup, int repeats);
+
+}  // namespace wl

@@ -1,0 +1,73 @@
+#include "kernels/host/input.h"
+
+#include <cmath>
+#include <type_traits>
+
+namespace wl {
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+double unit(std::uint64_t& state) {  // [0, 1)
+  return double(splitmix64(state) >> 11) * 0x1.0p-53;
+}
+
+template <class T>
+T random_value(std::uint64_t& state, std::string_view op) {
+  const double u = unit(state);
+  if constexpr (std::is_integral_v<T>) {
+    if (op == "product") return T(2 * std::int64_t(u * 50) + 1) * (splitmix64(state) & 1 ? 1 : -1);
+    if (op == "sum") return T(std::int64_t(u * 2001) - 1000);
+    return T(std::int64_t(splitmix64(state) & 0xffffffffu) - 0x80000000ll);
+  } else {
+    if (op == "product") return T((0.99 + 0.02 * u) * (splitmix64(state) & 1 ? 1 : -1));
+    if (op == "sum") return T(2 * u - 1);
+    return T(2000 * u - 1000);
+  }
+}
+
+}  // namespace
+
+const std::vector<std::string>& pattern_names() {
+  static const std::vector<std::string> names{"random", "ones", "ascending", "all-equal", "skewed"};
+  return names;
+}
+
+bool parse_pattern(std::string_view name, Pattern& out) {
+  const auto& names = pattern_names();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (name == names[i]) {
+      out = Pattern(i);
+      return true;
+    }
+  return false;
+}
+
+template <class T>
+std::vector<T> make_input(Pattern pattern, std::uint64_t n, std::uint64_t seed, std::string_view op) {
+  std::vector<T> v(n);
+  std::uint64_t state = seed;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    switch (pattern) {
+      case Pattern::Random: v[i] = random_value<T>(state, op); break;
+      case Pattern::Ones: v[i] = T(1); break;
+      case Pattern::Ascending: v[i] = T(i % 1000 + 1); break;
+      case Pattern::AllEqual: v[i] = T(3); break;
+      case Pattern::Skewed:  // mostly small values, one in a hundred a thousand times larger
+        v[i] = splitmix64(state) % 100 == 0 ? T(1000) : T(1 + splitmix64(state) % 3);
+        break;
+    }
+  }
+  return v;
+}
+
+template std::vector<std::int32_t> make_input(Pattern, std::uint64_t, std::uint64_t, std::string_view);
+template std::vector<float> make_input(Pattern, std::uint64_t, std::uint64_t, std::string_view);
+template std::vector<double> make_input(Pattern, std::uint64_t, std::uint64_t, std::string_view);
+
+}  // namespace wl

@@ -1,0 +1,83 @@
+// Turns a plan of passes into launches, the same way on every backend. A backend provides
+// alloc<T>(n, buffer), fill(view, value), launch<V, Op>(pass, block, args, record) and
+// read(view, i); the driver owns the order of launches and which buffer feeds which.
+#pragma once
+#include <vector>
+
+#include "kernels/dialect/dialect.h"
+#include "kernels/host/reduce_request.h"
+#include "kernels/reduce/variant.h"
+
+namespace wl {
+
+template <class T>
+struct ReduceBuffers {
+  Global<T> partials[2];     // Partials: ping-pong between passes; LastBlock: partials[0]
+  Global<T> out;             // where the final value lands
+  Global<unsigned> ticket;   // LastBlock
+};
+
+template <class V, class T, class Backend>
+ReduceBuffers<T> allocate_buffers(Backend& backend, const std::vector<Pass>& passes) {
+  ReduceBuffers<T> b;
+  const std::uint64_t first_grid = passes.empty() ? 1 : passes.front().grid;
+  switch (V::info.finish) {
+    case reduce::Finish::Partials:
+      b.partials[0] = backend.template alloc<T>(first_grid, Buffer::Partials);
+      b.partials[1] = backend.template alloc<T>(passes.size() > 1 ? passes[1].grid : 1, Buffer::Scratch);
+      b.out = b.partials[(passes.size() + 1) % 2];
+      break;
+    case reduce::Finish::Atomic:
+      b.out = backend.template alloc<T>(1, Buffer::Output);
+      break;
+    case reduce::Finish::LastBlock:
+      b.partials[0] = backend.template alloc<T>(first_grid, Buffer::Partials);
+      b.out = backend.template alloc<T>(1, Buffer::Output);
+      b.ticket = backend.template alloc<unsigned>(1, Buffer::Scratch);
+      break;
+  }
+  return b;
+}
+
+// Runs every pass; the result is then in b.out[0]. Only the first launch is recorded.
+template <class V, class Op, class T, class Backend>
+void launch_passes(Backend& backend, Global<const T> input, const ReduceBuffers<T>& b,
+                   const std::vector<Pass>& passes, unsigned block, bool record) {
+  if (passes.empty()) return;
+  reduce::ReduceArgs<T> args;
+  args.in = input;
+  args.n = passes.front().n;
+  switch (V::info.finish) {
+    case reduce::Finish::Atomic:
+      backend.fill(b.out, identity<Op, T>());
+      args.out = b.out;
+      backend.template launch<V, Op>(passes.front(), block, args, record);
+      break;
+    case reduce::Finish::LastBlock:
+      backend.fill(b.ticket, 0u);
+      args.out = b.out;
+      args.partials = b.partials[0];
+      args.ticket = b.ticket;
+      backend.template launch<V, Op>(passes.front(), block, args, record);
+      break;
+    case reduce::Finish::Partials:
+      for (std::size_t k = 0; k < passes.size(); ++k) {
+        if (k > 0) {
+          const Global<T> previous = b.partials[(k - 1) % 2];
+          args.in = Global<const T>{previous.ptr, previous.size, previous.buffer};
+        }
+        args.n = passes[k].n;
+        args.out = b.partials[k % 2];
+        backend.template launch<V, Op>(passes[k], block, args, record && k == 0);
+      }
+      break;
+  }
+}
+
+template <class V, class Op, class T, class Backend>
+T read_result(Backend& backend, const ReduceBuffers<T>& b, const std::vector<Pass>& passes) {
+  if (passes.empty()) return identity<Op, T>();
+  return backend.read(b.out, 0);
+}
+
+}  // namespace wl

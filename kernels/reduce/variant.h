@@ -1,0 +1,74 @@
+// What every reduction variant shares: its arguments, how its grid is sized, and how a grid
+// of partial results becomes one value.
+#pragma once
+#include <cstdint>
+
+#include "kernels/dialect/macros.h"
+#include "kernels/dialect/views.h"
+
+namespace wl::reduce {
+
+// How a variant turns the whole input into one value.
+enum class Finish : std::uint8_t {
+  Partials,    // each block writes its result to out[block]; the host launches again on them
+  Atomic,      // blocks combine into out[0] with atomics (out[0] starts at the identity)
+  LastBlock,   // blocks write partials; the last block to finish (ticket) combines them
+};
+
+// How many blocks a variant launches for n elements.
+enum class GridShape : std::uint8_t {
+  OnePerElement,   // ceil(n / block)
+  TwoPerThread,    // ceil(n / (2 block)): the first add happens during the load
+  GridStride,      // min(ceil(n / (2 block)), a fixed cap): each thread loops over the input
+  Persistent,      // enough blocks to fill the GPU once, each loops with 16-byte loads
+};
+
+struct VariantInfo {
+  const char* id;
+  const char* lesson;    // one line: what it changes and why
+  const char* origin;    // where it comes from in the classic material
+  Finish finish;
+  GridShape shape;
+  unsigned min_block;    // smallest block size the code supports
+  bool pitfall = false;  // deliberately wrong; shown as a lesson, not used for timing
+  bool deterministic_trace = true;  // same events on every run (no timing-dependent order)
+  unsigned atomics_per_block = 1;   // Atomic finish: 1 per block, or 0 for one per element
+};
+
+template <class T>
+struct ReduceArgs {
+  Global<const T> in;
+  Global<T> out;                 // partials (one per block) or the single result
+  Global<T> partials;            // LastBlock: one slot per block
+  Global<unsigned> ticket;       // LastBlock: blocks done so far; starts at 0
+  std::uint64_t n = 0;
+};
+
+// Grid-stride variants stop at this many blocks, as the classic reduce6 does (maxBlocks = 64
+// there; larger here so a modern GPU is filled).
+constexpr unsigned kGridStrideMaxBlocks = 256;
+// Persistent kernels launch this many blocks per multiprocessor.
+constexpr unsigned kPersistentBlocksPerSm = 4;
+
+inline unsigned grid_for(GridShape shape, std::uint64_t n, unsigned block, unsigned sm_count) {
+  auto ceil_div = [](std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; };
+  std::uint64_t g = 1;
+  switch (shape) {
+    case GridShape::OnePerElement: g = ceil_div(n, block); break;
+    case GridShape::TwoPerThread: g = ceil_div(n, 2ull * block); break;
+    case GridShape::GridStride:
+      g = ceil_div(n, 2ull * block);
+      if (g > kGridStrideMaxBlocks) g = kGridStrideMaxBlocks;
+      break;
+    case GridShape::Persistent: {
+      // 4 elements per 16-byte load (f32), 4 loads in flight per thread.
+      g = ceil_div(n, 16ull * block);
+      const std::uint64_t cap = std::uint64_t(sm_count) * kPersistentBlocksPerSm;
+      if (g > cap) g = cap;
+      break;
+    }
+  }
+  return g == 0 ? 1u : unsigned(g);
+}
+
+}  // namespace wl::reduce

@@ -1,0 +1,37 @@
+// A bug in a kernel found by the simulator. Each kind is a lesson, so the message names the
+// block, thread and source line, and says what the hardware would have done.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace wl {
+
+enum class KernelErrorKind {
+  BarrierDivergence,      // some threads wait at __syncthreads while others skip it or exit
+  SharedOutOfBounds,
+  SharedUninitializedRead,
+  SharedOverAllocation,   // shared<T>() asked for more than the launch provides
+  GlobalOutOfBounds,
+  ShuffleMask,            // a warp collective whose mask leaves out lanes that take part
+  Deadlock,               // no thread can move: a warp collective that never completes
+  SpinHang,               // every resident block spins and no other block can start
+};
+
+const char* kernel_error_kind_name(KernelErrorKind kind);
+
+class KernelError : public std::runtime_error {
+ public:
+  KernelError(KernelErrorKind kind, const std::string& message, unsigned block, unsigned thread,
+              unsigned line)
+      : std::runtime_error(message), kind_(kind), block_(block), thread_(thread), line_(line) {}
+  KernelErrorKind kind() const { return kind_; }
+  unsigned block() const { return block_; }
+  unsigned thread() const { return thread_; }
+  unsigned line() const { return line_; }
+
+ private:
+  KernelErrorKind kind_;
+  unsigned block_, thread_, line_;
+};
+
+}  // namespace wl

@@ -1,0 +1,336 @@
+#include "kernels/sim/sim_block.h"
+
+#include <cstdio>
+#include <map>
+
+#include "kernels/sim/sim_context.h"
+#include "kernels/sim/sim_grid.h"
+
+namespace wl {
+namespace {
+
+// Thrown inside a fiber to unwind a thread whose kernel hit an error; never leaves the fiber.
+struct SimAbort {};
+
+std::string hex(unsigned v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+
+std::vector<unsigned> lanes_of(unsigned mask) {
+  std::vector<unsigned> out;
+  for (unsigned l = 0; l < 32; ++l)
+    if (mask >> l & 1u) out.push_back(l);
+  return out;
+}
+
+unsigned first_lane(unsigned mask) {
+  for (unsigned l = 0; l < 32; ++l)
+    if (mask >> l & 1u) return l;
+  return 0;
+}
+
+}  // namespace
+
+const char* collective_name(CollectiveKind kind) {
+  switch (kind) {
+    case CollectiveKind::Shfl: return "__shfl_sync";
+    case CollectiveKind::ShflDown: return "__shfl_down_sync";
+    case CollectiveKind::ShflUp: return "__shfl_up_sync";
+    case CollectiveKind::ShflXor: return "__shfl_xor_sync";
+    case CollectiveKind::Ballot: return "__ballot_sync";
+    case CollectiveKind::Any: return "__any_sync";
+    case CollectiveKind::All: return "__all_sync";
+    case CollectiveKind::MatchAny: return "__match_any_sync";
+    case CollectiveKind::ActiveMask: return "__activemask";
+    case CollectiveKind::SyncWarp: return "__syncwarp";
+  }
+  return "warp collective";
+}
+
+std::string describe_ids(const std::vector<unsigned>& ids) {
+  std::string out;
+  for (std::size_t i = 0; i < ids.size();) {
+    std::size_t j = i;
+    while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
+    if (!out.empty()) out += ", ";
+    out += std::to_string(ids[i]);
+    if (j > i) out += "-" + std::to_string(ids[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+SimBlock::SimBlock(SimGrid& grid, unsigned block_idx)
+    : grid_(grid),
+      index_(block_idx),
+      threads_(grid.launch().block_dim),
+      smem_(grid.launch().shared_bytes),
+      smem_written_(grid.launch().shared_bytes, 0) {}
+
+SimBlock::~SimBlock() = default;  // unfinished fibers unwind their stacks here
+
+void SimBlock::start_threads() {
+  started_ = true;
+  for (unsigned tid = 0; tid < threads_.size(); ++tid) {
+    SimThread& t = threads_[tid];
+    t.fiber = boost::context::fiber(
+        std::allocator_arg, PooledStack{&grid_.stacks()},
+        [this, tid](boost::context::fiber&& scheduler) {
+          SimThread& self = threads_[tid];
+          self.back = std::move(scheduler);
+          try {
+            SimCtx ctx(*this, tid);
+            grid_.body()(ctx);
+          } catch (const SimAbort&) {
+          }
+          self.state = ThreadState::Done;
+          return std::move(self.back);
+        });
+  }
+}
+
+void SimBlock::yield(unsigned tid) {
+  SimThread& t = threads_[tid];
+  t.back = std::move(t.back).resume();
+}
+
+void SimBlock::barrier(unsigned tid, unsigned line) {
+  SimThread& t = threads_[tid];
+  t.state = ThreadState::AtBarrier;
+  t.line = line;
+  yield(tid);
+}
+
+std::uint64_t SimBlock::collective(unsigned tid, CollectiveKind kind, unsigned mask,
+                                   std::uint64_t value, unsigned arg, unsigned line) {
+  SimThread& t = threads_[tid];
+  t.state = ThreadState::AtCollective;
+  t.kind = kind;
+  t.mask = mask;
+  t.value = value;
+  t.arg = arg;
+  t.line = line;
+  yield(tid);
+  return t.result;
+}
+
+void SimBlock::spin(unsigned tid) {
+  threads_[tid].state = ThreadState::Spinning;
+  yield(tid);
+}
+
+void SimBlock::fail(KernelErrorKind kind, const std::string& message, unsigned tid, unsigned line) {
+  grid_.set_error(KernelError(kind, message, index_, tid, line));
+  throw SimAbort{};
+}
+
+void SimBlock::fail_from_scheduler(KernelErrorKind kind, const std::string& message, unsigned tid,
+                                   unsigned line) {
+  grid_.set_error(KernelError(kind, message, index_, tid, line));
+  throw *grid_.error();
+}
+
+SimBlock::Progress SimBlock::run() {
+  if (!started_) start_threads();
+  while (true) {
+    bool progressed = false;
+    for (unsigned tid = 0; tid < threads_.size(); ++tid) {
+      SimThread& t = threads_[tid];
+      if (t.state != ThreadState::Runnable && t.state != ThreadState::Spinning) continue;
+      bool was_spinning = t.state == ThreadState::Spinning;
+      t.state = ThreadState::Runnable;
+      t.fiber = std::move(t.fiber).resume();
+      if (grid_.error()) throw *grid_.error();
+      if (!(was_spinning && t.state == ThreadState::Spinning)) progressed = true;
+    }
+    progressed |= resolve_collectives();
+
+    bool any_runnable = false, any_spinning = false, all_done = true;
+    for (const SimThread& t : threads_) {
+      any_runnable |= t.state == ThreadState::Runnable;
+      any_spinning |= t.state == ThreadState::Spinning;
+      all_done &= t.state == ThreadState::Done;
+    }
+    if (all_done) return Progress::Finished;
+    if (any_runnable) continue;
+    if (any_spinning) {
+      if (!progressed) return Progress::SpinStalled;
+      continue;
+    }
+    if (resolve_barrier()) continue;
+    diagnose_stuck();
+  }
+}
+
+bool SimBlock::resolve_collectives() {
+  bool resolved = false;
+  unsigned warps = (unsigned(threads_.size()) + 31) / 32;
+  for (unsigned w = 0; w < warps; ++w) resolved |= resolve_warp(w);
+  return resolved;
+}
+
+bool SimBlock::resolve_warp(unsigned warp) {
+  const unsigned base = warp * 32;
+  const unsigned lanes = std::min(32u, unsigned(threads_.size()) - base);
+  const unsigned existing = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
+  bool resolved = false;
+
+  // Group the waiting lanes by collective kind: one warp-wide operation per kind.
+  std::map<CollectiveKind, unsigned> waiting;
+  for (unsigned l = 0; l < lanes; ++l) {
+    const SimThread& t = threads_[base + l];
+    if (t.state == ThreadState::AtCollective) waiting[t.kind] |= 1u << l;
+  }
+  for (auto [kind, present] : waiting) {
+    const SimThread& first = threads_[base + first_lane(present)];
+    const char* what = collective_name(kind);
+    unsigned mask = first.mask;
+    if (kind == CollectiveKind::ActiveMask) {
+      mask = present;  // the lanes that reached it together are the active ones
+    } else {
+      for (unsigned l : lanes_of(present)) {
+        const SimThread& t = threads_[base + l];
+        if (t.mask != mask)
+          fail_from_scheduler(KernelErrorKind::ShuffleMask,
+                              std::string(what) + ": lanes of warp " + std::to_string(warp) +
+                                  " pass different masks (" + hex(mask) + " and " + hex(t.mask) +
+                                  "); all lanes must name the same set",
+                              base + l, t.line);
+      }
+      if (unsigned left_out = present & ~mask)
+        fail_from_scheduler(KernelErrorKind::ShuffleMask,
+                            std::string(what) + " at line " + std::to_string(first.line) +
+                                ": mask " + hex(mask) + " leaves out lane(s) " +
+                                describe_ids(lanes_of(left_out)) + " of warp " +
+                                std::to_string(warp) + ", which take part",
+                            base + first_lane(left_out), first.line);
+      if (unsigned phantom = mask & ~existing)
+        fail_from_scheduler(KernelErrorKind::ShuffleMask,
+                            std::string(what) + " at line " + std::to_string(first.line) +
+                                ": mask " + hex(mask) + " names lane(s) " +
+                                describe_ids(lanes_of(phantom)) +
+                                " that do not exist (the block has " +
+                                std::to_string(threads_.size()) + " threads)",
+                            base + first_lane(present), first.line);
+      for (unsigned l : lanes_of(mask & ~present)) {
+        const SimThread& t = threads_[base + l];
+        if (t.state == ThreadState::Done)
+          fail_from_scheduler(KernelErrorKind::ShuffleMask,
+                              std::string(what) + " at line " + std::to_string(first.line) +
+                                  ": mask " + hex(mask) + " names lane " + std::to_string(l) +
+                                  ", which has already exited",
+                              base + first_lane(present), first.line);
+        if (t.state == ThreadState::AtBarrier)
+          fail_from_scheduler(KernelErrorKind::BarrierDivergence,
+                              "lane " + std::to_string(l) + " of warp " + std::to_string(warp) +
+                                  " waits at __syncthreads (line " + std::to_string(t.line) +
+                                  ") while lanes " + describe_ids(lanes_of(present)) +
+                                  " wait for it at " + what + " (line " +
+                                  std::to_string(first.line) + ")",
+                              base + l, t.line);
+      }
+      if (mask & ~present) continue;  // some lanes have not arrived yet
+    }
+
+    for (unsigned l : lanes_of(present)) {
+      SimThread& t = threads_[base + l];
+      unsigned src = l;
+      switch (kind) {
+        case CollectiveKind::Shfl: src = t.arg % 32; break;
+        case CollectiveKind::ShflDown: src = l + t.arg < 32 ? l + t.arg : l; break;
+        case CollectiveKind::ShflUp: src = l >= t.arg ? l - t.arg : l; break;
+        case CollectiveKind::ShflXor: src = (l ^ t.arg) < 32 ? l ^ t.arg : l; break;
+        default: break;
+      }
+      switch (kind) {
+        case CollectiveKind::Shfl:
+        case CollectiveKind::ShflDown:
+        case CollectiveKind::ShflUp:
+        case CollectiveKind::ShflXor:
+          // Reading a lane that does not take part is undefined; we return the lane's own value.
+          t.result = (present >> src & 1u) ? threads_[base + src].value : t.value;
+          break;
+        case CollectiveKind::Ballot:
+        case CollectiveKind::Any:
+        case CollectiveKind::All: {
+          unsigned ballot = 0;
+          for (unsigned m : lanes_of(present))
+            if (threads_[base + m].value) ballot |= 1u << m;
+          t.result = kind == CollectiveKind::Ballot ? ballot
+                     : kind == CollectiveKind::Any  ? (ballot != 0)
+                                                    : (ballot == present);
+          break;
+        }
+        case CollectiveKind::MatchAny: {
+          unsigned same = 0;
+          for (unsigned m : lanes_of(present))
+            if (threads_[base + m].value == t.value) same |= 1u << m;
+          t.result = same;
+          break;
+        }
+        case CollectiveKind::ActiveMask: t.result = present; break;
+        case CollectiveKind::SyncWarp: t.result = 0; break;
+      }
+    }
+    for (unsigned l : lanes_of(present)) threads_[base + l].state = ThreadState::Runnable;
+    resolved = true;
+  }
+  return resolved;
+}
+
+bool SimBlock::resolve_barrier() {
+  std::vector<unsigned> waiting, exited, elsewhere;
+  for (unsigned tid = 0; tid < threads_.size(); ++tid) {
+    switch (threads_[tid].state) {
+      case ThreadState::AtBarrier: waiting.push_back(tid); break;
+      case ThreadState::Done: exited.push_back(tid); break;
+      default: elsewhere.push_back(tid); break;
+    }
+  }
+  if (waiting.empty() || !elsewhere.empty()) return false;
+  const unsigned line = threads_[waiting.front()].line;
+  if (!exited.empty())
+    fail_from_scheduler(KernelErrorKind::BarrierDivergence,
+                        "threads " + describe_ids(waiting) + " wait at __syncthreads (line " +
+                            std::to_string(line) + ") but threads " + describe_ids(exited) +
+                            " have exited without reaching it",
+                        waiting.front(), line);
+  std::vector<unsigned> other_line;
+  for (unsigned tid : waiting)
+    if (threads_[tid].line != line) other_line.push_back(tid);
+  if (!other_line.empty()) {
+    const unsigned line2 = threads_[other_line.front()].line;
+    fail_from_scheduler(KernelErrorKind::BarrierDivergence,
+                        "threads wait at different __syncthreads: line " + std::to_string(line) +
+                            " and line " + std::to_string(line2) + " (threads " +
+                            describe_ids(other_line) + "); some threads skipped a barrier",
+                        other_line.front(), line2);
+  }
+  for (unsigned tid : waiting) threads_[tid].state = ThreadState::Runnable;
+  return true;
+}
+
+void SimBlock::diagnose_stuck() {
+  std::vector<unsigned> at_barrier, at_collective;
+  for (unsigned tid = 0; tid < threads_.size(); ++tid) {
+    if (threads_[tid].state == ThreadState::AtBarrier) at_barrier.push_back(tid);
+    if (threads_[tid].state == ThreadState::AtCollective) at_collective.push_back(tid);
+  }
+  const SimThread& c = threads_[at_collective.empty() ? 0 : at_collective.front()];
+  if (!at_barrier.empty())
+    fail_from_scheduler(KernelErrorKind::BarrierDivergence,
+                        "threads " + describe_ids(at_barrier) + " wait at __syncthreads (line " +
+                            std::to_string(threads_[at_barrier.front()].line) +
+                            ") while threads " + describe_ids(at_collective) + " wait at " +
+                            collective_name(c.kind) + " (line " + std::to_string(c.line) + ")",
+                        at_barrier.front(), threads_[at_barrier.front()].line);
+  fail_from_scheduler(KernelErrorKind::Deadlock,
+                      "threads " + describe_ids(at_collective) + " wait at " +
+                          collective_name(c.kind) + " (line " + std::to_string(c.line) +
+                          ") for lanes that never arrive",
+                      at_collective.empty() ? 0 : at_collective.front(), c.line);
+}
+
+}  // namespace wl

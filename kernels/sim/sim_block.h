@@ -1,0 +1,93 @@
+// One simulated thread block: every thread is a fiber, run one at a time in thread order until
+// it blocks. __syncthreads is a barrier over the block's fibers; shuffles and votes are
+// collectives over the lanes of a warp. The order is deterministic: same kernel, same trace.
+#pragma once
+#include <boost/context/fiber.hpp>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/sim/kernel_error.h"
+#include "trace/event.h"
+
+namespace wl {
+
+class SimCtx;
+class SimGrid;
+
+using KernelBody = std::function<void(SimCtx&)>;
+
+enum class CollectiveKind : std::uint8_t {
+  Shfl, ShflDown, ShflUp, ShflXor, Ballot, Any, All, MatchAny, ActiveMask, SyncWarp
+};
+const char* collective_name(CollectiveKind kind);
+
+enum class ThreadState : std::uint8_t { Runnable, AtBarrier, AtCollective, Spinning, Done };
+
+struct SimThread {
+  boost::context::fiber fiber;  // the thread, suspended: resume it to run
+  boost::context::fiber back;   // inside the thread: the scheduler, to yield to
+  ThreadState state = ThreadState::Runnable;
+  unsigned line = 0;  // where it waits
+  CollectiveKind kind = CollectiveKind::SyncWarp;
+  unsigned mask = 0;
+  std::uint64_t value = 0;
+  unsigned arg = 0;
+  std::uint64_t result = 0;
+  // what the context keeps per thread
+  std::uint32_t seq = 0;
+  std::uint16_t step = kLoadStep;
+  unsigned smem_used = 0;
+};
+
+class SimBlock {
+ public:
+  enum class Progress { Finished, SpinStalled };
+
+  SimBlock(SimGrid& grid, unsigned block_idx);
+  ~SimBlock();
+  SimBlock(const SimBlock&) = delete;
+  SimBlock& operator=(const SimBlock&) = delete;
+
+  // Runs until every thread has returned, or until every live thread spins without progress.
+  Progress run();
+
+  unsigned index() const { return index_; }
+  SimGrid& grid() { return grid_; }
+  SimThread& thread(unsigned tid) { return threads_[tid]; }
+  unsigned char* smem() { return smem_.data(); }
+  std::uint8_t* smem_written() { return smem_written_.data(); }
+  unsigned smem_bytes() const { return unsigned(smem_.size()); }
+
+  // Called from inside a thread's fiber.
+  void barrier(unsigned tid, unsigned line);
+  std::uint64_t collective(unsigned tid, CollectiveKind kind, unsigned mask, std::uint64_t value,
+                           unsigned arg, unsigned line);
+  void spin(unsigned tid);
+  [[noreturn]] void fail(KernelErrorKind kind, const std::string& message, unsigned tid,
+                         unsigned line);
+
+ private:
+  void start_threads();
+  void yield(unsigned tid);
+  bool resolve_collectives();
+  bool resolve_warp(unsigned warp);
+  bool resolve_barrier();
+  [[noreturn]] void diagnose_stuck();
+  [[noreturn]] void fail_from_scheduler(KernelErrorKind kind, const std::string& message,
+                                        unsigned tid, unsigned line);
+
+  SimGrid& grid_;
+  unsigned index_;
+  bool started_ = false;
+  std::vector<SimThread> threads_;
+  std::vector<unsigned char> smem_;
+  std::vector<std::uint8_t> smem_written_;
+};
+
+// "0-15, 32, 40-47": a readable list of thread or lane numbers.
+std::string describe_ids(const std::vector<unsigned>& ids);
+
+}  // namespace wl

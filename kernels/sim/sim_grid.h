@@ -1,0 +1,59 @@
+// Runs a whole grid on the CPU. Blocks run one after another; a block whose threads only spin
+// (waiting on another block, as decoupled look-back does) steps aside so later blocks can run.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "kernels/sim/kernel_error.h"
+#include "kernels/sim/sim_block.h"
+#include "kernels/sim/stack_pool.h"
+#include "trace/event.h"
+
+namespace wl {
+
+struct SimLaunch {
+  unsigned grid_dim = 1;
+  unsigned block_dim = 32;
+  unsigned shared_bytes = 0;
+  std::vector<std::uint32_t> record_blocks;  // blocks whose events are recorded
+  std::uint64_t event_cap = 0;
+};
+
+class SimGrid {
+ public:
+  static constexpr unsigned kMaxResidentBlocks = 16;
+
+  SimGrid(const SimLaunch& launch, KernelBody body);
+
+  // Runs every block to completion; throws KernelError for a bug in the kernel.
+  void run();
+
+  const SimLaunch& launch() const { return launch_; }
+  const KernelBody& body() const { return body_; }
+  StackPool& stacks() { return StackPool::for_this_thread(); }
+
+  bool records(unsigned block) const { return block < recorded_.size() && recorded_[block]; }
+  void record(const Event& e);
+  std::vector<Event>& events() { return events_; }
+  std::uint64_t events_dropped() const { return dropped_; }
+
+  // A deterministic stand-in for clock64(): advances with every traced operation.
+  long long clock() { return ++ticks_; }
+
+  void set_error(const KernelError& error) {
+    if (!error_) error_ = error;
+  }
+  const std::optional<KernelError>& error() const { return error_; }
+
+ private:
+  SimLaunch launch_;
+  KernelBody body_;
+  std::vector<bool> recorded_;
+  std::vector<Event> events_;
+  std::uint64_t dropped_ = 0;
+  long long ticks_ = 0;
+  std::optional<KernelError> error_;
+};
+
+}  // namespace wl

@@ -1,0 +1,20 @@
+// Warp layer: reduce one value per lane to lane 0 with __shfl_down_sync, one step per offset.
+#pragma once
+#include "kernels/dialect/dialect.h"
+
+namespace wl {
+
+// Five shuffle levels (offsets 16, 8, 4, 2, 1), recorded as steps first_step .. first_step + 4.
+// The total is valid in lane 0.
+template <class Op, class Ctx, class T>
+WL_DEVICE T warp_reduce(Ctx& ctx, T v, unsigned first_step) {
+  unsigned step = first_step;
+  for (unsigned offset = 16; offset > 0; offset /= 2) {
+    ctx.step(step++);
+    T received = ctx.shfl_down(0xffffffffu, v, offset);
+    v = Op::apply(v, received);
+  }
+  return v;
+}
+
+}  // namespace wl

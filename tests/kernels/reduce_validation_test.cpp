@@ -1,0 +1,73 @@
+// Bad parameters get a clear message, and n = 0 reduces to the operator's identity.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <cstring>
+#include <stdexcept>
+
+#include "kernels/host/reduce_request.h"
+#include "kernels/sim/reduce_sim.h"
+
+namespace wl {
+namespace {
+
+ReduceRequest request(const char* variant, unsigned block) {
+  ReduceRequest r;
+  r.variant = variant;
+  r.block = block;
+  return r;
+}
+
+TEST(ReduceValidation, RejectsBlockSizesWithTheReason) {
+  EXPECT_EQ(validate(request("sequential", 96)), "block size 96 is not a power of two");
+  EXPECT_EQ(validate(request("sequential", 0)), "block size 0 is not a power of two");
+  EXPECT_EQ(validate(request("sequential", 2048)), "block size 2048 is over the hardware limit of 1024");
+  EXPECT_NE(validate(request("unroll-last-warp", 32)).find("at least 64 threads"), std::string::npos);
+  EXPECT_EQ(validate(request("sequential", 1)), "");
+  EXPECT_EQ(validate(request("complete-unroll", 1024)), "");
+}
+
+TEST(ReduceValidation, RejectsUnknownNames) {
+  EXPECT_NE(validate(request("sequencial", 256)).find("unknown variant 'sequencial'"), std::string::npos);
+  ReduceRequest r = request("sequential", 256);
+  r.op = "mean";
+  EXPECT_NE(validate(r).find("unknown operator 'mean'"), std::string::npos);
+  r.op = "sum";
+  r.type = "f16";
+  EXPECT_NE(validate(r).find("unknown type 'f16'"), std::string::npos);
+}
+
+TEST(ReduceValidation, RejectsHugeN) {
+  ReduceRequest r = request("sequential", 256);
+  r.n = kMaxElements + 1;
+  EXPECT_NE(validate(r).find("over the limit"), std::string::npos);
+}
+
+TEST(ReduceValidation, TheSimulatorThrowsForInvalidRequests) {
+  const float x = 1;
+  EXPECT_THROW(run_reduce_sim(request("sequential", 100), &x), std::invalid_argument);
+}
+
+TEST(ReduceValidation, ZeroElementsGiveTheIdentityWithoutALaunch) {
+  ReduceRequest r = request("sequential", 256);
+  r.n = 0;
+  for (auto [op, expected] : {std::pair{"sum", 0.0f}, {"product", 1.0f},
+                              {"min", std::numeric_limits<float>::infinity()},
+                              {"max", -std::numeric_limits<float>::infinity()}}) {
+    r.op = op;
+    const ReduceOutcome out = run_reduce_sim(r, nullptr);
+    EXPECT_TRUE(out.passes.empty());
+    float result;
+    std::uint32_t bits = std::uint32_t(out.result_bits);
+    std::memcpy(&result, &bits, 4);
+    EXPECT_EQ(result, expected) << op;
+    EXPECT_TRUE(out.check.ok);
+  }
+  r.type = "i32";
+  r.op = "min";
+  EXPECT_EQ(run_reduce_sim(r, nullptr).result_text, std::to_string(std::numeric_limits<std::int32_t>::max()));
+}
+
+}  // namespace
+}  // namespace wl

@@ -1,0 +1,83 @@
+// One recorded operation of one thread. Written by the instrumented GPU kernels and by the
+// CPU simulator alike, so it must stay a plain, fixed-layout struct usable from device code.
+#pragma once
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define WL_HD __host__ __device__
+#else
+#define WL_HD
+#endif
+
+namespace wl {
+
+enum class OpKind : std::uint8_t {
+  GlobalLoad = 0,
+  GlobalStore = 1,
+  SharedLoad = 2,
+  SharedStore = 3,
+  Shuffle = 4,       // value[0] = value sent, value[1] = value received, aux = source lane
+  Vote = 5,          // value[0] = predicate, value[1] = result (ballot mask / any / all / match)
+  GlobalAtomic = 6,  // value[0] = operand; the old value is not recorded (it depends on timing)
+  SharedAtomic = 7,
+  Branch = 8,        // flags bit 0 = taken
+  Barrier = 9,       // __syncthreads
+  WarpSync = 10,     // __syncwarp, aux = mask
+  Fence = 11,        // __threadfence
+  Count = 12
+};
+
+// Which global buffer an access touched; addresses of global accesses are byte offsets from
+// the start of that buffer (buffers are 256-byte aligned on both backends).
+enum class Buffer : std::uint8_t { None = 0, Input = 1, Output = 2, Partials = 3, Scratch = 4 };
+
+// Steps are tree levels. Step 0 is the load phase; step k + 1 is tree level k. Kernels mark the
+// step with ctx.step(); everything after the tree (writing the block's result) is kFinishStep.
+constexpr std::uint16_t kLoadStep = 0;
+constexpr std::uint16_t kFinishStep = 0xFFFF;
+
+constexpr unsigned kWarpSize = 32;
+constexpr unsigned kBanks = 32;
+
+struct Event {
+  std::uint32_t block;    // linear block index
+  std::uint32_t seq;      // per-thread event counter: the order within one thread
+  std::uint16_t thread;   // linear thread index within the block
+  std::uint16_t step;     // see kLoadStep / kFinishStep
+  std::uint16_t site;     // source line of the kernel that issued the operation
+  OpKind op;
+  std::uint8_t size;      // access width in bytes (4, 8, 16), 0 for non-memory events
+  std::uint32_t address;  // shared: byte offset in the block's shared memory; global: see Buffer
+  std::uint32_t aux;      // shuffle source lane, warp-sync mask, atomic kind
+  Buffer buffer;
+  std::uint8_t flags;     // Branch: bit 0 = taken
+  std::uint16_t reserved;
+  std::uint32_t pad;
+  std::uint64_t value[2]; // raw bits of the value(s); 16-byte vector accesses use both
+
+  WL_HD unsigned warp() const { return thread / kWarpSize; }
+  WL_HD unsigned lane() const { return thread % kWarpSize; }
+  WL_HD unsigned bank() const { return (address / 4) % kBanks; }
+  WL_HD bool taken() const { return flags & 1u; }
+};
+static_assert(sizeof(Event) == 48, "Event layout is part of the trace file format");
+
+inline const char* op_name(OpKind op) {
+  switch (op) {
+    case OpKind::GlobalLoad: return "global_load";
+    case OpKind::GlobalStore: return "global_store";
+    case OpKind::SharedLoad: return "shared_load";
+    case OpKind::SharedStore: return "shared_store";
+    case OpKind::Shuffle: return "shuffle";
+    case OpKind::Vote: return "vote";
+    case OpKind::GlobalAtomic: return "global_atomic";
+    case OpKind::SharedAtomic: return "shared_atomic";
+    case OpKind::Branch: return "branch";
+    case OpKind::Barrier: return "barrier";
+    case OpKind::WarpSync: return "warp_sync";
+    case OpKind::Fence: return "fence";
+    default: return "unknown";
+  }
+}
+
+}  // namespace wl
