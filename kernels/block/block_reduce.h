@@ -7,6 +7,9 @@
 
 namespace wl {
 
+// Sites recorded from this file are kBlockReduceSites + line (see kernels/dialect/README.md).
+constexpr unsigned kBlockReduceSites = 2000;
+
 template <class T>
 constexpr unsigned block_reduce_shared_bytes() {
   return (32 * sizeof(T) + 15) / 16 * 16;
@@ -16,13 +19,15 @@ constexpr unsigned block_reduce_shared_bytes() {
 // The total is valid in thread 0.
 template <class Op, class Ctx, class T>
 WL_DEVICE T block_reduce(Ctx& ctx, Shared<T> warp_totals, T v, unsigned first_step) {
+  constexpr unsigned S = kBlockReduceSites;
   v = warp_reduce<Op>(ctx, v, first_step);
-  if (ctx.branch(ctx.lane() == 0)) ctx.st(warp_totals, ctx.warp(), v);
-  ctx.sync();
+  if (ctx.branch(ctx.lane() == 0, S + __LINE__)) ctx.st(warp_totals, ctx.warp(), v, S + __LINE__);
+  ctx.sync(S + __LINE__);
 
   T total = identity<Op, T>();
-  if (ctx.branch(ctx.warp() == 0)) {
-    if (ctx.branch(ctx.lane() < ctx.block_dim() / 32)) total = ctx.ld(warp_totals, ctx.lane());
+  if (ctx.branch(ctx.warp() == 0, S + __LINE__)) {
+    if (ctx.branch(ctx.lane() < ctx.block_dim() / 32, S + __LINE__))
+      total = ctx.ld(warp_totals, ctx.lane(), S + __LINE__);
     total = warp_reduce<Op>(ctx, total, first_step + 5);
   }
   return total;

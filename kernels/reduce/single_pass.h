@@ -9,6 +9,7 @@
 // Origin: cuda-samples threadFenceReduction (CUDA Programming Guide, memory fence functions).
 #pragma once
 #include "kernels/block/block_reduce.h"
+#include "kernels/block/last_block_finish.h"
 #include "kernels/dialect/dialect.h"
 #include "kernels/reduce/variant.h"
 
@@ -21,7 +22,7 @@ struct SinglePass {
       /*pitfall=*/false, /*deterministic_trace=*/false};
 
   template <class T>
-  static constexpr unsigned shared_bytes(unsigned) { return block_reduce_shared_bytes<T>() + 16; }
+  static constexpr unsigned shared_bytes(unsigned) { return last_block_finish_shared_bytes<T>(); }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ReduceArgs<T>& a) {
@@ -36,34 +37,7 @@ struct SinglePass {
       v = Op::apply(v, x);
     }
     T total = block_reduce<Op>(ctx, warp_totals, v, 1);
-    finish_in_last_block<Op>(ctx, a, warp_totals, am_last, total, 11);
-  }
-
-  // Shared with speed-of-light. Steps first_step (ticket) and first_step + 1 .. + 10.
-  template <class Op, class T, class Ctx>
-  WL_DEVICE static void finish_in_last_block(Ctx& ctx, const ReduceArgs<T>& a,
-                                             Shared<T> warp_totals, Shared<unsigned> am_last,
-                                             T block_total, unsigned first_step) {
-    const unsigned tid = ctx.thread_idx();
-    ctx.step(first_step);
-    if (ctx.branch(tid == 0)) {
-      ctx.st(a.partials, ctx.block_idx(), block_total);
-      ctx.fence();
-      unsigned ticket = ctx.atomic_add(a.ticket, 0, 1u);
-      ctx.st(am_last, 0, unsigned(ticket == ctx.grid_dim() - 1));
-    }
-    ctx.sync();
-    unsigned last = ctx.ld(am_last, 0);
-    if (ctx.branch(last != 0)) {
-      T v = identity<Op, T>();
-      for (unsigned i = tid; ctx.branch(i < ctx.grid_dim()); i += ctx.block_dim()) {
-        T partial = ctx.ld_volatile(a.partials, i);
-        v = Op::apply(v, partial);
-      }
-      T total = block_reduce<Op>(ctx, warp_totals, v, first_step + 1);
-      ctx.step(kFinishStep);
-      if (ctx.branch(tid == 0)) ctx.st(a.out, 0, total);
-    }
+    last_block_finish<Op>(ctx, a, warp_totals, am_last, total, 11);  // kernels/block/last_block_finish.h
   }
 };
 

@@ -10,8 +10,8 @@
 // Origin: Harris's closing advice, CUB DeviceReduce's tuning (vector loads, items per thread).
 #pragma once
 #include "kernels/block/block_reduce.h"
+#include "kernels/block/last_block_finish.h"
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/single_pass.h"
 #include "kernels/reduce/variant.h"
 
 namespace wl::reduce {
@@ -24,7 +24,7 @@ struct SpeedOfLight {
   static constexpr unsigned kLoadsInFlight = 4;
 
   template <class T>
-  static constexpr unsigned shared_bytes(unsigned) { return block_reduce_shared_bytes<T>() + 16; }
+  static constexpr unsigned shared_bytes(unsigned) { return last_block_finish_shared_bytes<T>(); }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ReduceArgs<T>& a) {
@@ -57,7 +57,7 @@ WL_UNROLL
     }
 
     T total = block_reduce<Op>(ctx, warp_totals, v, 1);
-    SinglePass::finish_in_last_block<Op>(ctx, a, warp_totals, am_last, total, 11);
+    last_block_finish<Op>(ctx, a, warp_totals, am_last, total, 11);
   }
 };
 
