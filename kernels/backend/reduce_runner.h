@@ -1,0 +1,36 @@
+// The kernel library's front door: run a reduction on the GPU when one can be used, else on
+// the simulator, and say which, and why. The CLI and the app both run kernels through this.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "kernels/host/input.h"
+#include "kernels/host/reduce_outcome.h"
+#include "kernels/host/reduce_request.h"
+
+namespace wl {
+
+enum class BackendChoice { Auto, Simulator, Gpu };
+
+bool parse_backend(const std::string& name, BackendChoice& out);  // "auto", "sim", "gpu"
+
+struct RunInput {
+  Pattern pattern = Pattern::Random;
+  std::uint64_t seed = 1;
+};
+
+struct RunReport {
+  ReduceOutcome outcome;
+  std::string note;  // e.g. "GPU unavailable (no NVIDIA GPU driver found): ran on the simulator"
+};
+
+// Throws std::invalid_argument for a request validate() rejects, KernelError for a kernel bug
+// the simulator found, and GpuError only when the GPU was demanded (BackendChoice::Gpu).
+// With Auto, any GPU failure (none present, old driver, out of memory) falls back to the
+// simulator and the report's note says so.
+RunReport run_reduce(const ReduceRequest& request, const RunInput& input, BackendChoice backend);
+
+// True when this build has the GPU backend and a usable GPU is present.
+bool gpu_usable(std::string* why_not = nullptr);
+
+}  // namespace wl
