@@ -1,0 +1,354 @@
+#include "trace/trace_file.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <random>
+#include <string>
+
+#include "trace/byte_io.h"
+#include "trace/trace_validate.h"
+#include "trace_builder.h"
+
+namespace wl {
+namespace {
+
+using test::TraceBuilder;
+
+// A trace that sets every field of the meta and of the events to something non-default.
+Trace rich_trace() {
+  TraceBuilder b(64, 8, "f32");
+  b.shared(3, 5, OpKind::SharedLoad, 42, 20, 4, 0x3fc00000);
+  b.step(1);
+  Event& g = b.global(3, 63, OpKind::GlobalLoad, 77, 4096, 16, Buffer::Partials, 0x1122334455667788ull);
+  g.value[1] = 0x99aabbccddeeff00ull;
+  Event& s = b.add(5, 32, OpKind::Shuffle, 90, 0, 4, Buffer::None, 7, 8);
+  s.aux = 31;
+  s.reserved = 0xBEEF;
+  s.pad = 0xDEADBEEF;
+  b.step(kFinishStep);
+  b.branch(5, 1, 12, true);
+  b.add(3, 0, OpKind::GlobalAtomic, 99, 8, 4, Buffer::Output, 1).aux = 3;
+  Trace t = b.build();
+  t.meta.n = 123456789012ull;
+  t.meta.event_cap = 1000;
+  t.meta.events_dropped = 7;
+  t.meta.backend = "gpu";
+  return t;
+}
+
+void expect_same_trace(const Trace& a, const Trace& b) {
+  EXPECT_EQ(a.meta.family, b.meta.family);
+  EXPECT_EQ(a.meta.variant, b.meta.variant);
+  EXPECT_EQ(a.meta.op, b.meta.op);
+  EXPECT_EQ(a.meta.type, b.meta.type);
+  EXPECT_EQ(a.meta.backend, b.meta.backend);
+  EXPECT_EQ(a.meta.n, b.meta.n);
+  EXPECT_EQ(a.meta.block_dim, b.meta.block_dim);
+  EXPECT_EQ(a.meta.grid_dim, b.meta.grid_dim);
+  EXPECT_EQ(a.meta.recorded_blocks, b.meta.recorded_blocks);
+  EXPECT_EQ(a.meta.event_cap, b.meta.event_cap);
+  EXPECT_EQ(a.meta.events_dropped, b.meta.events_dropped);
+  ASSERT_EQ(a.events.size(), b.events.size());
+  for (std::size_t i = 0; i < a.events.size(); ++i) {
+    SCOPED_TRACE("event " + std::to_string(i));
+    const Event &x = a.events[i], &y = b.events[i];
+    EXPECT_EQ(x.block, y.block);
+    EXPECT_EQ(x.seq, y.seq);
+    EXPECT_EQ(x.thread, y.thread);
+    EXPECT_EQ(x.step, y.step);
+    EXPECT_EQ(x.site, y.site);
+    EXPECT_EQ(x.op, y.op);
+    EXPECT_EQ(x.size, y.size);
+    EXPECT_EQ(x.address, y.address);
+    EXPECT_EQ(x.aux, y.aux);
+    EXPECT_EQ(x.buffer, y.buffer);
+    EXPECT_EQ(x.flags, y.flags);
+    EXPECT_EQ(x.reserved, y.reserved);
+    EXPECT_EQ(x.pad, y.pad);
+    EXPECT_EQ(x.value[0], y.value[0]);
+    EXPECT_EQ(x.value[1], y.value[1]);
+  }
+}
+
+// The message of the TraceError that reading `bytes` throws ("" if it does not throw).
+std::string read_error(const std::vector<std::uint8_t>& bytes) {
+  try {
+    read_trace_bytes(bytes);
+  } catch (const TraceError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::uint32_t header_length(const std::vector<std::uint8_t>& bytes) {
+  return bytes[12] | bytes[13] << 8 | bytes[14] << 16 | std::uint32_t(bytes[15]) << 24;
+}
+std::size_t events_offset(const std::vector<std::uint8_t>& bytes) { return 16 + header_length(bytes) + 8; }
+
+void put_le(std::vector<std::uint8_t>& bytes, std::size_t at, std::uint64_t v, int n) {
+  for (int i = 0; i < n; ++i) bytes[at + i] = std::uint8_t(v >> (8 * i));
+}
+
+// Recomputes the trailing checksum, so a test reaches the checks behind it.
+void reseal(std::vector<std::uint8_t>& bytes) {
+  put_le(bytes, bytes.size() - 8, fnv1a64(bytes.data(), bytes.size() - 8), 8);
+}
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("wl_test_" + std::to_string(::getpid()) + "_" + name)).string();
+}
+
+TEST(TraceFile, RoundTripKeepsEveryField) {
+  const Trace original = rich_trace();
+  expect_same_trace(original, read_trace_bytes(write_trace_bytes(original)));
+}
+
+TEST(TraceFile, RoundTripThroughAFile) {
+  const Trace original = rich_trace();
+  const std::string path = temp_path("roundtrip.wltrace");
+  write_trace(original, path);
+  expect_same_trace(original, read_trace(path));
+  std::filesystem::remove(path);
+}
+
+TEST(TraceFile, RoundTripWithoutEvents) {
+  Trace t = TraceBuilder(32).build();
+  const Trace back = read_trace_bytes(write_trace_bytes(t));
+  EXPECT_TRUE(back.events.empty());
+  EXPECT_EQ(back.meta.block_dim, 32u);
+}
+
+TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
+  TraceBuilder b(64);
+  Event& e = b.shared(0, 33, OpKind::SharedStore, 0x1234, 0x40, 4, 0x0102030405060708ull);
+  e.aux = 0xA1A2A3A4;
+  const auto bytes = write_trace_bytes(b.build());
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(bytes.data()), 8), std::string("WLTRACE\0", 8));
+  EXPECT_EQ(bytes[8], 1);  // version 1, little-endian
+  EXPECT_EQ(bytes[9] | bytes[10] | bytes[11], 0);
+  // Header: 5 strings ("reduce", "synthetic", "sum", "i32", "sim") with u32 lengths, then
+  // n, block_dim, grid_dim, event_cap, events_dropped, and 1 recorded block.
+  EXPECT_EQ(header_length(bytes), 5 * 4 + 6 + 9 + 3 + 3 + 3 + 8 + 4 + 4 + 8 + 8 + 4 + 4);
+  const std::size_t count_at = 16 + header_length(bytes);
+  EXPECT_EQ(bytes[count_at], 1);
+  const std::size_t ev = events_offset(bytes);
+  EXPECT_EQ(bytes[ev + 8], 33);      // thread
+  EXPECT_EQ(bytes[ev + 12], 0x34);   // site, low byte first
+  EXPECT_EQ(bytes[ev + 13], 0x12);
+  EXPECT_EQ(bytes[ev + 14], 3);      // op = SharedStore
+  EXPECT_EQ(bytes[ev + 15], 4);      // size
+  EXPECT_EQ(bytes[ev + 16], 0x40);   // address
+  EXPECT_EQ(bytes[ev + 20], 0xA4);   // aux
+  EXPECT_EQ(bytes[ev + 32], 0x08);   // value[0], low byte first
+  EXPECT_EQ(bytes[ev + 39], 0x01);
+  EXPECT_EQ(bytes.size(), ev + 48 + 8);
+  std::uint64_t stored = 0;
+  for (int i = 0; i < 8; ++i) stored |= std::uint64_t(bytes[bytes.size() - 8 + i]) << (8 * i);
+  EXPECT_EQ(stored, fnv1a64(bytes.data(), bytes.size() - 8));
+}
+
+TEST(TraceFile, MissingFile) {
+  try {
+    read_trace(temp_path("does_not_exist.wltrace"));
+    FAIL() << "no error";
+  } catch (const TraceError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot open"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TraceFile, EmptyInput) {
+  EXPECT_NE(read_error({}).find("empty"), std::string::npos);
+  const std::string path = temp_path("empty.wltrace");
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  std::fclose(f);
+  try {
+    read_trace(path);
+    FAIL() << "no error";
+  } catch (const TraceError& e) {
+    EXPECT_NE(std::string(e.what()).find("empty"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+  }
+  std::filesystem::remove(path);
+}
+
+TEST(TraceFile, WrongMagic) {
+  auto bytes = write_trace_bytes(rich_trace());
+  bytes[0] = 'X';
+  EXPECT_NE(read_error(bytes).find("not a WarpLens trace"), std::string::npos);
+  EXPECT_NE(read_error({'h', 'e', 'l', 'l', 'o'}).find("not a WarpLens trace"), std::string::npos);
+  const std::string json = R"({"format":"warplens-trace"})";
+  EXPECT_NE(read_error(std::vector<std::uint8_t>(json.begin(), json.end())).find("not a WarpLens trace"),
+            std::string::npos);
+}
+
+TEST(TraceFile, NewerAndZeroVersion) {
+  auto bytes = write_trace_bytes(rich_trace());
+  bytes[8] = 2;
+  EXPECT_NE(read_error(bytes).find("newer format version 2"), std::string::npos) << read_error(bytes);
+  bytes[8] = 0;
+  EXPECT_NE(read_error(bytes).find("invalid format version 0"), std::string::npos) << read_error(bytes);
+}
+
+TEST(TraceFile, TruncatedAtEveryOffset) {
+  const auto bytes = write_trace_bytes(rich_trace());
+  for (std::size_t n = 1; n < bytes.size(); ++n) {
+    const std::vector<std::uint8_t> prefix(bytes.begin(), bytes.begin() + long(n));
+    EXPECT_NE(read_error(prefix).find("truncated"), std::string::npos) << "at " << n << ": " << read_error(prefix);
+  }
+}
+
+TEST(TraceFile, FlippedByteIsCorrupt) {
+  const auto bytes = write_trace_bytes(rich_trace());
+  const std::size_t count_at = 16 + header_length(bytes);
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    auto damaged = bytes;
+    damaged[i] ^= 0x20;
+    const std::string error = read_error(damaged);
+    EXPECT_FALSE(error.empty()) << "flip at " << i << " went unnoticed";
+    // Content bytes (header fields, events, the checksum) are caught by the checksum.
+    const bool content = (i >= 16 && i < count_at) || i >= count_at + 8;
+    if (content) {
+      EXPECT_NE(error.find("corrupt"), std::string::npos) << "flip at " << i << ": " << error;
+    }
+  }
+}
+
+TEST(TraceFile, HugeEventCountIsRejectedWithoutAllocating) {
+  auto bytes = write_trace_bytes(rich_trace());
+  const std::size_t count_at = 16 + header_length(bytes);
+  for (std::uint64_t count : {std::uint64_t(1) << 62, ~std::uint64_t(0), std::uint64_t(1000000)}) {
+    put_le(bytes, count_at, count, 8);
+    reseal(bytes);
+    const std::string error = read_error(bytes);
+    EXPECT_NE(error.find("event count " + std::to_string(count)), std::string::npos) << error;
+  }
+}
+
+TEST(TraceFile, TrailingBytesAreCorrupt) {
+  auto bytes = write_trace_bytes(rich_trace());
+  bytes.insert(bytes.end() - 8, {0, 0, 0, 0});
+  reseal(bytes);
+  EXPECT_NE(read_error(bytes).find("corrupt"), std::string::npos) << read_error(bytes);
+}
+
+TEST(TraceFile, ExtraHeaderBytesAreIgnored) {
+  // A later version-1 writer may append header fields; this reader skips them.
+  auto bytes = write_trace_bytes(rich_trace());
+  const std::uint32_t len = header_length(bytes);
+  bytes.insert(bytes.begin() + 16 + len, {1, 2, 3, 4, 5});
+  put_le(bytes, 12, len + 5, 4);
+  reseal(bytes);
+  expect_same_trace(rich_trace(), read_trace_bytes(bytes));
+}
+
+// Field-level checks behind a valid checksum: a broken writer, not a damaged disk.
+struct BadField {
+  const char* name;
+  std::size_t event_offset;  // byte within the first event record
+  std::uint64_t value;
+  int width;
+  const char* message;
+};
+
+TEST(TraceFile, OutOfRangeEventFields) {
+  const BadField cases[] = {
+      {"op", 14, 200, 1, "unknown op kind 200"},
+      {"thread", 8, 64, 2, "thread 64 >= block_dim 64"},
+      {"block", 0, 8, 4, "block 8 >= grid_dim 8"},
+      {"unrecorded block", 0, 4, 4, "not in meta.recorded_blocks"},
+      {"step", 10, 5000, 2, "step 5000"},
+      {"size", 15, 3, 1, "access size 3"},
+      {"alignment", 16, 22, 4, "not aligned"},
+      {"buffer", 24, 9, 1, "unknown buffer 9"},
+  };
+  const auto good = write_trace_bytes(rich_trace());
+  for (const BadField& c : cases) {
+    auto bytes = good;
+    put_le(bytes, events_offset(bytes) + c.event_offset, c.value, c.width);
+    reseal(bytes);
+    const std::string error = read_error(bytes);
+    EXPECT_NE(error.find("invalid trace"), std::string::npos) << c.name << ": " << error;
+    EXPECT_NE(error.find(c.message), std::string::npos) << c.name << ": " << error;
+  }
+}
+
+TEST(TraceFile, OutOfRangeHeaderFields) {
+  TraceBuilder b(64);
+  b.shared(0, 1, OpKind::SharedLoad, 1, 0);
+  const auto good = write_trace_bytes(b.build());
+  // block_dim sits after the 5 strings and n.
+  const std::size_t block_dim_at = 16 + 5 * 4 + 6 + 9 + 3 + 3 + 3 + 8;
+  for (std::uint32_t block_dim : {0u, 2048u}) {
+    auto bytes = good;
+    put_le(bytes, block_dim_at, block_dim, 4);
+    reseal(bytes);
+    EXPECT_NE(read_error(bytes).find("meta.block_dim " + std::to_string(block_dim)), std::string::npos)
+        << read_error(bytes);
+  }
+  auto bytes = good;
+  put_le(bytes, 16, 0xFFFFFF, 4);  // family's length runs far past the header
+  reseal(bytes);
+  EXPECT_NE(read_error(bytes).find("invalid trace header"), std::string::npos) << read_error(bytes);
+}
+
+TEST(TraceFile, WriterRefusesAnInvalidTrace) {
+  TraceBuilder b(32);
+  b.shared(0, 40, OpKind::SharedLoad, 1, 0);  // thread 40 in a block of 32
+  EXPECT_THROW(write_trace_bytes(b.build()), TraceError);
+  EXPECT_THROW(write_trace_bytes(Trace{}), TraceError);  // block_dim 0
+}
+
+// Random damage, with and without a fixed-up checksum: TraceError or a valid trace, nothing else.
+TEST(TraceFile, RandomDamageNeverCrashes) {
+  const auto good = write_trace_bytes(rich_trace());
+  std::mt19937 rng(12345);
+  int accepted = 0;
+  for (int iter = 0; iter < 4000; ++iter) {
+    auto bytes = good;
+    const int flips = 1 + int(rng() % 4);
+    for (int f = 0; f < flips; ++f) bytes[rng() % bytes.size()] = std::uint8_t(rng());
+    if (rng() % 4 == 0) bytes.resize(rng() % bytes.size());
+    if (iter % 2 == 0 && bytes.size() >= 8) reseal(bytes);
+    try {
+      const Trace t = read_trace_bytes(bytes);
+      EXPECT_NO_THROW(validate_trace(t));
+      ++accepted;
+    } catch (const TraceError&) {
+    } catch (const std::exception& e) {
+      FAIL() << "iteration " << iter << ": unexpected " << e.what();
+    }
+  }
+  std::vector<std::uint8_t> noise(300);
+  for (int iter = 0; iter < 500; ++iter) {
+    for (auto& b : noise) b = std::uint8_t(rng());
+    EXPECT_THROW(read_trace_bytes(noise), TraceError);
+  }
+  EXPECT_LT(accepted, 4000);
+}
+
+TEST(TraceSort, CanonicalOrderIsBlockThreadSeqAndStable) {
+  TraceBuilder b(64, 4);
+  b.shared(2, 1, OpKind::SharedLoad, 1, 0);
+  b.shared(0, 5, OpKind::SharedLoad, 2, 0);
+  b.shared(0, 1, OpKind::SharedLoad, 3, 0);
+  b.shared(0, 5, OpKind::SharedLoad, 4, 0);
+  b.shared(0, 1, OpKind::SharedLoad, 5, 0);
+  Trace t = b.build();
+  std::reverse(t.events.begin(), t.events.end());
+  // Two events with the same (block, thread, seq): their order must be kept.
+  Event dup = t.events.back();
+  dup.site = 99;
+  t.events.push_back(dup);
+  sort_canonical(t.events);
+  std::vector<std::uint16_t> sites;
+  for (const Event& e : t.events) sites.push_back(e.site);
+  EXPECT_EQ(sites, (std::vector<std::uint16_t>{3, 5, 2, 4, 1, 99}));
+}
+
+}  // namespace
+}  // namespace wl

@@ -1,0 +1,30 @@
+// The binary trace file (".wltrace"): versioned, little-endian, checksummed. The byte layout
+// is documented in docs/TRACE_FORMAT.md; keep the two in step.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "trace/trace.h"
+#include "trace/trace_error.h"
+
+namespace wl {
+
+constexpr char kTraceMagic[8] = {'W', 'L', 'T', 'R', 'A', 'C', 'E', '\0'};
+constexpr std::uint32_t kTraceFormatVersion = 1;
+constexpr std::size_t kEventRecordBytes = 48;
+
+// Both writers validate the trace first (validate_trace) and throw TraceError if it is not
+// well formed, so every file written can be read back.
+std::vector<std::uint8_t> write_trace_bytes(const Trace& trace);
+void write_trace(const Trace& trace, const std::string& path);
+
+// Both readers throw TraceError, never crash, and never allocate more than the input's size
+// justifies. The message names the problem: "empty", "not a WarpLens trace", "newer format
+// version", "truncated", "corrupt (checksum mismatch)", "invalid trace: <field>". read_trace
+// prefixes it with the path, and says "cannot open" for a missing or unreadable file.
+Trace read_trace_bytes(const std::vector<std::uint8_t>& bytes);
+Trace read_trace_bytes(const std::uint8_t* data, std::size_t size);
+Trace read_trace(const std::string& path);
+
+}  // namespace wl

@@ -1,0 +1,203 @@
+#include "trace/trace_json.h"
+
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "trace/event_info.h"
+#include "trace/trace_validate.h"
+#include "trace/value_decode.h"
+
+namespace wl {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kJsonFormat = "warplens-trace";
+constexpr int kJsonVersion = 1;
+
+std::string hex64(std::uint64_t v) {
+  char buf[19];
+  std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// Meta strings come from files; replace invalid UTF-8 rather than fail the whole export.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+json event_json(const Event& e, std::optional<ValueType> type) {
+  json values = json::array();
+  for (const Number& n : decode_values(e, type)) std::visit([&](auto x) { values.push_back(x); }, n);
+  json j;
+  j["block"] = e.block;
+  j["thread"] = e.thread;
+  j["warp"] = e.warp();
+  j["lane"] = e.lane();
+  j["step"] = e.step;
+  j["site"] = e.site;
+  j["seq"] = e.seq;
+  j["op"] = op_name(e.op);
+  j["address"] = e.address;
+  j["bank"] = is_shared_access(e.op) ? json(e.bank()) : json(nullptr);
+  j["size"] = e.size;
+  j["buffer"] = e.buffer == Buffer::None ? json(nullptr) : json(buffer_name(e.buffer));
+  j["taken"] = e.op == OpKind::Branch ? json(e.taken()) : json(nullptr);
+  j["aux"] = e.aux;
+  j["flags"] = e.flags;
+  j["values"] = std::move(values);
+  j["raw"] = json::array({hex64(e.value[0]), hex64(e.value[1])});
+  return j;
+}
+
+// --- import
+
+[[noreturn]] void bad(const std::string& what) { throw TraceError("invalid JSON trace: " + what); }
+
+std::uint64_t get_uint(const json& j, const char* key, std::uint64_t max) {
+  const json& v = j.at(key);
+  if (!v.is_number_integer() || (!v.is_number_unsigned() && v.get<std::int64_t>() < 0))
+    bad(std::string("field '") + key + "' is not a non-negative integer");
+  const std::uint64_t x = v.get<std::uint64_t>();
+  if (x > max) bad(std::string("field '") + key + "' = " + std::to_string(x) + " is out of range");
+  return x;
+}
+
+std::uint64_t parse_hex64(const json& v) {
+  if (!v.is_string()) bad("raw value is not a string");
+  const std::string& s = v.get_ref<const std::string&>();
+  if (s.size() < 3 || s.size() > 18 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) bad("raw value '" + s + "'");
+  std::uint64_t x = 0;
+  for (std::size_t i = 2; i < s.size(); ++i) {
+    const char c = s[i];
+    const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0) bad("raw value '" + s + "'");
+    x = (x << 4) | std::uint64_t(d);
+  }
+  return x;
+}
+
+TraceMeta meta_from_json(const json& j) {
+  constexpr auto u32max = std::numeric_limits<std::uint32_t>::max();
+  constexpr auto u64max = std::numeric_limits<std::uint64_t>::max();
+  TraceMeta m;
+  m.family = j.at("family").get<std::string>();
+  m.variant = j.at("variant").get<std::string>();
+  m.op = j.at("op").get<std::string>();
+  m.type = j.at("type").get<std::string>();
+  m.backend = j.at("backend").get<std::string>();
+  m.n = get_uint(j, "n", u64max);
+  m.block_dim = static_cast<std::uint32_t>(get_uint(j, "block_dim", u32max));
+  m.grid_dim = static_cast<std::uint32_t>(get_uint(j, "grid_dim", u32max));
+  m.event_cap = get_uint(j, "event_cap", u64max);
+  m.events_dropped = get_uint(j, "events_dropped", u64max);
+  const json& blocks = j.at("recorded_blocks");
+  if (!blocks.is_array()) bad("meta.recorded_blocks is not an array");
+  for (const json& b : blocks) {
+    if (!b.is_number_unsigned() || b.get<std::uint64_t>() > u32max) bad("meta.recorded_blocks holds a non-block");
+    m.recorded_blocks.push_back(b.get<std::uint32_t>());
+  }
+  return m;
+}
+
+Event event_from_json(const json& j) {
+  Event e{};
+  e.block = static_cast<std::uint32_t>(get_uint(j, "block", 0xFFFFFFFFu));
+  e.thread = static_cast<std::uint16_t>(get_uint(j, "thread", 0xFFFF));
+  e.step = static_cast<std::uint16_t>(get_uint(j, "step", 0xFFFF));
+  e.site = static_cast<std::uint16_t>(get_uint(j, "site", 0xFFFF));
+  e.seq = static_cast<std::uint32_t>(get_uint(j, "seq", 0xFFFFFFFFu));
+  const auto op = op_from_name(j.at("op").get<std::string>());
+  if (!op) bad("unknown op '" + j.at("op").get<std::string>() + "'");
+  e.op = *op;
+  e.address = static_cast<std::uint32_t>(get_uint(j, "address", 0xFFFFFFFFu));
+  e.size = static_cast<std::uint8_t>(get_uint(j, "size", 0xFF));
+  const json& buffer = j.at("buffer");
+  if (!buffer.is_null()) {
+    const auto b = buffer_from_name(buffer.get<std::string>());
+    if (!b) bad("unknown buffer '" + buffer.get<std::string>() + "'");
+    e.buffer = *b;
+  }
+  e.aux = static_cast<std::uint32_t>(get_uint(j, "aux", 0xFFFFFFFFu));
+  e.flags = static_cast<std::uint8_t>(get_uint(j, "flags", 0xFF));
+  const json& raw = j.at("raw");
+  if (!raw.is_array() || raw.size() != 2) bad("'raw' is not a pair of hex strings");
+  e.value[0] = parse_hex64(raw[0]);
+  e.value[1] = parse_hex64(raw[1]);
+  return e;
+}
+
+}  // namespace
+
+json meta_to_json(const TraceMeta& m) {
+  return json{{"family", m.family},       {"variant", m.variant},
+              {"op", m.op},               {"type", m.type},
+              {"backend", m.backend},     {"n", m.n},
+              {"block_dim", m.block_dim}, {"grid_dim", m.grid_dim},
+              {"recorded_blocks", m.recorded_blocks},
+              {"event_cap", m.event_cap}, {"events_dropped", m.events_dropped}};
+}
+
+json event_to_json(const Event& e, const TraceMeta& meta) {
+  return event_json(e, value_type_from_name(meta.type));
+}
+
+json trace_to_json(const Trace& trace) {
+  const auto type = value_type_from_name(trace.meta.type);
+  json events = json::array();
+  for (const Event& e : trace.events) events.push_back(event_json(e, type));
+  return json{{"format", kJsonFormat}, {"version", kJsonVersion}, {"meta", meta_to_json(trace.meta)},
+              {"events", std::move(events)}};
+}
+
+void write_trace_json(const Trace& trace, std::ostream& out) {
+  const auto type = value_type_from_name(trace.meta.type);
+  out << "{\"format\":\"" << kJsonFormat << "\",\"version\":" << kJsonVersion
+      << ",\"meta\":" << dump(meta_to_json(trace.meta)) << ",\"events\":[";
+  for (std::size_t i = 0; i < trace.events.size(); ++i)
+    out << (i ? ",\n" : "\n") << dump(event_json(trace.events[i], type));
+  out << "\n]}\n";
+}
+
+void write_trace_json(const Trace& trace, const std::string& path) {
+  std::ofstream out(path, std::ios::trunc);
+  if (!out) throw TraceError("JSON trace '" + path + "': cannot open for writing");
+  write_trace_json(trace, out);
+  out.close();
+  if (!out) throw TraceError("JSON trace '" + path + "': write failed");
+}
+
+Trace trace_from_json(const json& doc) {
+  Trace trace;
+  try {
+    if (!doc.is_object() || doc.value("format", "") != kJsonFormat) throw TraceError("not a WarpLens JSON trace");
+    const auto version = get_uint(doc, "version", std::numeric_limits<std::uint32_t>::max());
+    if (version > kJsonVersion) throw TraceError("newer JSON trace version " + std::to_string(version));
+    trace.meta = meta_from_json(doc.at("meta"));
+    const json& events = doc.at("events");
+    if (!events.is_array()) bad("'events' is not an array");
+    trace.events.reserve(events.size());
+    for (const json& e : events) trace.events.push_back(event_from_json(e));
+  } catch (const json::exception& x) {
+    bad(x.what());
+  }
+  validate_trace(trace);
+  return trace;
+}
+
+Trace read_trace_json(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw TraceError("JSON trace '" + path + "': cannot open");
+  try {
+    return trace_from_json(json::parse(in));
+  } catch (const json::exception& x) {
+    throw TraceError("JSON trace '" + path + "': invalid JSON: " + x.what());
+  } catch (const TraceError& x) {
+    throw TraceError("JSON trace '" + path + "': " + x.what());
+  }
+}
+
+}  // namespace wl
