@@ -1,0 +1,60 @@
+#include "model/divergence.h"
+
+#include <algorithm>
+
+#include "trace/event_info.h"
+
+namespace wl {
+namespace {
+
+// block | warp | step packed so that integer order is (block, warp, step).
+std::uint64_t warp_step_key(std::uint32_t block, unsigned warp, std::uint16_t step) {
+  return std::uint64_t(block) << 32 | std::uint64_t(warp) << 16 | step;
+}
+
+struct LaneBits {
+  std::uint64_t key;
+  std::uint32_t mask;
+};
+
+}  // namespace
+
+std::vector<WarpStep> divergence_grid(const Trace& trace) { return divergence_grid(trace, group_requests(trace)); }
+
+std::vector<WarpStep> divergence_grid(const Trace& trace, const std::vector<WarpRequest>& requests) {
+  std::vector<LaneBits> bits;
+  for (const Event& e : trace.events) {
+    const std::uint64_t key = warp_step_key(e.block, e.warp(), e.step);
+    const std::uint32_t lane = is_control(e.op) ? 0u : 1u << e.lane();
+    // Consecutive events of one thread usually share the key: merge them as they come.
+    if (!bits.empty() && bits.back().key == key) bits.back().mask |= lane;
+    else bits.push_back({key, lane});
+  }
+  std::sort(bits.begin(), bits.end(), [](const LaneBits& a, const LaneBits& b) { return a.key < b.key; });
+
+  std::vector<WarpStep> grid;
+  std::vector<std::uint64_t> keys;
+  for (const LaneBits& b : bits) {
+    if (keys.empty() || keys.back() != b.key) {
+      keys.push_back(b.key);
+      WarpStep w;
+      w.block = std::uint32_t(b.key >> 32);
+      w.warp = std::uint16_t(b.key >> 16);
+      w.step = std::uint16_t(b.key);
+      grid.push_back(w);
+    }
+    grid.back().active_mask |= b.mask;
+  }
+
+  for (const WarpRequest& r : requests) {
+    if (r.op != OpKind::Branch) continue;
+    const auto it = std::lower_bound(keys.begin(), keys.end(), warp_step_key(r.block, r.warp, r.step));
+    if (it == keys.end() || *it != warp_step_key(r.block, r.warp, r.step)) continue;  // not from this trace
+    WarpStep& w = grid[std::size_t(it - keys.begin())];
+    ++w.branches;
+    if (r.taken_mask != 0 && r.taken_mask != r.lane_mask) ++w.divergent_branches;
+  }
+  return grid;
+}
+
+}  // namespace wl

@@ -1,0 +1,22 @@
+// Metrics as JSON (for the viewer and scripts) and as a plain-text table (for the CLI).
+#pragma once
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "model/metrics.h"
+
+namespace wl {
+
+// {"steps": [row...], "total": row, "num_steps": n, "barriers": n, "incomplete": bool}; a row:
+// {"step", "label", "ops", "active_threads", "warps_active", "active_lanes", "divergent_warps",
+//  "lane_utilization", "barriers", "shared_ld" / "shared_st" / "shared_atom": {"requests",
+//  "wavefronts", "ideal", "conflicts"}, "global_ld" / "global_st" / "global_atom": {"requests",
+//  "sectors", "ideal"}}. The total row's "step" is null.
+nlohmann::json metrics_to_json(const Metrics& metrics);
+
+// Aligned columns, one line per step then a total line. Atomic columns appear only when the
+// trace has atomics; a warning line precedes the table when the trace is incomplete.
+std::string format_metrics_table(const Metrics& metrics);
+
+}  // namespace wl
