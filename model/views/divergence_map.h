@@ -1,0 +1,54 @@
+// The divergence map of one block: warps down, steps across, and in each cell which of the
+// warp's 32 lanes did work (model/divergence.h) and whether the warp diverged there.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/divergence.h"
+
+namespace wl {
+
+enum class LaneUse : std::uint8_t {
+  None = 0,      // the warp recorded nothing in this step
+  Active = 1,    // the lane did work
+  Idle = 2,      // the lane sat out while others of its warp worked, without divergence
+  Diverged = 3,  // the lane sat out because its warp diverged
+};
+
+struct DivergenceCell {
+  bool present = false;  // the warp recorded events in this step
+  std::uint32_t active_mask = 0;
+  std::uint32_t branches = 0;
+  std::uint32_t divergent_branches = 0;
+  bool divergent() const { return divergent_branches > 0; }
+  unsigned active_lanes() const;
+};
+
+struct DivergenceMap {
+  std::uint32_t block = 0;
+  std::uint32_t warps = 0;
+  std::vector<std::uint16_t> steps;   // columns, ascending (kFinishStep last)
+  std::vector<DivergenceCell> cells;  // warps x steps, row-major (warp * steps.size() + column)
+  // Totals over the block: warp-steps with work, and how many of them diverged.
+  std::uint32_t active_warp_steps = 0, divergent_warp_steps = 0;
+
+  const DivergenceCell& cell(std::uint32_t warp, std::size_t column) const {
+    return cells[warp * steps.size() + column];
+  }
+  int column_of_step(std::uint16_t step) const;
+  // One value per (warp, column, lane), row-major: warp rows, then column * 32 + lane.
+  std::vector<LaneUse> lane_grid() const;
+};
+
+// `grid`: divergence_grid(trace) (all blocks). `steps`: the columns to show (every step of the
+// trace, so two blocks or two variants line up); steps absent from `steps` are dropped.
+DivergenceMap divergence_map(const std::vector<WarpStep>& grid, std::uint32_t block,
+                             std::uint32_t block_dim, const std::vector<std::uint16_t>& steps);
+
+// "0x0000ffff"
+std::string mask_hex(std::uint32_t mask);
+// "0-15" / "0-3, 8-11" / "none": the set bits as lane ranges.
+std::string lane_ranges(std::uint32_t mask);
+
+}  // namespace wl

@@ -1,0 +1,176 @@
+#include "model/views/lesson_script.h"
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+namespace wl {
+namespace {
+
+constexpr std::uint16_t kLoad = 0;
+constexpr std::uint16_t kFinish = 0xFFFF;
+constexpr std::size_t kMaxLessonBytes = 1 << 20;  // lessons are small; refuse anything huge
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+template <class T>
+bool parse_number(std::string_view text, T& out) {
+  if (text.empty()) return false;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+bool parse_level(std::string_view text, std::uint16_t& step) {
+  if (text == "load") {
+    step = kLoad;
+    return true;
+  }
+  if (text == "finish") {
+    step = kFinish;
+    return true;
+  }
+  unsigned level = 0;
+  if (!parse_number(text, level) || level > 4000) return false;
+  step = std::uint16_t(level + 1);
+  return true;
+}
+
+class Parser {
+ public:
+  Parser(const std::string& source, std::string& error) : source_(source), error_(error) {}
+
+  std::optional<Lesson> parse(std::string_view text) {
+    Lesson lesson;
+    lesson.source = source_;
+    LessonSlide current;  // defaults, then the slide being read
+    bool in_slide = false;
+    int line_no = 0;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      const std::string_view line = trim(text.substr(start, end - start));
+      start = end + 1;
+      ++line_no;
+      if (line.empty() || line.front() == '#') continue;
+      if (line == "slide") {
+        if (lesson.title.empty()) return fail(line_no, "a slide before the 'lesson:' title line");
+        if (in_slide) lesson.slides.push_back(current);
+        in_slide = true;
+        current.line = line_no;
+        current.caption.clear();  // captions belong to one slide; everything else carries on
+        continue;
+      }
+      const std::size_t colon = line.find(':');
+      if (colon == std::string_view::npos)
+        return fail(line_no, "expected 'key: value' or 'slide', got '" + std::string(line) + "'");
+      const std::string key(trim(line.substr(0, colon)));
+      const std::string_view value = trim(line.substr(colon + 1));
+      if (!set(lesson, current, in_slide, key, value, line_no)) return std::nullopt;
+    }
+    if (lesson.title.empty()) return fail(line_no, "no 'lesson:' title line");
+    if (in_slide) lesson.slides.push_back(current);
+    if (lesson.slides.empty()) return fail(line_no, "the lesson has no slides (start each with a 'slide' line)");
+    return lesson;
+  }
+
+ private:
+  bool set(Lesson& lesson, LessonSlide& s, bool in_slide, const std::string& key, std::string_view value,
+           int line) {
+    if (value.empty() && key != "compare") return fail_bool(line, "'" + key + ":' needs a value");
+    if (key == "lesson") {
+      if (in_slide || !lesson.title.empty()) return fail_bool(line, "'lesson:' must come once, before the slides");
+      lesson.title = value;
+    } else if (key == "variant") {
+      s.variant = value;
+    } else if (key == "compare") {
+      s.compare = value == "off" ? "" : std::string(value);
+    } else if (key == "n") {
+      if (!parse_number(value, s.n)) return fail_bool(line, "n must be a whole number, got '" + std::string(value) + "'");
+    } else if (key == "block") {
+      if (!parse_number(value, s.block)) return fail_bool(line, "block must be a whole number, got '" + std::string(value) + "'");
+    } else if (key == "op") {
+      s.op = value;
+    } else if (key == "type") {
+      s.type = value;
+    } else if (key == "pattern") {
+      s.pattern = value;
+    } else if (key == "seed") {
+      if (!parse_number(value, s.seed)) return fail_bool(line, "seed must be a whole number, got '" + std::string(value) + "'");
+    } else if (key == "view") {
+      const auto& views = lesson_view_names();
+      if (std::find(views.begin(), views.end(), value) == views.end())
+        return fail_bool(line, "unknown view '" + std::string(value) + "' (tree, divergence, banks, memory, source, compare, metrics)");
+      s.view = value;
+    } else if (key == "level") {
+      if (!parse_level(value, s.step))
+        return fail_bool(line, "level must be a number, 'load' or 'finish', got '" + std::string(value) + "'");
+    } else if (key == "caption") {
+      if (!in_slide) return fail_bool(line, "'caption:' belongs inside a slide");
+      if (!s.caption.empty()) s.caption += ' ';
+      s.caption += value;
+    } else {
+      return fail_bool(line, "unknown key '" + key +
+                                 "' (lesson, variant, compare, n, block, op, type, pattern, seed, view, level, caption)");
+    }
+    return true;
+  }
+
+  std::optional<Lesson> fail(int line, const std::string& problem) {
+    fail_bool(line, problem);
+    return std::nullopt;
+  }
+  bool fail_bool(int line, const std::string& problem) {
+    error_ = source_ + ":" + std::to_string(line) + ": " + problem;
+    return false;
+  }
+
+  const std::string& source_;
+  std::string& error_;
+};
+
+}  // namespace
+
+const std::vector<std::string>& lesson_view_names() {
+  static const std::vector<std::string> names{"tree", "divergence", "banks", "memory", "source", "compare", "metrics"};
+  return names;
+}
+
+std::optional<Lesson> parse_lesson(std::string_view text, const std::string& source, std::string& error) {
+  if (text.size() > kMaxLessonBytes) {
+    error = source + ": too large for a lesson (over 1 MiB)";
+    return std::nullopt;
+  }
+  if (text.find('\0') != std::string_view::npos) {
+    error = source + ": not a text file";
+    return std::nullopt;
+  }
+  return Parser(source, error).parse(text);
+}
+
+std::optional<Lesson> load_lesson(const std::string& path, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot open the lesson file";
+    return std::nullopt;
+  }
+  std::string text;
+  char buf[4096];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, std::size_t(in.gcount()));
+    if (text.size() > kMaxLessonBytes) break;
+  }
+  return parse_lesson(text, path, error);
+}
+
+std::string lesson_level_text(std::uint16_t step) {
+  if (step == kLoad) return "load";
+  if (step == kFinish) return "finish";
+  return "level " + std::to_string(step - 1);
+}
+
+}  // namespace wl

@@ -1,0 +1,57 @@
+// Guided lessons: a small text file scripts a sequence of slides, each a kernel run, a view,
+// a tree level and a caption. The format (assets/lessons/README.md has the full description):
+//
+//   # a comment; blank lines are ignored
+//   lesson: Interleaved vs sequential addressing   (the title; required, once, before slides)
+//   variant: interleaved-divergent                 (settings before the first slide are the
+//   block: 64                                       defaults of every slide)
+//   slide                                          (starts a slide; it inherits the settings
+//   view: tree                                      of the slide before it)
+//   level: 0
+//   caption: Every second thread works...          (several caption lines join with spaces)
+//
+// Keys: lesson, variant, compare (a variant id, or "off"), n, block, op, type, pattern, seed,
+// view, level (a number, "load" or "finish"), caption. Values are checked for form here (numbers,
+// view names); whether a variant exists is checked when the slide runs.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wl {
+
+// The views a slide can show, by their command-line names.
+const std::vector<std::string>& lesson_view_names();
+
+struct LessonSlide {
+  int line = 0;  // where the slide starts, for messages
+  std::string variant = "sequential";
+  std::string compare;  // empty: no compare
+  std::uint64_t n = 256;
+  unsigned block = 64;
+  std::string op = "sum";
+  std::string type = "i32";
+  std::string pattern = "ascending";
+  std::uint64_t seed = 1;
+  std::string view = "tree";
+  std::uint16_t step = 1;  // trace step: 0 load, k + 1 tree level k, 0xFFFF finish
+  std::string caption;
+};
+
+struct Lesson {
+  std::string title;
+  std::string source;  // file name, for messages
+  std::vector<LessonSlide> slides;
+};
+
+// Never throws. On failure returns nullopt and sets `error` to "<source>:<line>: <problem>".
+std::optional<Lesson> parse_lesson(std::string_view text, const std::string& source, std::string& error);
+// Reads and parses a file; a missing or unreadable file is an error too.
+std::optional<Lesson> load_lesson(const std::string& path, std::string& error);
+
+// "level 3" / "load" / "finish": how a slide names its step, for captions and errors.
+std::string lesson_level_text(std::uint16_t step);
+
+}  // namespace wl

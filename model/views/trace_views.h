@@ -1,0 +1,45 @@
+// The one data model behind every view: built once per trace (off the UI thread), then read.
+// TraceViews covers the whole trace; BlockViews one block, rebuilt when another is chosen.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "model/divergence.h"
+#include "model/metrics.h"
+#include "model/views/divergence_map.h"
+#include "model/views/tree_layout.h"
+#include "model/views/tree_model.h"
+#include "model/views/value_ops.h"
+#include "model/warp_requests.h"
+#include "trace/trace.h"
+
+namespace wl {
+
+struct TraceViews {
+  Trace trace;                        // canonical order
+  ValueOps values;
+  bool values_known = false;          // meta.op / meta.type are ones the kernels use
+  std::vector<WarpRequest> requests;  // group_requests(trace)
+  std::vector<WarpStep> grid;         // divergence_grid(trace, requests)
+  Metrics metrics;                    // compute_metrics(trace, requests, grid)
+  std::vector<std::uint16_t> steps;   // every step of the trace, ascending
+  std::vector<std::uint32_t> blocks;  // recorded blocks with events, ascending
+
+  // Index in `steps` of a step, or the nearest one before it (0 when none).
+  std::size_t step_index(std::uint16_t step) const;
+  bool has_block(std::uint32_t block) const;
+};
+
+// Takes the trace by value: it is sorted in place.
+TraceViews build_trace_views(Trace trace);
+
+struct BlockViews {
+  std::uint32_t block = 0;
+  TreeModel tree;
+  TreeLayout layout;
+  DivergenceMap divergence;
+};
+
+BlockViews build_block_views(const TraceViews& views, std::uint32_t block);
+
+}  // namespace wl

@@ -1,0 +1,27 @@
+// Runs a reduction on the CPU simulator and returns its trace, for view-model tests that want
+// real kernels rather than hand-built traces.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "kernels/backend/reduce_runner.h"
+#include "model/views/trace_views.h"
+
+namespace wl::test {
+
+inline TraceViews simulate(const std::string& variant, unsigned block, std::uint64_t n,
+                           const std::string& type = "i32", Pattern pattern = Pattern::Ascending) {
+  ReduceRequest r;
+  r.variant = variant;
+  r.block = block;
+  r.n = n;
+  r.type = type;
+  r.record = true;
+  r.record_blocks = {0};
+  RunInput input;
+  input.pattern = pattern;
+  RunReport report = run_reduce(r, input, BackendChoice::Simulator);
+  return build_trace_views(std::move(report.outcome.trace));
+}
+
+}  // namespace wl::test
