@@ -4,13 +4,19 @@
 
 namespace wl::cli {
 
+// Each command lives in its own file, app/cli/<name>_command.cpp.
+void register_list_command(CLI::App& app, CommandStatus& status);
+void register_run_command(CLI::App& app, CommandStatus& status);
+void register_trace_command(CLI::App& app, CommandStatus& status);
+void register_metrics_command(CLI::App& app, CommandStatus& status);
+void register_bench_command(CLI::App& app, CommandStatus& status);
+
 void register_commands(CLI::App& app, CommandStatus& status) {
-  // Commands go here, one call each, every command in its own file in app/cli/:
-  //   register_list_command(app, status);  // app/cli/list_command.{h,cpp}
-  // A command adds itself with app.add_subcommand(...) and, in its callback,
-  // sets status.ran = true and status.exit_code.
-  (void)app;
-  (void)status;
+  register_list_command(app, status);
+  register_run_command(app, status);
+  register_trace_command(app, status);
+  register_metrics_command(app, status);
+  register_bench_command(app, status);
 }
 
 }  // namespace wl::cli

@@ -17,7 +17,7 @@ namespace wl::reduce {
 struct UnrollLastWarpVolatile {
   static constexpr VariantInfo info{
       "unroll-last-warp-volatile",
-      "pitfall: volatile warp-synchronous last warp with no __syncwarp (races since Volta)",
+      "volatile warp-synchronous last warp with no __syncwarp: races since Volta",
       "Harris kernel 5 (2007), pre-CUDA 9 cuda-samples reduce4", Finish::Partials,
       GridShape::TwoPerThread, 64, /*pitfall=*/true, /*deterministic_trace=*/false};
 

@@ -1,6 +1,7 @@
 // Inputs for correctness tests whose exact result is known in any order of combination:
-// integer-valued floats for sums (every partial sum is exact), +-1 with a few 2s and 0.5s for
-// products (every partial product is a power of two), arbitrary values for min and max.
+// integer-valued floats for sums (every partial sum is exact); for products, +-1 with at most
+// 60 twos and 60 halves, so every partial product, in any grouping, is +-2^k with |k| <= 60:
+// exact, never overflowing; arbitrary values for min and max.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -19,8 +20,13 @@ std::vector<T> exact_input(const std::string& op, std::uint64_t n, std::uint64_t
       state = state * 6364136223846793005ull + 1442695040888963407ull;
       const unsigned r = unsigned(state >> 33);
       if (op == "sum") v[i] = T(int(r % 17) - 8);  // |partial sums| < 2^24: exact in f32
-      if (op == "product") v[i] = r % 97 == 0 ? T(2) : r % 97 == 1 ? T(0.5) : (r & 1 ? T(1) : T(-1));
+      if (op == "product") v[i] = r & 1 ? T(1) : T(-1);
     }
+    if (op == "product")
+      for (std::uint64_t j = 0; j < 120 && j < n; ++j) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        v[(state >> 17) % n] = j % 2 ? T(0.5) : T(2);
+      }
   }
   return v;
 }

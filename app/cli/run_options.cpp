@@ -1,0 +1,100 @@
+#include "cli/run_options.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <sstream>
+
+#include "kernels/gpu/gpu_error.h"
+#include "kernels/reduce/registry.h"
+#include "kernels/sim/kernel_error.h"
+
+namespace wl::cli {
+
+void add_run_options(CLI::App& c, RunOptions& o) {
+  c.add_option("--family", o.family, "kernel family (reduce)")->capture_default_str();
+  c.add_option("--variant", o.request.variant, "variant id (see `warplens list`)")->capture_default_str();
+  c.add_option("--op", o.request.op, "sum, min, max or product")->capture_default_str();
+  c.add_option("--type", o.request.type, "i32, f32 or f64")->capture_default_str();
+  c.add_option("--n", o.request.n, "number of elements (0 gives the operator's identity)")->capture_default_str();
+  c.add_option("--block", o.request.block, "threads per block: a power of two up to 1024")->capture_default_str();
+  c.add_option("--backend", o.backend, "auto (GPU if usable), sim or gpu")->capture_default_str();
+  c.add_option("--pattern", o.pattern, "random, ones, ascending, all-equal or skewed")->capture_default_str();
+  c.add_option("--seed", o.seed, "seed of the random input")->capture_default_str();
+  c.add_option("--record-blocks", o.record_blocks, "blocks to record: 0,1,5-7 or all")->capture_default_str();
+  c.add_option("--event-cap", o.request.event_cap, "most events recorded; past it the trace is marked incomplete")->capture_default_str();
+  c.add_option("--sm-count", o.request.sm_count, "multiprocessors assumed when sizing persistent grids")->capture_default_str();
+}
+
+bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<std::uint32_t>& out,
+                      std::string& error) {
+  out.clear();
+  if (text == "all") {
+    for (std::uint32_t b = 0; b < grid; ++b) out.push_back(b);
+    return true;
+  }
+  std::stringstream items(text);
+  std::string item;
+  while (std::getline(items, item, ',')) {
+    try {
+      const std::size_t dash = item.find('-');
+      const unsigned long first = std::stoul(item.substr(0, dash));
+      const unsigned long last = dash == std::string::npos ? first : std::stoul(item.substr(dash + 1));
+      if (last < first || last - first > (1u << 20)) throw std::out_of_range(item);
+      for (unsigned long b = first; b <= last; ++b) out.push_back(std::uint32_t(b));
+    } catch (const std::exception&) {
+      error = "bad block list '" + text + "' (expected e.g. 0,1,4-7 or all)";
+      return false;
+    }
+  }
+  return true;
+}
+
+int run_from_options(RunOptions& o, bool record, RunReport& report) {
+  if (o.family != "reduce") {
+    std::cerr << "warplens: unknown family '" << o.family << "' (only reduce so far)\n";
+    return 2;
+  }
+  BackendChoice backend;
+  if (!parse_backend(o.backend, backend)) {
+    std::cerr << "warplens: unknown backend '" << o.backend << "' (auto, sim or gpu)\n";
+    return 2;
+  }
+  RunInput input;
+  input.seed = o.seed;
+  if (!parse_pattern(o.pattern, input.pattern)) {
+    std::cerr << "warplens: unknown input pattern '" << o.pattern << "'\n";
+    return 2;
+  }
+  ReduceRequest& r = o.request;
+  r.record = record;
+  if (const std::string problem = validate(r); !problem.empty()) {
+    std::cerr << "warplens: " << problem << "\n";
+    return 2;
+  }
+  const reduce::VariantInfo& info = *reduce::find_variant(r.variant);
+  const std::vector<Pass> passes = plan_passes(info, r.n, r.block, r.sm_count);
+  std::string error;
+  if (!parse_block_list(o.record_blocks, passes.empty() ? 0 : passes.front().grid, r.record_blocks, error)) {
+    std::cerr << "warplens: " << error << "\n";
+    return 2;
+  }
+  if (record && r.record_blocks.empty()) r.record_blocks = {0};
+  try {
+    report = run_reduce(r, input, backend);
+  } catch (const KernelError& e) {
+    std::cerr << "warplens: kernel error (" << kernel_error_kind_name(e.kind()) << ") in block "
+              << e.block() << ", thread " << e.thread() << ": " << e.what() << "\n";
+    return 1;
+  } catch (const GpuError& e) {
+    std::cerr << "warplens: GPU error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens: " << e.what() << "\n";
+    return 1;
+  }
+  if (!report.note.empty()) std::cerr << "warplens: " << report.note << "\n";
+  return 0;
+}
+
+}  // namespace wl::cli

@@ -1,0 +1,34 @@
+// The options shared by every command that runs a kernel (run, trace, metrics), and turning
+// them into a request.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "kernels/backend/reduce_runner.h"
+
+namespace CLI {
+class App;
+}
+
+namespace wl::cli {
+
+struct RunOptions {
+  std::string family = "reduce";
+  ReduceRequest request;
+  std::string backend = "auto";
+  std::string pattern = "random";
+  std::uint64_t seed = 1;
+  std::string record_blocks = "0";  // "0,1,5", "0-3" or "all"
+};
+
+void add_run_options(CLI::App& command, RunOptions& options);
+
+// Runs the kernel the options describe and returns an exit code: 0 with `report` filled,
+// 2 for bad options, 1 for kernel errors and GPU failures. Prints what went wrong.
+int run_from_options(RunOptions& options, bool record, RunReport& report);
+
+// "0,2,5-7" or "all" → block indices (all: 0 .. grid - 1, resolved after planning).
+bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<std::uint32_t>& out,
+                      std::string& error);
+
+}  // namespace wl::cli

@@ -1,0 +1,27 @@
+// What `warplens bench` measures variants against, in the same run: CUB's DeviceReduce, a
+// device-to-device copy (the bandwidth ceiling), and the Harris ladder hand-written in plain
+// CUDA (to show the dialect costs nothing). Plain C++ interface.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "kernels/host/reduce_request.h"
+
+namespace wl {
+
+struct ReferenceTiming {
+  double median_ms = 0;
+  std::uint64_t result_bits = 0;
+};
+
+// cub::DeviceReduce on the request's op, type and n (variant and block are ignored).
+ReferenceTiming time_cub_reduce(const ReduceRequest& request, const void* input, int warmup, int repeats);
+
+// cudaMemcpyAsync of `bytes` from one device buffer to another.
+ReferenceTiming time_device_copy(std::uint64_t bytes, int warmup, int repeats);
+
+// The variant written without the dialect, for f32 sum; false when there is no such version.
+bool has_handwritten(const std::string& variant);
+ReferenceTiming time_handwritten(const ReduceRequest& request, const float* input, int warmup, int repeats);
+
+}  // namespace wl

@@ -1,0 +1,90 @@
+// Every variant on the GPU equals the CPU reference; the float NaN / -0 policy holds through
+// the GPU's atomics; running out of GPU memory is an error, not a crash.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "kernels/gpu/reduce_gpu.h"
+#include "kernels/reduce/registry.h"
+#include "tests/kernels/reduce_inputs.h"
+
+namespace wl {
+namespace {
+
+class GpuReduce : public testing::TestWithParam<std::string> {};
+
+TEST_P(GpuReduce, EqualsCpuReferenceForEveryOpTypeAndSize) {
+  for (const char* op : {"sum", "min", "max", "product"})
+    for (const char* type : {"i32", "f32", "f64"})
+      for (std::uint64_t n : {1ull, 33ull, 1000ull, 65539ull, (1ull << 22) + 3})
+        reduce::visit_type(type, [&](auto t) {
+          using T = typename decltype(t)::type;
+          ReduceRequest r;
+          r.variant = GetParam();
+          r.op = op;
+          r.type = type;
+          r.n = n;
+          const std::vector<T> input = test::exact_input<T>(op, n, n + 5);
+          const ReduceOutcome out = run_reduce_gpu(r, input.data());
+          EXPECT_TRUE(out.check.ok) << op << " " << type << " n=" << n << ": got " << out.result_text
+                                    << ", expected " << out.check.expected;
+        });
+}
+
+TEST_P(GpuReduce, FloatMinMaxFollowTheNanAndSignedZeroPolicy) {
+  ReduceRequest r;
+  r.variant = GetParam();
+  r.type = "f32";
+  r.n = 100000;
+  auto run = [&](const char* op, const std::vector<float>& in) {
+    r.op = op;
+    const std::uint32_t bits = std::uint32_t(run_reduce_gpu(r, in.data()).result_bits);
+    float v;
+    std::memcpy(&v, &bits, 4);
+    return v;
+  };
+  std::vector<float> negatives(r.n);
+  for (std::size_t i = 0; i < negatives.size(); ++i) negatives[i] = -float(i % 5000) - 0.25f;
+  EXPECT_EQ(run("min", negatives), -4999.25f);
+  EXPECT_EQ(run("max", negatives), -0.25f);
+  std::vector<float> zeros(r.n, 0.0f);
+  zeros[77777] = -0.0f;
+  const float lo = run("min", zeros);
+  EXPECT_TRUE(lo == 0 && std::signbit(lo));
+  std::vector<float> with_nan(r.n, 1.0f);
+  with_nan[99999] = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_TRUE(std::isnan(run("min", with_nan)));
+  EXPECT_TRUE(std::isnan(run("max", with_nan)));
+}
+
+std::vector<std::string> variants() {
+  std::vector<std::string> ids;
+  for (const auto& info : reduce::variant_infos())
+    if (!info.pitfall) ids.push_back(info.id);
+  return ids;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllVariants, GpuReduce, testing::ValuesIn(variants()), [](const auto& info) {
+  std::string n = info.param;
+  for (char& ch : n) if (ch == '-') ch = '_';
+  return n;
+});
+
+TEST(GpuErrors, RunningOutOfGpuMemoryIsAClearError) {
+  ReduceRequest r;
+  r.record = true;
+  r.event_cap = std::uint64_t(1) << 40;  // 48 TiB of events
+  const std::vector<float> input(4096, 1.0f);
+  try {
+    run_reduce_gpu(r, input.data());
+    FAIL() << "expected a GpuError";
+  } catch (const GpuError& e) {
+    EXPECT_NE(std::string(e.what()).find("out of GPU memory"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(run_reduce_gpu(ReduceRequest{}, input.data()).check.ok) << "the GPU must stay usable";
+}
+
+}  // namespace
+}  // namespace wl

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Builds, tests, profiles and benchmarks everything on a GPU machine, in one go.
+#
+#   tools/gpu-check.sh build   on a development machine: configure build-gpu/ for sm_90 with no
+#                              GUI (GPU machines have no display stack) and build what the GPU
+#                              needs; carry build-gpu's binaries to the GPU machine.
+#   tools/gpu-check.sh run     on the GPU machine: GPU tests, compute-sanitizer, Nsight Compute
+#                              against our metrics, and the benchmark. Prints everything and
+#                              writes it to ${OUT:-gpu-check-out}/gpu-check.log.
+#   tools/gpu-check.sh         both, when this machine can build and has a GPU.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build-gpu}
+CLI=$BUILD/app/cli/warplens-cli
+LOG_DIR=${OUT:-gpu-check-out}
+mkdir -p "$LOG_DIR"
+
+build() {
+  cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DWARPLENS_APP=OFF \
+    -DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHS:-90} >/dev/null &&
+    cmake --build "$BUILD" -j"$(nproc)" --target warplens-cli gpu_tests
+}
+
+section() { printf '\n== %s\n' "$*"; }
+
+run_checks() {
+  local failed=0
+  section "device"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
+  section "GPU tests (trace equality with the simulator, correctness, NaN policy, out of memory)"
+  "$BUILD/tests/gpu/gpu_tests" --gtest_brief=1 || failed=1
+
+  section "compute-sanitizer"
+  for tool in memcheck racecheck synccheck initcheck; do
+    for v in sequential warp-shuffle single-pass speed-of-light; do
+      printf '%-10s %-16s ' "$tool" "$v"
+      if compute-sanitizer --tool "$tool" --error-exitcode 9 "$CLI" run --backend gpu --variant "$v" \
+           --n 100003 >"$LOG_DIR/sanitizer.txt" 2>&1; then echo clean
+      else echo "FOUND ISSUES"; tail -20 "$LOG_DIR/sanitizer.txt"; failed=1; fi
+    done
+  done
+  printf '%-10s %-16s ' racecheck unroll-last-warp-volatile
+  compute-sanitizer --tool racecheck "$CLI" run --backend gpu --variant unroll-last-warp-volatile \
+    --n 4096 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY" || echo "(no summary)"
+
+  section "Nsight Compute vs WarpLens metrics (ours/ncu), n=4096 f32 sum, block 256, all blocks"
+  echo "| variant | shared ld wavefronts | shared ld conflicts | shared st wavefronts | shared st conflicts | global ld sectors | global ld requests |"
+  echo "|---|---|---|---|---|---|---|"
+  for v in atomic-global interleaved-divergent interleaved-strided sequential first-add-on-load \
+           unroll-last-warp complete-unroll multi-element warp-shuffle cooperative-groups; do
+    python3 tools/ncu_compare.py "$CLI" "$v" --n 4096 --block 256 || failed=1
+  done
+  echo "| interleaved-strided, block 64, n 1000 |"
+  python3 tools/ncu_compare.py "$CLI" interleaved-strided --n 1000 --block 64 || failed=1
+  python3 tools/ncu_compare.py "$CLI" sequential --n 65539 --block 1024 --type f64 || failed=1
+
+  section "benchmark: f32 sum"
+  "$CLI" bench --json-out "$LOG_DIR/bench-f32-sum.json" || failed=1
+  section "benchmark: i32 max"
+  "$CLI" bench --type i32 --op max --json-out "$LOG_DIR/bench-i32-max.json" || failed=1
+  section "result"
+  [ $failed = 0 ] && echo "gpu-check: all passed" || echo "gpu-check: FAILURES above"
+  return $failed
+}
+
+case "${1:-all}" in
+  build) build ;;
+  run) run_checks 2>&1 | tee "$LOG_DIR/gpu-check.log"; exit "${PIPESTATUS[0]}" ;;
+  all) build && { run_checks 2>&1 | tee "$LOG_DIR/gpu-check.log"; exit "${PIPESTATUS[0]}"; } ;;
+  *) echo "usage: $0 [build|run]" >&2; exit 2 ;;
+esac
