@@ -1,5 +1,5 @@
 // `warplens metrics`: per-level and total metrics of a recorded launch, and the result with
-// its check against the CPU reference.
+// its check against the CPU reference; or the metrics of a saved trace (--trace FILE).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -9,6 +9,8 @@
 #include "cli/run_options.h"
 #include "model/metrics.h"
 #include "model/metrics_format.h"
+#include "trace/trace_file.h"
+#include <iostream>
 
 namespace wl::cli {
 
@@ -17,9 +19,22 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
   auto options = std::make_shared<RunOptions>();
   auto json = std::make_shared<bool>(false);
   add_run_options(*metrics, *options);
+  auto trace_file = std::make_shared<std::string>();
   metrics->add_flag("--json", *json, "print JSON instead of a table");
-  metrics->callback([&status, options, json] {
+  metrics->add_option("--trace", *trace_file, "measure a saved trace instead of running a kernel");
+  metrics->callback([&status, options, json, trace_file] {
     status.ran = true;
+    if (!trace_file->empty()) {
+      try {
+        const Trace t = read_trace(*trace_file);
+        const Metrics m = compute_metrics(t);
+        std::printf("%s\n", *json ? metrics_to_json(m).dump(2).c_str() : format_metrics_table(m).c_str());
+      } catch (const std::exception& e) {
+        std::cerr << "warplens: " << e.what() << "\n";
+        status.exit_code = 1;
+      }
+      return;
+    }
     RunReport report;
     status.exit_code = run_from_options(*options, /*record=*/true, report);
     if (status.exit_code != 0) return;
