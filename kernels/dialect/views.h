@@ -35,4 +35,36 @@ enum class AtomicKind : unsigned { Add = 0, Min = 1, Max = 2, Cas = 3, Combine =
 template <class T>
 constexpr unsigned kVecWidth = 16 / sizeof(T);
 
+// What both contexts know when they record an operation; the rest of the Event is derived.
+struct TracedOp {
+  OpKind op;
+  unsigned line;
+  unsigned size;
+  unsigned address;
+  Buffer buffer;
+  std::uint64_t v0;
+  std::uint64_t v1;
+  unsigned aux;
+  unsigned flags;
+};
+
+WL_HOST_DEVICE Event make_event(const TracedOp& o, unsigned block, unsigned thread,
+                                std::uint32_t seq, std::uint16_t step) {
+  Event e{};
+  e.block = block;
+  e.seq = seq;
+  e.thread = static_cast<std::uint16_t>(thread);
+  e.step = step;
+  e.site = static_cast<std::uint16_t>(o.line);
+  e.op = o.op;
+  e.size = static_cast<std::uint8_t>(o.size);
+  e.address = o.address;
+  e.aux = o.aux;
+  e.buffer = o.buffer;
+  e.flags = static_cast<std::uint8_t>(o.flags);
+  e.value[0] = o.v0;
+  e.value[1] = o.v1;
+  return e;
+}
+
 }  // namespace wl

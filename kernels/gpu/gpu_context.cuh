@@ -243,21 +243,8 @@ class GpuCtx {
                          std::uint64_t v0, std::uint64_t v1 = 0, unsigned aux = 0, unsigned flags = 0) {
     if constexpr (Rec::kEnabled) {
       if (!recording_) return;
-      Event e{};
-      e.block = blockIdx.x;
-      e.seq = seq_++;
-      e.thread = static_cast<std::uint16_t>(threadIdx.x);
-      e.step = step_;
-      e.site = static_cast<std::uint16_t>(line);
-      e.op = op;
-      e.size = static_cast<std::uint8_t>(size);
-      e.address = address;
-      e.aux = aux;
-      e.buffer = buffer;
-      e.flags = static_cast<std::uint8_t>(flags);
-      e.value[0] = v0;
-      e.value[1] = v1;
-      rec_.push(e);
+      rec_.push(make_event({op, line, size, address, buffer, v0, v1, aux, flags}, blockIdx.x,
+                           threadIdx.x, seq_++, step_));
     }
   }
 

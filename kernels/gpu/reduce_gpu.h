@@ -17,7 +17,6 @@ ReduceOutcome run_reduce_gpu(const ReduceRequest& request, const void* input);
 
 struct GpuTiming {
   double median_ms = 0;
-  double min_ms = 0;
   std::uint64_t result_bits = 0;  // of the last timed run
   bool result_ok = false;         // checked against the CPU reference
 };

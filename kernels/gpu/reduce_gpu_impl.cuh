@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "kernels/gpu/event_timer.cuh"
 #include "kernels/gpu/cuda_check.cuh"
 #include "kernels/gpu/gpu_context.cuh"
 #include "kernels/gpu/reduce_gpu_typed.h"
@@ -127,29 +128,9 @@ GpuTiming time_gpu_typed(const ReduceRequest& r, const T* data, int warmup, int 
   const Global<const T> in = upload(backend, input.data(), r.n);
   const ReduceBuffers<T> buffers = allocate_buffers<V, T>(backend, passes);
 
-  for (int i = 0; i < warmup; ++i) launch_passes<V, Op>(backend, in, buffers, passes, r.block, false);
-  WL_CUDA(cudaDeviceSynchronize());
-
-  cudaEvent_t start, stop;
-  WL_CUDA(cudaEventCreate(&start));
-  WL_CUDA(cudaEventCreate(&stop));
-  std::vector<float> times;
-  for (int i = 0; i < repeats; ++i) {
-    WL_CUDA(cudaEventRecord(start));
-    launch_passes<V, Op>(backend, in, buffers, passes, r.block, false);
-    WL_CUDA(cudaEventRecord(stop));
-    WL_CUDA(cudaEventSynchronize(stop));
-    float ms = 0;
-    WL_CUDA(cudaEventElapsedTime(&ms, start, stop));
-    times.push_back(ms);
-  }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  std::sort(times.begin(), times.end());
-
   GpuTiming timing;
-  timing.median_ms = times.empty() ? 0 : times[times.size() / 2];
-  timing.min_ms = times.empty() ? 0 : times.front();
+  timing.median_ms = median_event_ms(
+      [&] { launch_passes<V, Op>(backend, in, buffers, passes, r.block, false); }, warmup, repeats);
   const T result = read_result<V, Op>(backend, buffers, passes);
   timing.result_bits = to_bits(result);
   timing.result_ok = check_reduction<Op>(input, result, combine_depth(V::info, passes, r.block)).ok;

@@ -241,21 +241,8 @@ class SimCtx {
   void record(OpKind op, unsigned line, unsigned size, unsigned address, Buffer buffer,
               std::uint64_t v0, std::uint64_t v1 = 0, unsigned aux = 0, unsigned flags = 0) {
     if (!recording_) return;
-    Event e{};
-    e.block = block_.index();
-    e.seq = me_.seq++;
-    e.thread = static_cast<std::uint16_t>(tid_);
-    e.step = me_.step;
-    e.site = static_cast<std::uint16_t>(line);
-    e.op = op;
-    e.size = static_cast<std::uint8_t>(size);
-    e.address = address;
-    e.aux = aux;
-    e.buffer = buffer;
-    e.flags = static_cast<std::uint8_t>(flags);
-    e.value[0] = v0;
-    e.value[1] = v1;
-    grid_.record(e);
+    grid_.record(make_event({op, line, size, address, buffer, v0, v1, aux, flags}, block_.index(),
+                            tid_, me_.seq++, me_.step));
   }
 
   SimBlock& block_;

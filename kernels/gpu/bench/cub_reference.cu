@@ -3,7 +3,7 @@
 #include "kernels/dialect/bits.h"
 #include "kernels/dialect/dialect.h"
 #include "kernels/gpu/bench/bench_reference.h"
-#include "kernels/gpu/bench/event_timer.cuh"
+#include "kernels/gpu/event_timer.cuh"
 #include "kernels/reduce/registry.h"
 
 namespace wl {

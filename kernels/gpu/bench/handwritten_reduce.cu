@@ -4,7 +4,7 @@
 #include <map>
 
 #include "kernels/gpu/bench/bench_reference.h"
-#include "kernels/gpu/bench/event_timer.cuh"
+#include "kernels/gpu/event_timer.cuh"
 #include "kernels/dialect/bits.h"
 #include "kernels/reduce/registry.h"
 
