@@ -1,23 +1,62 @@
 // What the UI windows read and change, shared through one struct.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "session/lesson_player.h"
+#include "session/playback.h"
+#include "session/session.h"
+#include "view_kind.h"
 
 struct ImFont;
 
 namespace wl {
 
+class ProbeLog;
+
+// Zoom and pan of a tree diagram: zoom 1 fits the whole tree; pan is in layout columns / rows.
+struct TreeCamera {
+  float zoom = 1.0f;
+  float pan_x = 0.0f;
+  float pan_y = 0.0f;
+};
+
 struct AppState {
   float ui_scale = 1.0f;            // in effect this frame
   float monitor_scale = 1.0f;       // the monitor's content scale
+  float base_ui_scale = 1.0f;       // the scale outside presenter mode
   float requested_ui_scale = 0.0f;  // > 0: apply before the next frame
   bool quit_requested = false;
 
   bool gpu_available = false;
   std::string backend_label;        // "GPU: ..." or "No GPU: ..."
+  std::string device_name;          // the GPU's name, or empty
   std::vector<std::string> notes;   // shown in the status bar (e.g. settings not saved)
 
   ImFont* heading_font = nullptr;   // large font for titles; nullptr: the default font
+  ImFont* mono_font = nullptr;      // kernel source; nullptr: the default font
+
+  // What is shown.
+  Session sessions[2];              // [0] the main variant, [1] the one compared with it
+  bool compare = false;             // both sides, in lockstep
+  ViewKind view = ViewKind::Tree;
+  Playback playback;
+  TreeCamera cameras[2];
+  bool show_help = false;
+  bool presenter = false;           // fullscreen-sized text, side panels hidden
+  bool fullscreen = false;
+  bool fullscreen_changed = false;  // the frame loop applies it
+  LessonPlayer lesson;
+  std::string banner;               // an error shown above the views until dismissed
+
+  // Requests the frame loop carries out after drawing.
+  std::string export_png_path;      // set: save the next frame as PNG
+  float export_png_scale = 1.0f;
+  std::string export_json_path;     // set: write sessions[0]'s trace as JSON
+  std::string status_message;       // last export / load message, for the status bar
+
+  ProbeLog* probes = nullptr;       // set in --screenshot runs: views record sample points
 };
 
 }  // namespace wl

@@ -28,6 +28,15 @@ std::string describe_size_error(std::string& text) {
 
 }  // namespace
 
+std::optional<std::uint16_t> parse_level(const std::string& text) {
+  if (text == "load") return std::uint16_t(0);
+  if (text == "finish") return std::uint16_t(0xFFFF);
+  if (text.empty() || text.size() > 4) return std::nullopt;
+  for (const char c : text)
+    if (c < '0' || c > '9') return std::nullopt;
+  return std::uint16_t(std::stoi(text) + 1);
+}
+
 std::optional<WindowSize> parse_window_size(const std::string& text) {
   const auto separator = text.find_first_of("xX");
   if (separator == std::string::npos) return std::nullopt;
@@ -63,6 +72,46 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->check(CLI::Range(1, 100000))
       ->type_name("N")
       ->capture_default_str();
+  app.add_option("--probes", options.probes_path,
+                 "With --screenshot: write where the views drew what tests check, as JSON")
+      ->type_name("FILE.json");
+  app.add_option("--bench-frames", options.bench_frames,
+                 "Render N frames, print the CPU time per frame (median and max), exit")
+      ->check(CLI::Range(1, 1000000))
+      ->type_name("N");
+
+  StartOptions& s = options.start;
+  const char* const start_group = "Start with";
+  app.add_option("--family", s.family, "Kernel family (reduce)")->group(start_group)->capture_default_str();
+  app.add_option("--variant", s.variant, "Variant id, e.g. sequential (see `warplens list`)")->group(start_group);
+  app.add_option("--compare-with", s.compare_with, "Compare side by side with this variant")->group(start_group);
+  app.add_option("--view", s.view, "tree, divergence, banks, memory, source, compare or metrics")
+      ->group(start_group)
+      ->check(CLI::IsMember({"tree", "divergence", "banks", "memory", "source", "compare", "metrics"}));
+  app.add_option("--level", s.level, "Tree level to show: 0, 1, ..., load or finish")
+      ->group(start_group)
+      ->check(CLI::Validator(
+          [](std::string& t) { return parse_level(t) ? std::string() : "invalid level '" + t + "'"; }, "LEVEL"));
+  app.add_option("--n", s.n, "Elements to reduce")->group(start_group);
+  app.add_option("--block", s.block, "Threads per block (a power of two, up to 1024)")->group(start_group);
+  app.add_option("--op", s.op, "sum, min, max or product")->group(start_group);
+  app.add_option("--type", s.type, "i32, f32 or f64")->group(start_group);
+  app.add_option("--pattern", s.pattern, "random, ones, ascending, all-equal or skewed")->group(start_group);
+  app.add_option("--seed", s.seed, "Seed of the random input")->group(start_group);
+  app.add_option("--backend", s.backend, "auto (GPU if usable), sim or gpu")
+      ->group(start_group)
+      ->check(CLI::IsMember({"auto", "sim", "gpu"}));
+  app.add_option("--inspect-block", s.inspect_block, "The block the views show")->group(start_group);
+  app.add_option("--trace", s.trace_path, "Load a trace file (.wltrace) instead of running")
+      ->group(start_group)
+      ->type_name("FILE");
+  app.add_option("--lesson", s.lesson_path, "Start a guided lesson (assets/lessons/*.lesson)")
+      ->group(start_group)
+      ->type_name("FILE");
+  app.add_option("--slide", s.lesson_slide, "With --lesson: the slide to start at (from 1)")
+      ->group(start_group)
+      ->check(CLI::Range(1, 1000));
+  app.add_flag("--presenter", s.presenter, "Presenter mode: large text, side panel hidden")->group(start_group);
 }
 
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {

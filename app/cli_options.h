@@ -1,5 +1,6 @@
 // Command-line options of the desktop program, parsed with CLI11.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -17,13 +18,38 @@ struct WindowSize {
   int height = 900;
 };
 
+// What to show at start: a kernel run (or a trace file), a view, a level. Unset fields keep
+// the app's defaults.
+struct StartOptions {
+  std::string family = "reduce";
+  std::string variant;
+  std::string compare_with;   // set: compare mode with this variant on the right
+  std::string view;           // tree, divergence, banks, memory, source, compare, metrics
+  std::string level;          // a tree level number, "load" or "finish"
+  std::optional<std::uint64_t> n;
+  std::optional<unsigned> block;
+  std::string op, type, pattern, backend;
+  std::optional<std::uint64_t> seed;
+  std::optional<std::uint32_t> inspect_block;
+  std::string trace_path;     // load this trace file instead of running
+  std::string lesson_path;    // start this lesson
+  int lesson_slide = 1;       // 1-based
+  bool presenter = false;
+};
+
 struct GuiOptions {
   WindowSize size;                // framebuffer pixels
   bool size_given = false;        // false: may shrink to fit the monitor
   std::optional<float> ui_scale;  // unset: the monitor's content scale
   std::string screenshot_path;    // set: render `frames` frames, save a PNG, exit
   int frames = 3;
+  std::string probes_path;        // with --screenshot: where the views drew what tests check
+  int bench_frames = 0;           // > 0: render this many frames, print CPU time per frame, exit
+  StartOptions start;
 };
+
+// "3" → step 4, "load" → 0, "finish" → 0xFFFF; nullopt when malformed.
+std::optional<std::uint16_t> parse_level(const std::string& text);
 
 // "1600x900" -> {1600, 900}; nullopt when malformed or out of range.
 std::optional<WindowSize> parse_window_size(const std::string& text);

@@ -4,6 +4,8 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <cfloat>
+
 namespace wl {
 
 ImGuiLayer::~ImGuiLayer() {
@@ -31,9 +33,10 @@ bool ImGuiLayer::init(GLFWwindow* window, const char* ini_path, std::string& err
   return true;
 }
 
-void ImGuiLayer::new_frame() {
+void ImGuiLayer::new_frame(bool ignore_mouse) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  if (ignore_mouse) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
 }
 

@@ -16,7 +16,9 @@ class ImGuiLayer {
   // `ini_path` must outlive this object; nullptr disables saving imgui.ini.
   bool init(GLFWwindow* window, const char* ini_path, std::string& error);
 
-  void new_frame();
+  // `ignore_mouse`: headless runs (screenshots, benchmarks) must not show hover effects of
+  // wherever the virtual display left the cursor.
+  void new_frame(bool ignore_mouse = false);
   void render();                 // ends the frame and draws it into the back buffer
   void upload_fonts_texture();   // after the font atlas was rebuilt (between frames)
 

@@ -100,6 +100,21 @@ void Window::framebuffer_size(int& width, int& height) const {
   glfwGetFramebufferSize(window_, &width, &height);
 }
 
+void Window::set_fullscreen(bool on) {
+  GLFWmonitor* current = glfwGetWindowMonitor(window_);
+  if (on == (current != nullptr)) return;
+  if (on) {
+    glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
+    glfwGetWindowSize(window_, &windowed_w_, &windowed_h_);
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (!mode) return;
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, windowed_w_, windowed_h_, 0);
+  }
+}
+
 void Window::poll_events() { glfwPollEvents(); }
 
 void Window::clear(float r, float g, float b) {

@@ -31,6 +31,9 @@ class Window {
   float content_scale() const;  // 1.0 on a standard-DPI monitor
   void framebuffer_size(int& width, int& height) const;
 
+  // Fullscreen on the monitor the window is on, or back to the windowed size and place.
+  void set_fullscreen(bool on);
+
   void poll_events();
   void clear(float r, float g, float b);  // sets the viewport and clears the back buffer
   void swap_buffers();
@@ -38,6 +41,7 @@ class Window {
  private:
   GLFWwindow* window_ = nullptr;
   bool glfw_initialized_ = false;
+  int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;
 };
 
 }  // namespace wl

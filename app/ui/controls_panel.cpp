@@ -2,6 +2,12 @@
 
 #include <imgui.h>
 
+#include <cstdio>
+#include <string>
+
+#include "app_actions.h"
+#include "kernels/reduce/registry.h"
+#include "ui/palette.h"
 #include "ui/theme.h"
 
 namespace wl::ui {
@@ -12,27 +18,184 @@ constexpr ImGuiWindowFlags kPanelFlags =
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 void section_heading(const char* text) {
+  ImGui::Spacing();
   ImGui::TextColored(accent_color(), "%s", text);
   ImGui::Separator();
 }
 
+void problem_text(const std::string& text) {
+  if (text.empty()) return;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+// A combo over a list of names; true when the choice changed.
+bool name_combo(const char* label, std::string& value, const std::vector<std::string>& names) {
+  bool changed = false;
+  if (ImGui::BeginCombo(label, value.c_str())) {
+    for (const std::string& name : names)
+      if (ImGui::Selectable(name.c_str(), name == value)) {
+        changed = name != value;
+        value = name;
+      }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool variant_combo(const char* label, std::string& variant) {
+  bool changed = false;
+  if (ImGui::BeginCombo(label, variant.c_str())) {
+    for (const reduce::VariantInfo& info : reduce::variant_infos()) {
+      std::string item = info.id;
+      if (info.pitfall) item += "  (pitfall)";
+      if (ImGui::Selectable(item.c_str(), variant == info.id)) {
+        changed = variant != info.id;
+        variant = info.id;
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", info.lesson, info.origin);
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+void lesson_line(const std::string& variant) {
+  const reduce::VariantInfo* info = reduce::find_variant(variant);
+  if (!info) return;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", info->lesson);
+  ImGui::PopTextWrapPos();
+}
+
+void result_line(const Session& s) {
+  const RunOutcome* o = s.outcome();
+  if (s.busy()) {
+    ImGui::TextDisabled("running...");
+    return;
+  }
+  if (!o) return;
+  if (!o->ok()) {
+    problem_text(o->message);
+    if (s.views()) ImGui::TextDisabled("(showing the last run that worked)");
+    return;
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  if (!o->trace_file.empty()) {
+    ImGui::Text("Trace loaded from %s", o->trace_file.c_str());
+  } else if (o->checked) {
+    ImGui::Text("Result %s", o->result_text.c_str());
+    if (o->check_ok)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kGoodColor), "matches the CPU reference");
+    else
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "WRONG: the CPU reference is %s",
+                         o->expected_text.c_str());
+  }
+  // The "no GPU" fallback is the status bar's news; a GPU that failed mid-run is this run's.
+  if (o->note.rfind("GPU failed", 0) == 0) ImGui::TextColored(warning_color(), "%s", o->note.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+const std::vector<std::string>& op_names() {
+  static const std::vector<std::string> names{"sum", "min", "max", "product"};
+  return names;
+}
+const std::vector<std::string>& type_names() {
+  static const std::vector<std::string> names{"i32", "f32", "f64"};
+  return names;
+}
+
 }  // namespace
 
-void draw_controls_panel(const AppState& state, const PanelRect& rect) {
+void draw_controls_panel(AppState& state, const PanelRect& rect) {
   set_next_window_rect(rect);
-  if (ImGui::Begin("Controls", nullptr, kPanelFlags)) {
-    section_heading("Kernel");
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("Kernel variants arrive with the kernel library.");
-    ImGui::PopTextWrapPos();
+  if (!ImGui::Begin("Controls", nullptr, kPanelFlags)) {
+    ImGui::End();
+    return;
+  }
+  Session& session = state.sessions[0];
+  RunSettings& s = session.settings;
+  bool changed = false;
+  // Room for the longest label right of the fields.
+  ImGui::PushItemWidth(-(ImGui::CalcTextSize("operator").x + ImGui::GetStyle().ItemInnerSpacing.x * 2.0f));
 
-    ImGui::Spacing();
-    ImGui::Spacing();
-    section_heading("Runs on");
+  section_heading("Kernel");
+  std::string family = s.family;
+  changed |= name_combo("family", family, {"reduce"});
+  s.family = family;
+  changed |= variant_combo("variant", s.request.variant);
+  lesson_line(s.request.variant);
+
+  section_heading("Input");
+  std::uint64_t n = s.request.n;
+  if (ImGui::InputScalar("n", ImGuiDataType_U64, &n, nullptr, nullptr, "%llu", ImGuiInputTextFlags_EnterReturnsTrue)) {
+    s.request.n = n;
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("elements to reduce (press Enter)");
+  int block = int(s.request.block);
+  if (ImGui::InputInt("block", &block, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    s.request.block = unsigned(block < 0 ? 0 : block);
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("threads per block: a power of two up to 1024 (press Enter)");
+  changed |= name_combo("operator", s.request.op, op_names());
+  changed |= name_combo("type", s.request.type, type_names());
+  changed |= name_combo("pattern", s.pattern, pattern_names());
+  std::uint64_t seed = s.seed;
+  if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, nullptr, nullptr, "%llu", ImGuiInputTextFlags_EnterReturnsTrue)) {
+    s.seed = seed;
+    changed = true;
+  }
+
+  section_heading("Runs on");
+  int backend = int(s.backend);
+  const char* backends[] = {"GPU if present", "simulator", "GPU"};
+  if (ImGui::Combo("backend", &backend, backends, 3)) {
+    s.backend = BackendChoice(backend);
+    changed = true;
+  }
+  if (!state.gpu_available) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(state.backend_label.c_str());
+    ImGui::TextDisabled("No GPU here: runs use the CPU simulator.");
     ImGui::PopTextWrapPos();
   }
+
+  section_heading("Inspect");
+  int inspect = int(s.inspect_block);
+  if (ImGui::InputInt("block##inspect", &inspect, 1, 8)) {
+    if (inspect < 0) inspect = 0;
+    session.inspect(std::uint32_t(inspect));
+  }
+  if (const TraceViews* v = session.views()) {
+    ImGui::TextDisabled("grid of %u blocks, %zu recorded", v->trace.meta.grid_dim, v->blocks.size());
+  }
+
+  if (changed) {
+    if (s.inspect_block >= grid_blocks(s)) s.inspect_block = 0;  // the grid shrank under it
+    run_sessions(state);
+  }
+  problem_text(session.settings_error());
+
+  section_heading("Result");
+  result_line(session);
+
+  section_heading("Compare");
+  bool compare = state.compare;
+  if (ImGui::Checkbox("side by side (C)", &compare)) set_compare(state, compare);
+  if (state.compare) {
+    if (variant_combo("with", state.sessions[1].settings.request.variant)) {
+      mirror_input(state);
+      state.sessions[1].run();
+    }
+    lesson_line(state.sessions[1].settings.request.variant);
+    problem_text(state.sessions[1].settings_error());
+    result_line(state.sessions[1]);
+  }
+  if (ImGui::Button("Interleaved vs sequential")) show_interleaved_vs_sequential(state);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the first lesson of parallel reduction, side by side");
+  ImGui::PopItemWidth();
   ImGui::End();
 }
 

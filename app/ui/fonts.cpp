@@ -10,6 +10,7 @@ namespace {
 
 constexpr const char* kBodyFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr const char* kHeadingFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+constexpr const char* kMonoFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
 constexpr float kBodyPixels = 18.0f;
 constexpr float kHeadingPixels = 30.0f;
 
@@ -46,6 +47,7 @@ UiFonts load_ui_fonts(float ui_scale) {
     config.SizePixels = 13.0f * ui_scale;
     fonts.body = atlas->AddFontDefault(&config);
     fonts.heading = fonts.body;
+    fonts.mono = fonts.body;
     fonts.note = std::string("Font ") + kBodyFontPath + " missing: using the built-in font";
     return fonts;
   }
@@ -53,6 +55,9 @@ UiFonts load_ui_fonts(float ui_scale) {
   fonts.heading = atlas->AddFontFromFileTTF(heading_path, kHeadingPixels * ui_scale, nullptr,
                                             kGlyphRanges);
   if (!fonts.heading) fonts.heading = fonts.body;
+  if (file_exists(kMonoFontPath))
+    fonts.mono = atlas->AddFontFromFileTTF(kMonoFontPath, kBodyPixels * ui_scale, nullptr, kGlyphRanges);
+  if (!fonts.mono) fonts.mono = fonts.body;
   return fonts;
 }
 

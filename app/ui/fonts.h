@@ -9,6 +9,7 @@ namespace wl::ui {
 struct UiFonts {
   ImFont* body = nullptr;     // default font for all text
   ImFont* heading = nullptr;  // titles
+  ImFont* mono = nullptr;     // source code (DejaVu Sans Mono), else the body font
   std::string note;           // set when DejaVu is missing and ImGui's font is used
 };
 

@@ -4,7 +4,7 @@
 
 namespace wl::ui {
 
-MainLayout compute_main_layout(float ui_scale) {
+MainLayout compute_main_layout(float ui_scale, bool show_controls) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const ImVec2 origin = viewport->WorkPos;
   const ImVec2 size = viewport->WorkSize;
@@ -17,7 +17,8 @@ MainLayout compute_main_layout(float ui_scale) {
 
   const float body_height = std::max(0.0f, size.y - status_height);
   // About a fifth of the width, but never too narrow for its text or too wide.
-  const float controls_width = std::clamp(size.x * 0.22f, 280.0f * ui_scale, 440.0f * ui_scale);
+  const float controls_width =
+      show_controls ? std::clamp(size.x * 0.2f, 280.0f * ui_scale, 400.0f * ui_scale) : 0.0f;
   layout.controls = {origin, ImVec2(std::min(controls_width, size.x), body_height)};
   layout.main = {ImVec2(origin.x + layout.controls.size.x, origin.y),
                  ImVec2(std::max(0.0f, size.x - layout.controls.size.x), body_height)};

@@ -1,14 +1,28 @@
 #include "ui/main_menu_bar.h"
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "app_actions.h"
+#include "assets_dir.h"
 
 namespace wl::ui {
 namespace {
 
 constexpr float kScaleChoices[] = {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
+
+enum class PathPrompt { None, OpenTrace, ExportPng, ExportJson, OpenLesson };
+PathPrompt g_prompt = PathPrompt::None;
+bool g_prompt_opened = false;
+std::string g_path;
+int g_png_scale = 1;  // 1 or 2
 
 bool same_scale(float a, float b) { return std::fabs(a - b) < 0.01f; }
 
@@ -16,30 +30,137 @@ void draw_ui_scale_menu(AppState& state) {
   if (!ImGui::BeginMenu("UI scale")) return;
   char label[64];
   std::snprintf(label, sizeof label, "Match monitor (%.0f%%)", state.monitor_scale * 100.0f);
-  if (ImGui::MenuItem(label, nullptr, same_scale(state.ui_scale, state.monitor_scale)))
+  if (ImGui::MenuItem(label, nullptr, same_scale(state.ui_scale, state.monitor_scale))) {
+    state.base_ui_scale = state.monitor_scale;
     state.requested_ui_scale = state.monitor_scale;
+  }
   ImGui::Separator();
   for (const float scale : kScaleChoices) {
     std::snprintf(label, sizeof label, "%.0f%%", scale * 100.0f);
-    if (ImGui::MenuItem(label, nullptr, same_scale(state.ui_scale, scale)))
+    if (ImGui::MenuItem(label, nullptr, same_scale(state.ui_scale, scale))) {
+      state.base_ui_scale = scale;
       state.requested_ui_scale = scale;
+    }
   }
+  ImGui::EndMenu();
+}
+
+std::string default_name(const AppState& state, const char* extension) {
+  return "warplens-" + state.sessions[0].settings.request.variant + "-" + view_name(state.view) + extension;
+}
+
+void prompt(PathPrompt kind, std::string initial) {
+  g_prompt = kind;
+  g_prompt_opened = false;
+  g_path = std::move(initial);
+}
+
+// A small modal asking for a file path (no native file dialog: nothing more to depend on).
+void draw_path_prompt(AppState& state) {
+  if (g_prompt == PathPrompt::None) return;
+  const char* titles[] = {"", "Open a trace file", "Export a PNG of the window", "Export the trace as JSON",
+                          "Open a lesson file"};
+  const char* title = titles[int(g_prompt)];
+  if (!g_prompt_opened) {
+    ImGui::OpenPopup(title);
+    g_prompt_opened = true;
+  }
+  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    g_prompt = PathPrompt::None;
+    return;
+  }
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  bool accept = ImGui::InputText("path", &g_path, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (g_prompt == PathPrompt::ExportPng) {
+    ImGui::RadioButton("window size", &g_png_scale, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton("twice the size", &g_png_scale, 2);
+  }
+  accept |= ImGui::Button("OK");
+  ImGui::SameLine();
+  const bool cancel = ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+  if (accept && !g_path.empty()) {
+    switch (g_prompt) {
+      case PathPrompt::OpenTrace: state.sessions[0].load_trace(g_path); break;
+      case PathPrompt::ExportPng:
+        state.export_png_path = g_path;
+        state.export_png_scale = float(g_png_scale);
+        break;
+      case PathPrompt::ExportJson: state.export_json_path = g_path; break;
+      case PathPrompt::OpenLesson: open_lesson(state, g_path); break;
+      case PathPrompt::None: break;
+    }
+  }
+  if (accept || cancel) {
+    g_prompt = PathPrompt::None;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+void draw_lessons_menu(AppState& state) {
+  if (!ImGui::BeginMenu("Lessons")) return;
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(lessons_dir(), ec))
+    if (entry.path().extension() == ".lesson") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    std::string error;
+    const auto lesson = load_lesson(f.string(), error);
+    const std::string label = lesson ? lesson->title : f.filename().string() + " (does not parse)";
+    if (ImGui::MenuItem(label.c_str())) open_lesson(state, f.string());
+  }
+  if (files.empty()) ImGui::TextDisabled("no lessons in %s", lessons_dir().c_str());
+  ImGui::Separator();
+  if (ImGui::MenuItem("Open a lesson file...")) prompt(PathPrompt::OpenLesson, lessons_dir() + "/");
+  if (ImGui::MenuItem("Next slide", "PageDown", false, state.lesson.active())) next_slide(state);
+  if (ImGui::MenuItem("Previous slide", "PageUp", false, state.lesson.active())) previous_slide(state);
+  if (ImGui::MenuItem("Close the lesson", nullptr, false, state.lesson.active())) state.lesson.close();
   ImGui::EndMenu();
 }
 
 }  // namespace
 
 void draw_main_menu_bar(AppState& state) {
-  if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.quit_requested = true;
-    ImGui::EndMenu();
+  if (ImGui::BeginMainMenuBar()) {
+    if (ImGui::BeginMenu("File")) {
+      if (ImGui::MenuItem("Open a trace file...")) prompt(PathPrompt::OpenTrace, "trace.wltrace");
+      if (ImGui::MenuItem("Export PNG of this view...")) prompt(PathPrompt::ExportPng, default_name(state, ".png"));
+      if (ImGui::MenuItem("Export the trace as JSON...", nullptr, false, state.sessions[0].views() != nullptr))
+        prompt(PathPrompt::ExportJson, default_name(state, ".json"));
+      ImGui::Separator();
+      if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.quit_requested = true;
+      ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+      for (int k = 0; k < int(ViewKind::Count); ++k) {
+        char key[4];
+        std::snprintf(key, sizeof key, "%d", k + 1);
+        if (ImGui::MenuItem(view_title(ViewKind(k)), key, state.view == ViewKind(k))) state.view = ViewKind(k);
+      }
+      ImGui::Separator();
+      if (ImGui::MenuItem("Compare side by side", "C", state.compare)) toggle_compare(state);
+      if (ImGui::MenuItem("Presenter mode", "P", state.presenter)) {
+        state.presenter = !state.presenter;
+        state.requested_ui_scale = state.presenter ? state.base_ui_scale * 1.5f : state.base_ui_scale;
+      }
+      if (ImGui::MenuItem("Fullscreen", "F", state.fullscreen)) {
+        state.fullscreen = !state.fullscreen;
+        state.fullscreen_changed = true;
+      }
+      draw_ui_scale_menu(state);
+      ImGui::EndMenu();
+    }
+    draw_lessons_menu(state);
+    if (ImGui::BeginMenu("Help")) {
+      if (ImGui::MenuItem("Keys", "H", state.show_help)) state.show_help = !state.show_help;
+      ImGui::EndMenu();
+    }
+    ImGui::EndMainMenuBar();
   }
-  if (ImGui::BeginMenu("View")) {
-    draw_ui_scale_menu(state);
-    ImGui::EndMenu();
-  }
-  ImGui::EndMainMenuBar();
+  draw_path_prompt(state);
 }
 
 }  // namespace wl::ui

@@ -1,4 +1,5 @@
-// The main menu bar: File → Quit, View → UI scale.
+// The main menu bar: File (open a trace, export PNG / JSON, quit), View (views, compare,
+// presenter, fullscreen, UI scale), Lessons, Help.
 #pragma once
 #include "app_state.h"
 

@@ -1,19 +1,23 @@
 #include "ui/main_screen.h"
 
 #include "ui/controls_panel.h"
+#include "ui/help_overlay.h"
 #include "ui/layout.h"
 #include "ui/main_menu_bar.h"
+#include "ui/shortcuts.h"
 #include "ui/status_bar.h"
-#include "ui/welcome_panel.h"
+#include "ui/view_area.h"
 
 namespace wl::ui {
 
-void draw_main_screen(AppState& state) {
+void draw_main_screen(AppState& state, GlRenderer& gl) {
+  handle_shortcuts(state);
   draw_main_menu_bar(state);  // first: it shrinks the viewport's work area
-  const MainLayout layout = compute_main_layout(state.ui_scale);
-  draw_controls_panel(state, layout.controls);
-  draw_welcome_panel(state, layout.main);
+  const MainLayout layout = compute_main_layout(state.ui_scale, !state.presenter);
+  if (!state.presenter) draw_controls_panel(state, layout.controls);
+  draw_view_area(state, gl, layout.main);
   draw_status_bar(state, layout);
+  draw_help_overlay(state);
 }
 
 }  // namespace wl::ui

@@ -30,6 +30,27 @@ void divider() {
   ImGui::SameLine();
 }
 
+// Where the shown run actually ran: the GPU (by name), or the simulator and why.
+void backend_text(const AppState& state) {
+  const RunOutcome* o = state.sessions[0].outcome();
+  const TraceViews* v = state.sessions[0].views();
+  const std::string backend = v ? v->trace.meta.backend : (o ? o->backend : "");
+  if (backend == "gpu") {
+    status_dot(accent_color());
+    ImGui::Text("Backend: GPU, %s", state.device_name.c_str());
+    return;
+  }
+  status_dot(state.gpu_available ? accent_color() : warning_color());
+  ImGui::Text("Backend: CPU simulator");
+  divider();
+  if (o && o->note.rfind("GPU failed", 0) == 0)
+    ImGui::TextColored(warning_color(), "%s", o->note.c_str());
+  else if (state.gpu_available)
+    ImGui::Text("GPU %s present (choose it under Runs on)", state.device_name.c_str());
+  else
+    ImGui::TextUnformatted(state.backend_label.c_str());
+}
+
 }  // namespace
 
 void draw_status_bar(const AppState& state, const MainLayout& layout) {
@@ -38,15 +59,18 @@ void draw_status_bar(const AppState& state, const MainLayout& layout) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::GetStyleColorVec4(ImGuiCol_MenuBarBg));
   if (ImGui::Begin("##status_bar", nullptr, kStatusBarFlags)) {
-    status_dot(state.gpu_available ? accent_color() : warning_color());
-    ImGui::TextUnformatted(state.backend_label.c_str());
+    backend_text(state);
     for (const std::string& note : state.notes) {
       divider();
       ImGui::TextColored(warning_color(), "%s", note.c_str());
     }
+    if (!state.status_message.empty()) {
+      divider();
+      ImGui::TextUnformatted(state.status_message.c_str());
+    }
 
-    char fps[32];
-    std::snprintf(fps, sizeof fps, "%.0f FPS", ImGui::GetIO().Framerate);
+    char fps[48];
+    std::snprintf(fps, sizeof fps, "H: keys   %.0f FPS", ImGui::GetIO().Framerate);
     const float fps_x = ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(fps).x;
     ImGui::SameLine();
     // Right-aligned unless the notes already reach that far.

@@ -1,4 +1,5 @@
-// The bottom status bar: where kernels run, frame rate, notes.
+// The bottom status bar: the backend the shown run used and the device's name (or why there
+// is none), fallback notes, export messages, frame rate.
 #pragma once
 #include "app_state.h"
 #include "ui/layout.h"

@@ -18,7 +18,7 @@ std::vector<LaneUse> DivergenceMap::lane_grid() const {
   for (std::uint32_t w = 0; w < warps; ++w)
     for (std::size_t c = 0; c < steps.size(); ++c) {
       const DivergenceCell& cl = cell(w, c);
-      if (!cl.present || cl.active_mask == 0) continue;
+      if (!cl.present) continue;
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         LaneUse use = LaneUse::Active;
         if (!((cl.active_mask >> lane) & 1u)) use = cl.divergent() ? LaneUse::Diverged : LaneUse::Idle;

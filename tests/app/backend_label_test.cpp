@@ -12,5 +12,5 @@ TEST(BackendLabel, NamesTheGpu) {
 TEST(BackendLabel, GivesTheReasonWithoutGpu) {
   wl::DeviceInfo none;
   none.reason = "no NVIDIA GPU found";
-  EXPECT_EQ(wl::backend_label(none), "No GPU: no NVIDIA GPU found \u2014 CPU simulator coming soon");
+  EXPECT_EQ(wl::backend_label(none), "No GPU: no NVIDIA GPU found \u2014 kernels run on the CPU simulator");
 }

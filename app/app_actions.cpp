@@ -1,0 +1,159 @@
+#include "app_actions.h"
+
+#include "kernels/reduce/registry.h"
+
+namespace wl {
+namespace {
+
+std::vector<std::uint16_t> shown_steps(const AppState& s) {
+  std::vector<std::uint16_t> steps;
+  for (int side = 0; side < (s.compare ? 2 : 1); ++side)
+    if (const TraceViews* v = s.sessions[side].views()) steps.insert(steps.end(), v->steps.begin(), v->steps.end());
+  return steps;
+}
+
+std::string partner_of(const std::string& variant) {
+  return variant == "sequential" ? "interleaved-divergent" : "sequential";
+}
+
+}  // namespace
+
+void update_sessions(AppState& state) {
+  bool changed = false;
+  for (Session& s : state.sessions) {
+    if (s.update()) {
+      changed = true;
+      const RunOutcome* o = s.outcome();
+      if (o && o->problem == RunProblem::TraceFile) state.banner = o->message;
+    }
+  }
+  if (changed || state.playback.empty()) state.playback.set_steps(shown_steps(state));
+}
+
+void finish_sessions(AppState& state) {
+  for (Session& s : state.sessions) {
+    s.finish();
+    const RunOutcome* o = s.outcome();
+    if (o && o->problem == RunProblem::TraceFile) state.banner = o->message;
+  }
+  state.playback.set_steps(shown_steps(state));
+}
+
+void mirror_input(AppState& state) {
+  RunSettings& right = state.sessions[1].settings;
+  const RunSettings& left = state.sessions[0].settings;
+  const std::string variant = right.request.variant;
+  right = left;
+  right.request.variant = variant;
+}
+
+void run_sessions(AppState& state) {
+  state.sessions[0].run();
+  if (state.compare) {
+    mirror_input(state);
+    state.sessions[1].run();
+  }
+}
+
+void set_compare(AppState& state, bool on) {
+  state.compare = on;
+  if (!on) {
+    state.playback.set_steps(shown_steps(state));
+    return;
+  }
+  Session& right = state.sessions[1];
+  if (!right.views() && !right.busy()) {
+    const std::string variant =
+        right.settings.request.variant == state.sessions[0].settings.request.variant || !right.outcome()
+            ? partner_of(state.sessions[0].settings.request.variant)
+            : right.settings.request.variant;
+    right.settings.request.variant = variant;
+  }
+  mirror_input(state);
+  right.run();
+  state.playback.set_steps(shown_steps(state));
+}
+
+void toggle_compare(AppState& state) { set_compare(state, !state.compare); }
+
+void show_interleaved_vs_sequential(AppState& state) {
+  RunSettings& left = state.sessions[0].settings;
+  left.request.variant = "interleaved-divergent";
+  // Two warps: interleaved keeps both busy (and divergent) at every level, sequential
+  // retires warp 1 after level 0. One block, so the tree shows every combine.
+  left.request.n = 64;
+  left.request.block = 64;
+  left.inspect_block = 0;
+  state.sessions[1].settings.request.variant = "sequential";
+  state.compare = true;
+  state.view = ViewKind::Tree;
+  run_sessions(state);
+  state.playback.go_to(1);
+}
+
+void next_variant(AppState& state) {
+  RunSettings& s = state.sessions[0].settings;
+  const auto& infos = reduce::variant_infos();
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < infos.size(); ++i)
+    if (s.request.variant == infos[i].id) at = i;
+  for (std::size_t k = 1; k <= infos.size(); ++k) {
+    const reduce::VariantInfo& next = infos[(at + k) % infos.size()];
+    if (s.request.block >= next.min_block) {
+      s.request.variant = next.id;
+      break;
+    }
+  }
+  s.inspect_block = 0;
+  run_sessions(state);
+}
+
+bool open_lesson(AppState& state, const std::string& path) {
+  if (!state.lesson.open(path)) {
+    state.banner = state.lesson.error();
+    return false;
+  }
+  apply_lesson_slide(state);
+  return true;
+}
+
+void apply_lesson_slide(AppState& state) {
+  const LessonSlide* slide = state.lesson.slide();
+  if (!slide) return;
+  RunSettings& s = state.sessions[0].settings;
+  s.request.variant = slide->variant;
+  s.request.n = slide->n;
+  s.request.block = slide->block;
+  s.request.op = slide->op;
+  s.request.type = slide->type;
+  s.pattern = slide->pattern;
+  s.seed = slide->seed;
+  s.inspect_block = 0;
+  bool compare = false;
+  ViewKind view = ViewKind::Tree;
+  parse_view(slide->view, view, compare);
+  state.view = view;
+  state.compare = compare || !slide->compare.empty();
+  if (state.compare)
+    state.sessions[1].settings.request.variant = slide->compare.empty() ? partner_of(slide->variant) : slide->compare;
+  run_sessions(state);
+  if (!state.sessions[0].settings_error().empty())
+    state.banner = state.lesson.lesson()->source + ":" + std::to_string(slide->line) + ": " +
+                   state.sessions[0].settings_error();
+  else if (state.compare && !state.sessions[1].settings_error().empty())
+    state.banner = state.lesson.lesson()->source + ":" + std::to_string(slide->line) + ": " +
+                   state.sessions[1].settings_error();
+  state.playback.pause();
+  state.playback.go_to(slide->step);
+  state.cameras[0] = state.cameras[1] = TreeCamera{};
+}
+
+void next_slide(AppState& state) {
+  if (state.lesson.next()) apply_lesson_slide(state);
+}
+
+void previous_slide(AppState& state) {
+  if (state.lesson.previous()) apply_lesson_slide(state);
+}
+
+}  // namespace wl

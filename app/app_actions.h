@@ -1,0 +1,37 @@
+// What keys, menus and lessons do to the app state, without any drawing: so the same actions
+// serve the GUI, the command line (--view, --level, ...) and tests.
+#pragma once
+#include <string>
+
+#include "app_state.h"
+
+namespace wl {
+
+// Polls both sessions' runners; refreshes the steps playback walks. Call once per frame.
+void update_sessions(AppState& state);
+// Blocks until both sessions' runs are done (headless screenshots, benchmarks).
+void finish_sessions(AppState& state);
+
+// Runs sessions[0]; in compare mode also sessions[1] with the same input and its own variant.
+void run_sessions(AppState& state);
+
+// Compare mode on or off. Turning it on with no second variant picks the classic partner:
+// sequential for anything else, interleaved-divergent for sequential.
+void set_compare(AppState& state, bool on);
+void toggle_compare(AppState& state);
+// The interleaved-vs-sequential lesson in one click: both variants side by side at level 0.
+void show_interleaved_vs_sequential(AppState& state);
+
+// Tab: the next variant (registry order) that supports the current block size.
+void next_variant(AppState& state);
+
+// Lessons: open a file (errors go to state.banner), apply the current slide, move between them.
+bool open_lesson(AppState& state, const std::string& path);
+void apply_lesson_slide(AppState& state);
+void next_slide(AppState& state);
+void previous_slide(AppState& state);
+
+// The second session follows the first's input: everything but the variant.
+void mirror_input(AppState& state);
+
+}  // namespace wl

@@ -1,0 +1,20 @@
+# wl_embed_files(TARGET FUNCTION ROOT FILES...): generates FUNCTION() (app/embed/embedded_file.h)
+# holding the text of FILES (relative to ROOT) and adds the generated file to TARGET. The file
+# is regenerated whenever one of FILES changes.
+function(wl_embed_files target function root)
+  set(files ${ARGN})
+  set(output ${CMAKE_CURRENT_BINARY_DIR}/generated/${function}.cpp)
+  set(depends)
+  foreach(file IN LISTS files)
+    list(APPEND depends ${root}/${file})
+  endforeach()
+  list(JOIN files "|" joined)
+  add_custom_command(
+    OUTPUT ${output}
+    COMMAND ${CMAKE_COMMAND} -DOUTPUT=${output} -DFUNCTION=${function} -DROOT=${root}
+            "-DFILES=${joined}" -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/embed_files.cmake
+    DEPENDS ${depends} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/embed_files.cmake
+    COMMENT "Embedding ${function}"
+    VERBATIM)
+  target_sources(${target} PRIVATE ${output})
+endfunction()

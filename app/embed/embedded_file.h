@@ -1,0 +1,22 @@
+// Files compiled into the program at build time (app/embed/embed_files.cmake): the kernel
+// sources shown in the source panel and the GLSL shaders. Nothing is copied into the repository.
+#pragma once
+#include <string_view>
+#include <vector>
+
+namespace wl {
+
+struct EmbeddedFile {
+  std::string_view path;  // relative to the repository root
+  std::string_view text;
+};
+
+// kernels/reduce/*.h, kernels/warp/*.h, kernels/block/*.h
+const std::vector<EmbeddedFile>& embedded_kernel_sources();
+// shaders/*
+const std::vector<EmbeddedFile>& embedded_shaders();
+
+// The file with this path, or nullptr.
+const EmbeddedFile* find_embedded(const std::vector<EmbeddedFile>& files, std::string_view path);
+
+}  // namespace wl

@@ -1,0 +1,54 @@
+#include "session/run_settings.h"
+
+#include <algorithm>
+
+#include "kernels/reduce/registry.h"
+
+namespace wl {
+
+bool RunSettings::operator==(const RunSettings& o) const {
+  const ReduceRequest &a = request, &b = o.request;
+  return family == o.family && a.variant == b.variant && a.op == b.op && a.type == b.type &&
+         a.n == b.n && a.block == b.block && pattern == o.pattern && seed == o.seed &&
+         backend == o.backend && inspect_block == o.inspect_block;
+}
+
+std::string validate_settings(const RunSettings& s) {
+  if (s.family != "reduce") return "unknown family '" + s.family + "' (only reduce so far)";
+  Pattern pattern;
+  if (!parse_pattern(s.pattern, pattern)) return "unknown input pattern '" + s.pattern + "'";
+  ReduceRequest r = s.request;
+  r.record = false;
+  if (std::string problem = validate(r); !problem.empty()) return problem;
+  if (s.request.n > 0 && s.inspect_block >= grid_blocks(s))
+    return "block " + std::to_string(s.inspect_block) + " does not exist: the grid has " +
+           std::to_string(grid_blocks(s)) + " block" + (grid_blocks(s) == 1 ? "" : "s");
+  return {};
+}
+
+std::uint32_t grid_blocks(const RunSettings& s) {
+  const reduce::VariantInfo* info = reduce::find_variant(s.request.variant);
+  if (!info || s.request.block == 0) return 0;
+  const std::vector<Pass> passes = plan_passes(*info, s.request.n, s.request.block, s.request.sm_count);
+  return passes.empty() ? 0 : passes.front().grid;
+}
+
+std::vector<std::uint32_t> blocks_to_record(const RunSettings& s) {
+  const std::uint32_t grid = grid_blocks(s);
+  std::vector<std::uint32_t> blocks;
+  for (std::uint32_t b = 0; b < std::min(grid, kMaxRecordedBlocks); ++b) blocks.push_back(b);
+  if (s.inspect_block >= kMaxRecordedBlocks && s.inspect_block < grid) blocks.push_back(s.inspect_block);
+  if (blocks.empty()) blocks.push_back(0);
+  return blocks;
+}
+
+const char* backend_name(BackendChoice backend) {
+  switch (backend) {
+    case BackendChoice::Auto: return "auto";
+    case BackendChoice::Simulator: return "sim";
+    case BackendChoice::Gpu: return "gpu";
+  }
+  return "auto";
+}
+
+}  // namespace wl

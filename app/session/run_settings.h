@@ -1,0 +1,38 @@
+// What the controls ask for: a kernel run, its input and where it runs.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/backend/reduce_runner.h"
+
+namespace wl {
+
+// At most this many blocks are recorded (the first ones, plus the one inspected): enough for
+// whole-kernel metrics on small inputs, bounded for large ones.
+constexpr std::uint32_t kMaxRecordedBlocks = 64;
+
+struct RunSettings {
+  std::string family = "reduce";
+  ReduceRequest request;  // variant, op, type, n, block (recording is set by the runner)
+  std::string pattern = "random";
+  std::uint64_t seed = 1;
+  BackendChoice backend = BackendChoice::Auto;
+  std::uint32_t inspect_block = 0;
+
+  bool operator==(const RunSettings& o) const;
+  bool operator!=(const RunSettings& o) const { return !(*this == o); }
+};
+
+// Empty when the settings can run, else why not (from validate() for the request).
+std::string validate_settings(const RunSettings& settings);
+
+// Blocks in the first launch, or 0 when nothing launches (n = 0) or the settings are invalid.
+std::uint32_t grid_blocks(const RunSettings& settings);
+
+// The blocks to record: 0 .. kMaxRecordedBlocks - 1 (within the grid) and the inspected one.
+std::vector<std::uint32_t> blocks_to_record(const RunSettings& settings);
+
+const char* backend_name(BackendChoice backend);  // "auto", "sim", "gpu"
+
+}  // namespace wl

@@ -1,0 +1,152 @@
+#include "session/runner.h"
+
+#include <chrono>
+#include <stdexcept>
+
+#include "kernels/gpu/gpu_error.h"
+#include "kernels/sim/kernel_error.h"
+#include "trace/trace_file.h"
+
+namespace wl {
+namespace {
+
+RunOutcome failure(RunProblem problem, std::string message, const RunSettings& settings) {
+  RunOutcome out;
+  out.problem = problem;
+  out.message = std::move(message);
+  out.settings = settings;
+  return out;
+}
+
+// A kernel bug is the lesson of a pitfall variant: say what and where, as the simulator does.
+std::string kernel_bug_text(const KernelError& e) {
+  return std::string("The simulator stopped the kernel: ") + kernel_error_kind_name(e.kind()) +
+         " (block " + std::to_string(e.block()) + ", thread " + std::to_string(e.thread()) +
+         ", line " + std::to_string(e.line()) + "). " + e.what();
+}
+
+RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
+  ReduceRequest r = s.request;
+  r.record = true;
+  r.record_blocks = blocks_to_record(s);
+  RunInput input;
+  parse_pattern(s.pattern, input.pattern);
+  input.seed = s.seed;
+  RunReport report = run_reduce(r, input, backend);
+  RunOutcome out;
+  out.settings = s;
+  out.backend = report.outcome.backend;
+  out.note = report.note;
+  out.result_text = report.outcome.result_text;
+  out.expected_text = report.outcome.check.expected;
+  out.check_ok = report.outcome.check.ok;
+  out.checked = true;
+  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(report.outcome.trace)));
+  return out;
+}
+
+RunSettings settings_from_meta(const TraceMeta& m) {
+  RunSettings s;
+  s.family = m.family;
+  s.request.variant = m.variant;
+  s.request.op = m.op;
+  s.request.type = m.type;
+  s.request.n = m.n;
+  s.request.block = m.block_dim;
+  s.inspect_block = m.recorded_blocks.empty() ? 0 : m.recorded_blocks.front();
+  return s;
+}
+
+}  // namespace
+
+RunOutcome run_settings_now(const RunSettings& s) {
+  if (std::string problem = validate_settings(s); !problem.empty())
+    return failure(RunProblem::Invalid, problem, s);
+  try {
+    return run_on(s, s.backend);
+  } catch (const std::invalid_argument& e) {
+    return failure(RunProblem::Invalid, e.what(), s);
+  } catch (const KernelError& e) {
+    return failure(RunProblem::KernelBug, kernel_bug_text(e), s);
+  } catch (const GpuError& e) {
+    // Only when the GPU was demanded: fall back to the simulator, and say so.
+    try {
+      RunOutcome out = run_on(s, BackendChoice::Simulator);
+      out.note = std::string("GPU failed (") + e.what() + "): ran on the simulator";
+      return out;
+    } catch (const KernelError& k) {
+      return failure(RunProblem::KernelBug, kernel_bug_text(k), s);
+    } catch (const std::exception& other) {
+      return failure(RunProblem::Gpu, std::string("GPU failed (") + e.what() + "), and so did the simulator: " + other.what(), s);
+    }
+  } catch (const std::bad_alloc&) {
+    return failure(RunProblem::Invalid, "out of memory: try a smaller n", s);
+  } catch (const std::exception& e) {
+    return failure(RunProblem::Invalid, e.what(), s);
+  }
+}
+
+RunOutcome load_trace_now(const std::string& path) {
+  try {
+    Trace trace = read_trace(path);
+    RunOutcome out;
+    out.settings = settings_from_meta(trace.meta);
+    out.backend = trace.meta.backend;
+    out.trace_file = path;
+    out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(trace)));
+    return out;
+  } catch (const TraceError& e) {
+    RunOutcome out = failure(RunProblem::TraceFile, std::string("Cannot load the trace: ") + e.what(), {});
+    out.trace_file = path;
+    return out;
+  } catch (const std::exception& e) {
+    RunOutcome out = failure(RunProblem::TraceFile, std::string("Cannot load the trace ") + path + ": " + e.what(), {});
+    out.trace_file = path;
+    return out;
+  }
+}
+
+Runner::~Runner() {
+  if (current_.valid()) current_.wait();
+}
+
+void Runner::launch(const Job& job) {
+  if (job.load)
+    current_ = std::async(std::launch::async, [path = job.path] { return load_trace_now(path); });
+  else
+    current_ = std::async(std::launch::async, [s = job.settings] { return run_settings_now(s); });
+}
+
+void Runner::start(const RunSettings& settings) {
+  Job job{false, settings, {}};
+  if (current_.valid()) queued_ = job;
+  else launch(job);
+}
+
+void Runner::start_load(const std::string& path) {
+  Job job{true, {}, path};
+  if (current_.valid()) queued_ = job;
+  else launch(job);
+}
+
+std::optional<RunOutcome> Runner::poll() {
+  if (!current_.valid()) return std::nullopt;
+  if (current_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return std::nullopt;
+  RunOutcome out = current_.get();
+  if (queued_) {  // superseded: run the newer request instead
+    launch(*queued_);
+    queued_.reset();
+    return std::nullopt;
+  }
+  return out;
+}
+
+std::optional<RunOutcome> Runner::wait() {
+  while (current_.valid()) {
+    current_.wait();
+    if (auto out = poll()) return out;
+  }
+  return std::nullopt;
+}
+
+}  // namespace wl

@@ -1,0 +1,65 @@
+// Runs kernels and loads trace files off the UI thread, and turns every failure into a message
+// for the screen: an invalid request, a kernel bug the simulator found (a lesson), a GPU error
+// (the run falls back to the simulator and says so), a corrupt trace file.
+#pragma once
+#include <future>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "model/views/trace_views.h"
+#include "session/run_settings.h"
+
+namespace wl {
+
+enum class RunProblem { None, Invalid, KernelBug, Gpu, TraceFile };
+
+struct RunOutcome {
+  RunProblem problem = RunProblem::None;
+  std::string message;        // the problem, for the screen
+  std::string backend;        // "sim" or "gpu"; empty for a trace file
+  std::string note;           // e.g. "GPU failed (...): ran on the simulator"
+  std::string trace_file;     // set when the trace came from a file
+  std::string result_text;    // the kernel's result
+  std::string expected_text;  // the CPU reference
+  bool check_ok = false;
+  bool checked = false;       // false for trace files: there is no result to check
+  RunSettings settings;       // what ran (for a trace file: rebuilt from its meta)
+  std::shared_ptr<const TraceViews> views;  // null when the run failed
+
+  bool ok() const { return problem == RunProblem::None; }
+};
+
+// Synchronous forms, used by the runner's thread and by tests.
+RunOutcome run_settings_now(const RunSettings& settings);
+RunOutcome load_trace_now(const std::string& path);
+
+class Runner {
+ public:
+  Runner() = default;
+  ~Runner();
+  Runner(const Runner&) = delete;
+  Runner& operator=(const Runner&) = delete;
+
+  // Starts a run, or queues it behind the one in flight (the older result is then dropped).
+  void start(const RunSettings& settings);
+  void start_load(const std::string& path);
+  bool busy() const { return current_.valid() || queued_.has_value(); }
+  // The outcome of the latest request once it is done; nullopt while busy or idle.
+  std::optional<RunOutcome> poll();
+  // Blocks until the latest request is done.
+  std::optional<RunOutcome> wait();
+
+ private:
+  struct Job {
+    bool load = false;
+    RunSettings settings;
+    std::string path;
+  };
+  void launch(const Job& job);
+
+  std::future<RunOutcome> current_;
+  std::optional<Job> queued_;
+};
+
+}  // namespace wl

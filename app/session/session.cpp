@@ -1,0 +1,89 @@
+#include "session/session.h"
+
+#include <algorithm>
+
+#include "model/views/block_events.h"
+
+namespace wl {
+
+bool Session::run() {
+  settings_error_ = validate_settings(settings);
+  if (!settings_error_.empty()) return false;
+  runner_.start(settings);
+  return true;
+}
+
+void Session::load_trace(const std::string& path) {
+  settings_error_.clear();
+  runner_.start_load(path);
+}
+
+bool Session::update() {
+  std::optional<RunOutcome> done = runner_.poll();
+  if (!done) return false;
+  adopt(std::move(*done));
+  return true;
+}
+
+void Session::finish() {
+  if (std::optional<RunOutcome> done = runner_.wait()) adopt(std::move(*done));
+}
+
+void Session::adopt(RunOutcome&& done) {
+  auto outcome = std::make_shared<RunOutcome>(std::move(done));
+  outcome_ = outcome;
+  if (!outcome->ok()) return;  // keep showing the last good run under the message
+  settings = outcome->settings;
+  views_ = outcome->views;
+  std::uint32_t block = settings.inspect_block;
+  if (!views_->has_block(block) && !views_->blocks.empty()) block = views_->blocks.front();
+  select_block(block);
+}
+
+void Session::select_block(std::uint32_t block) {
+  block_ = build_block_views(*views_, block);
+  settings.inspect_block = block;
+  banks_.clear();
+  memory_.clear();
+  sources_.clear();
+  ++generation_;
+}
+
+void Session::inspect(std::uint32_t block) {
+  if (views_ && views_->has_block(block)) {
+    if (block != block_.block) select_block(block);
+    return;
+  }
+  settings.inspect_block = block;
+  run();
+}
+
+const BankStep& Session::bank_step(std::uint16_t step) {
+  auto it = banks_.find(step);
+  if (it == banks_.end()) {
+    BankStep s = views_ ? wl::bank_step(views_->requests, block_.block, step) : BankStep{};
+    it = banks_.emplace(step, std::move(s)).first;
+  }
+  return it->second;
+}
+
+const MemoryStep& Session::memory_step(std::uint16_t step) {
+  auto it = memory_.find(step);
+  if (it == memory_.end()) {
+    MemoryStep s = views_ ? wl::memory_step(views_->requests, block_.block, step) : MemoryStep{};
+    it = memory_.emplace(step, std::move(s)).first;
+  }
+  return it->second;
+}
+
+const SourceHits& Session::source_hits(std::uint16_t step) {
+  auto it = sources_.find(step);
+  if (it == sources_.end()) {
+    SourceHits h;
+    if (views_) h = step_source_hits(block_events(views_->trace, block_.block), step, views_->trace.meta.variant);
+    it = sources_.emplace(step, std::move(h)).first;
+  }
+  return it->second;
+}
+
+}  // namespace wl

@@ -1,0 +1,59 @@
+// One side of the screen: the settings being edited, the run behind them, and the per-block and
+// per-step view data derived from its trace (cached, since views read them every frame).
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "model/views/bank_view.h"
+#include "model/views/memory_view.h"
+#include "model/views/source_sites.h"
+#include "model/views/trace_views.h"
+#include "session/runner.h"
+
+namespace wl {
+
+class Session {
+ public:
+  RunSettings settings;  // what the controls show and edit
+
+  // Starts a run of `settings` unless they are invalid (then `settings_error()` says why).
+  // False when refused.
+  bool run();
+  void load_trace(const std::string& path);
+  // Adopts a finished run; returns true when new view data arrived this call.
+  bool update();
+  // Waits for the run in flight (headless screenshots, lessons driven by tests).
+  void finish();
+
+  bool busy() const { return runner_.busy(); }
+  const std::string& settings_error() const { return settings_error_; }
+  const RunOutcome* outcome() const { return outcome_.get(); }  // last finished, maybe failed
+  const TraceViews* views() const { return views_.get(); }      // last successful
+  const BlockViews* block() const { return views_ ? &block_ : nullptr; }
+  std::uint64_t generation() const { return generation_; }    // changes with views or block
+
+  // Inspects another recorded block at once; an unrecorded one is run again, recording it.
+  void inspect(std::uint32_t block);
+
+  const BankStep& bank_step(std::uint16_t step);
+  const MemoryStep& memory_step(std::uint16_t step);
+  const SourceHits& source_hits(std::uint16_t step);
+
+ private:
+  void adopt(RunOutcome&& outcome);
+  void select_block(std::uint32_t block);
+
+  Runner runner_;
+  std::string settings_error_;
+  std::shared_ptr<const RunOutcome> outcome_;
+  std::shared_ptr<const TraceViews> views_;
+  BlockViews block_;
+  std::uint64_t generation_ = 0;
+  std::map<std::uint16_t, BankStep> banks_;
+  std::map<std::uint16_t, MemoryStep> memory_;
+  std::map<std::uint16_t, SourceHits> sources_;
+};
+
+}  // namespace wl

@@ -1,0 +1,64 @@
+#include "start_state.h"
+
+#include "app_actions.h"
+
+namespace wl {
+
+RunSettings default_run_settings() {
+  RunSettings s;
+  s.request.variant = "sequential";
+  s.request.n = 64;
+  s.request.block = 32;
+  s.request.type = "i32";
+  s.pattern = "ascending";
+  return s;
+}
+
+std::string apply_start_options(AppState& state, const StartOptions& o) {
+  RunSettings s = default_run_settings();
+  s.family = o.family;
+  if (!o.variant.empty()) s.request.variant = o.variant;
+  if (o.n) s.request.n = *o.n;
+  if (o.block) s.request.block = *o.block;
+  if (!o.op.empty()) s.request.op = o.op;
+  if (!o.type.empty()) s.request.type = o.type;
+  if (!o.pattern.empty()) s.pattern = o.pattern;
+  if (o.seed) s.seed = *o.seed;
+  if (o.inspect_block) s.inspect_block = *o.inspect_block;
+  if (!o.backend.empty() && !parse_backend(o.backend, s.backend)) return "unknown backend '" + o.backend + "'";
+  state.sessions[0].settings = s;
+  state.sessions[1].settings = s;
+
+  if (!o.view.empty()) {
+    bool compare = false;
+    if (!parse_view(o.view, state.view, compare)) return "unknown view '" + o.view + "'";
+    state.compare = compare;
+  }
+  if (!o.compare_with.empty()) {
+    state.compare = true;
+    state.sessions[1].settings.request.variant = o.compare_with;
+  } else if (state.compare) {
+    state.sessions[1].settings.request.variant = s.request.variant == "sequential" ? "interleaved-divergent" : "sequential";
+  }
+  if (!o.level.empty()) {
+    const std::optional<std::uint16_t> step = parse_level(o.level);
+    if (!step) return "invalid level '" + o.level + "' (a number, load or finish)";
+    state.playback.go_to(*step);
+  }
+  state.presenter = o.presenter;
+
+  if (!o.lesson_path.empty()) {
+    if (!open_lesson(state, o.lesson_path)) return {};  // the banner says why; the app runs on
+    for (int k = 1; k < o.lesson_slide; ++k) state.lesson.next();
+    apply_lesson_slide(state);
+    return {};
+  }
+  if (!o.trace_path.empty()) {
+    state.sessions[0].load_trace(o.trace_path);
+    return {};
+  }
+  run_sessions(state);
+  return {};
+}
+
+}  // namespace wl

@@ -1,0 +1,143 @@
+#include "ui/bank_view.h"
+
+#include <algorithm>
+#include <bitset>
+#include <cstdio>
+
+#include "model/views/divergence_map.h"
+#include "ui/legend.h"
+#include "ui/palette.h"
+#include "ui/request_text.h"
+
+namespace wl::ui {
+namespace {
+
+void word_tooltip(const BankRequest& r, unsigned bank, const BankWord& w) {
+  ImGui::BeginTooltip();
+  ImGui::Text("bank %u, word %u (byte %u)", bank, w.word, w.word * 4);
+  ImGui::Text("lanes %s", lane_ranges(w.lanes).c_str());
+  if (std::bitset<32>(w.lanes).count() > 1) ImGui::TextDisabled("several lanes, one word: a broadcast, no conflict");
+  const std::size_t words = r.banks[bank].size();
+  if (words > 1)
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%zu different words in this bank: %zu-way conflict",
+                       words, words);
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void draw_bank_view(ViewContext& ctx) {
+  if (!ctx.session.views()) return;
+  const BankStep& step = ctx.session.bank_step(ctx.step);
+  const Metrics& metrics = ctx.session.views()->metrics;
+  const std::string& variant = ctx.session.views()->trace.meta.variant;
+  const float scale = ctx.app.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+
+  // Totals: this level, then the whole kernel (every recorded block).
+  const StepMetrics& total = metrics.total;
+  const std::uint64_t kernel_conflicts = total.shared_ld.conflicts + total.shared_st.conflicts + total.shared_atom.conflicts;
+  const std::uint64_t kernel_wavefronts = total.shared_ld.wavefronts + total.shared_st.wavefronts + total.shared_atom.wavefronts;
+  ImGui::Text("This level, block %u: %zu shared requests, %llu wavefronts (ideal %llu), ", ctx.session.block()->block,
+              step.requests.size(), (unsigned long long)step.wavefronts, (unsigned long long)step.ideal);
+  ImGui::SameLine(0, 0);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(step.conflicts ? kProblemColor : kGoodColor), "%llu conflicts",
+                     (unsigned long long)step.conflicts);
+  ImGui::Text("Whole kernel (%zu recorded blocks): %llu wavefronts, %llu conflicts", ctx.session.views()->blocks.size(),
+              (unsigned long long)kernel_wavefronts, (unsigned long long)kernel_conflicts);
+
+  const float legend_h = legend_height(1);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImGui::BeginChild("##bank_requests", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false);
+  if (ctx.app.probes) {
+    ctx.probe_touch("banks", "conflict_banks");
+    ctx.probe_touch("banks", "clean_banks");
+  }
+  if (step.requests.empty()) ImGui::TextDisabled("No shared-memory requests at this level.");
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float label_w = ImGui::CalcTextSize("bank ").x;
+  const float bank_w = (width - label_w) / float(kBanks);
+  const float cell_h = std::clamp(line * 1.25f, 12.0f, 34.0f * scale);
+  ShapeBatch cells;
+  struct Text {
+    ImVec2 at;
+    std::string text;
+    ImU32 color;
+  };
+  std::vector<Text> texts;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const BankRequest* hover_req = nullptr;
+  unsigned hover_bank = 0;
+  const BankWord* hover_word = nullptr;
+
+  for (std::size_t i = 0; i < step.requests.size(); ++i) {
+    const BankRequest& r = step.requests[i];
+    ImGui::PushID(int(i));
+    const std::string title = request_title(r.warp, r.op, r.site, variant);
+    ImGui::TextUnformatted(title.c_str());
+    ImGui::SameLine();
+    ImGui::TextDisabled("lanes %s", lane_ranges(r.lane_mask).c_str());
+    ImGui::SameLine();
+    if (r.ways > 1)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%u-way conflict: %u wavefronts (ideal %u)", r.ways,
+                         r.cost.wavefronts, r.cost.ideal);
+    else
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kGoodColor), "conflict-free: %u wavefront%s", r.cost.wavefronts,
+                         r.cost.wavefronts == 1 ? "" : "s");
+    std::size_t depth = 1;
+    for (const auto& bank : r.banks) depth = std::max(depth, bank.size());
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float height = cell_h * float(depth);
+    if (ImGui::IsRectVisible(o, ImVec2(o.x + width, o.y + height + line))) {
+      texts.push_back({ImVec2(o.x, o.y + (cell_h - line) * 0.5f), "bank", IM_COL32(150, 156, 168, 255)});
+      for (unsigned b = 0; b < kBanks; ++b) {
+        const float x = o.x + label_w + float(b) * bank_w;
+        const auto& words = r.banks[b];
+        const bool conflict = words.size() > 1;
+        cells.box(ImVec2(x + 1.0f, o.y), ImVec2(x + bank_w - 1.0f, o.y + height), kEmptyColor, 2.0f);
+        for (std::size_t k = 0; k < words.size(); ++k) {
+          const ImVec2 lo(x + 2.0f, o.y + float(k) * cell_h + 1.0f), hi(x + bank_w - 2.0f, o.y + float(k + 1) * cell_h - 1.0f);
+          const ImU32 fill = conflict ? kProblemColor : kGoodColor;
+          cells.box(lo, hi, fill, 3.0f);
+          char word[16];
+          std::snprintf(word, sizeof word, "%u", words[k].word);
+          if (ImGui::CalcTextSize(word).x + 4.0f < hi.x - lo.x && line <= cell_h)
+            texts.push_back({ImVec2(lo.x + 2.0f, lo.y + (hi.y - lo.y - line) * 0.5f), word, text_on(fill)});
+          if (mouse.x >= lo.x && mouse.x < hi.x && mouse.y >= lo.y && mouse.y < hi.y) {
+            hover_req = &r;
+            hover_bank = b;
+            hover_word = &words[k];
+          }
+        }
+        if (ctx.app.probes && !words.empty())
+          ctx.probe("banks", conflict ? "conflict_banks" : "clean_banks", x + bank_w * 0.5f, o.y + 3.0f);
+      }
+    }
+    ImGui::Dummy(ImVec2(width, height));
+    // Bank numbers under the first request only: the columns are the same for all.
+    if (i == 0) {
+      const ImVec2 n = ImGui::GetCursorScreenPos();
+      for (unsigned b = 0; b < kBanks; b += (bank_w < ImGui::CalcTextSize("30").x + 4.0f ? 2 : 1)) {
+        char num[8];
+        std::snprintf(num, sizeof num, "%u", b);
+        texts.push_back({ImVec2(n.x + label_w + float(b) * bank_w + 3.0f, n.y), num, IM_COL32(150, 156, 168, 255)});
+      }
+      ImGui::Dummy(ImVec2(width, line));
+    }
+    ImGui::Spacing();
+    ImGui::PopID();
+  }
+  ctx.gl.draw(dl, std::move(cells));
+  for (const Text& t : texts) dl->AddText(t.at, t.color, t.text.c_str());
+  if (hover_word && ImGui::IsWindowHovered()) word_tooltip(*hover_req, hover_bank, *hover_word);
+  ImGui::EndChild();
+
+  legend_begin();
+  legend_item(kGoodColor, "word alone in its bank: one wavefront");
+  legend_item(kProblemColor, "several words in one bank: n-way conflict");
+  legend_text("numbers: word index (byte address / 4); bank = word % 32");
+  legend_end();
+}
+
+}  // namespace wl::ui

@@ -1,0 +1,87 @@
+#include "ui/compare_deltas.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "trace/event_info.h"
+#include "ui/metric_rows.h"
+#include "ui/palette.h"
+
+namespace wl::ui {
+namespace {
+
+const StepMetrics* step_row(const Metrics& m, std::uint16_t step) {
+  for (const StepMetrics& s : m.steps)
+    if (s.step == step) return &s;
+  return nullptr;
+}
+
+void delta_cell(const MetricColumn& c, const StepMetrics* a, const StepMetrics* b) {
+  if (!a || !b) {
+    ImGui::TextDisabled("-");
+    return;
+  }
+  const double d = c.value(*b) - c.value(*a);
+  char buf[48];
+  if (c.percent) std::snprintf(buf, sizeof buf, "%+.0f pts", d * 100.0);
+  else std::snprintf(buf, sizeof buf, "%+.0f", d);
+  if (std::fabs(d) < 1e-9) {
+    ImGui::TextDisabled("same");
+    return;
+  }
+  const bool better = c.lower_is_better ? d < 0 : d > 0;
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(better ? kGoodColor : kProblemColor), "%s", buf);
+}
+
+}  // namespace
+
+float compare_deltas_height() { return ImGui::GetFrameHeightWithSpacing() * 5.2f; }
+
+void draw_compare_deltas(AppState& state, std::uint16_t step) {
+  const TraceViews* left = state.sessions[0].views();
+  const TraceViews* right = state.sessions[1].views();
+  if (!left || !right) {
+    ImGui::TextDisabled("Deltas appear when both sides have run.");
+    return;
+  }
+  const auto& columns = metric_columns();
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame;
+  if (!ImGui::BeginTable("##deltas", int(columns.size()) + 1, flags)) return;
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("right - left, level 10").x);
+  for (const MetricColumn& c : columns) ImGui::TableSetupColumn(c.name);
+  ImGui::TableHeadersRow();
+  const StepMetrics* a = step_row(left->metrics, step);
+  const StepMetrics* b = step_row(right->metrics, step);
+  auto values_row = [&](const char* name, const StepMetrics* m) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(name);
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      ImGui::TableSetColumnIndex(int(i) + 1);
+      if (m) ImGui::TextUnformatted(metric_text(columns[i], *m).c_str());
+      else ImGui::TextDisabled("-");
+    }
+  };
+  const std::string level = step_label(step);
+  values_row(("left, " + level).c_str(), a);
+  values_row(("right, " + level).c_str(), b);
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::Text("right - left");
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    ImGui::TableSetColumnIndex(int(i) + 1);
+    delta_cell(columns[i], a, b);
+  }
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::Text("total: right - left");
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    ImGui::TableSetColumnIndex(int(i) + 1);
+    delta_cell(columns[i], &left->metrics.total, &right->metrics.total);
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace wl::ui

@@ -1,0 +1,156 @@
+#include "ui/divergence_view.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "trace/event_info.h"
+#include "ui/legend.h"
+#include "ui/palette.h"
+
+namespace wl::ui {
+namespace {
+
+CellGrid lane_grid(const DivergenceMap& m) {
+  CellGrid g;
+  g.width = int(m.steps.size() * kWarpSize);
+  g.height = int(m.warps);
+  const std::vector<LaneUse> lanes = m.lane_grid();
+  g.cells.resize(lanes.size());
+  for (std::size_t i = 0; i < lanes.size(); ++i) g.cells[i] = std::uint8_t(lanes[i]);
+  g.palette[std::size_t(LaneUse::None)] = kEmptyColor;
+  g.palette[std::size_t(LaneUse::Active)] = kActiveLaneColor;
+  g.palette[std::size_t(LaneUse::Idle)] = kIdleColor;
+  g.palette[std::size_t(LaneUse::Diverged)] = kDivergedLaneColor;
+  return g;
+}
+
+void cell_tooltip(const DivergenceMap& m, std::uint32_t warp, std::size_t column) {
+  const DivergenceCell& c = m.cell(warp, column);
+  ImGui::BeginTooltip();
+  ImGui::Text("warp %u (threads %u-%u), %s", warp, warp * 32, warp * 32 + 31, step_label(m.steps[column]).c_str());
+  if (!c.present) {
+    ImGui::TextDisabled("recorded nothing in this step");
+  } else {
+    ImGui::Text("active lanes: %s (%u of 32)", lane_ranges(c.active_mask).c_str(), c.active_lanes());
+    ImGui::Text("mask: %s", mask_hex(c.active_mask).c_str());
+    if (c.divergent())
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "diverged at %u of %u branches",
+                         c.divergent_branches, c.branches);
+    else
+      ImGui::TextDisabled("no divergence (%u branch%s, every lane the same way)", c.branches, c.branches == 1 ? "" : "es");
+  }
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void draw_divergence_view(ViewContext& ctx) {
+  const BlockViews* block = ctx.session.block();
+  if (!block || block->divergence.steps.empty()) {
+    ImGui::TextDisabled("No divergence data: the inspected block recorded no events.");
+    return;
+  }
+  const DivergenceMap& m = block->divergence;
+  const float scale = ctx.app.ui_scale;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float line = ImGui::GetTextLineHeight();
+  const float label_w = ImGui::CalcTextSize("warp 31 ").x + 6.0f * scale;
+  const float header_h = line * 3.3f;  // the level, its active lanes, its divergent warps
+  const float legend_h = legend_height(avail.x < 1200.0f * scale ? 3 : 2);
+  const float grid_w = avail.x - label_w;
+  const float cell_w = grid_w / float(m.steps.size());
+  const float cell_h = std::clamp((avail.y - header_h - legend_h - line * 1.5f) / float(std::max(1u, m.warps)), 4.0f,
+                                  90.0f * scale);
+  const ImVec2 g0(origin.x + label_w, origin.y + header_h);
+  const float marker_h = std::max(3.0f, cell_h * 0.22f);
+  const float pad = std::min(cell_w * 0.06f, 6.0f * scale);
+  const int current = m.column_of_step(ctx.step);
+
+  // Column headers: the level, then active lanes and divergent warps in it.
+  for (std::size_t c = 0; c < m.steps.size(); ++c) {
+    const float x = g0.x + float(c) * cell_w;
+    const bool cur = int(c) == current;
+    if (cur)
+      dl->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + cell_w, g0.y + cell_h * float(m.warps)), kCurrentBandColor);
+    const std::string label = step_label(m.steps[c]);
+    dl->PushClipRect(ImVec2(x, origin.y), ImVec2(x + cell_w, g0.y), true);
+    dl->AddText(ImVec2(x + pad, origin.y), cur ? IM_COL32(255, 255, 255, 255) : IM_COL32(170, 176, 188, 255), label.c_str());
+    unsigned lanes = 0, warps = 0, divergent = 0;
+    for (std::uint32_t w = 0; w < m.warps; ++w) {
+      const DivergenceCell& cell = m.cell(w, c);
+      lanes += cell.active_lanes();
+      warps += cell.active_mask != 0;
+      divergent += cell.divergent();
+    }
+    char stats[64];
+    std::snprintf(stats, sizeof stats, "%u lanes", lanes);
+    dl->AddText(ImVec2(x + pad, origin.y + line * 1.05f), IM_COL32(150, 156, 168, 255), stats);
+    std::snprintf(stats, sizeof stats, "%u diverged", divergent);
+    dl->AddText(ImVec2(x + pad, origin.y + line * 2.1f), divergent ? kProblemColor : IM_COL32(150, 156, 168, 255), stats);
+    dl->PopClipRect();
+  }
+  // Row labels.
+  for (std::uint32_t w = 0; w < m.warps; ++w) {
+    if (cell_h < line * 0.9f && w % 4 != 0) continue;
+    char label[24];
+    std::snprintf(label, sizeof label, "warp %u", w);
+    dl->AddText(ImVec2(origin.x, g0.y + (float(w) + 0.5f) * cell_h - line * 0.5f), IM_COL32(170, 176, 188, 255), label);
+  }
+
+  // Lanes: one texel per lane, stretched; the gaps and markers go on top.
+  const ImVec2 g1(g0.x + grid_w, g0.y + cell_h * float(m.warps));
+  ctx.gl.draw_grid(dl, g0, g1, lane_grid(m));
+  ShapeBatch marks;
+  for (std::size_t c = 0; c <= m.steps.size(); ++c) {  // column gaps
+    const float x = g0.x + float(c) * cell_w;
+    marks.box(ImVec2(x - pad * 0.5f, g0.y), ImVec2(x + pad * 0.5f, g1.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+  }
+  if (cell_h >= 8.0f)
+    for (std::uint32_t w = 0; w <= m.warps; ++w) {  // row gaps
+      const float y = g0.y + float(w) * cell_h;
+      marks.box(ImVec2(g0.x, y - 1.0f), ImVec2(g1.x, y + 1.0f), ImGui::GetColorU32(ImGuiCol_WindowBg));
+    }
+  for (std::uint32_t w = 0; w < m.warps; ++w)
+    for (std::size_t c = 0; c < m.steps.size(); ++c) {
+      const float x = g0.x + float(c) * cell_w, y = g0.y + float(w) * cell_h;
+      const ImVec2 lo(x + pad * 0.5f, y + 1.0f), hi(x + cell_w - pad * 0.5f, y + 1.0f + marker_h);
+      if (m.cell(w, c).divergent()) {
+        marks.box(lo, hi, kProblemColor);
+      } else {
+        marks.box(lo, hi, ImGui::GetColorU32(ImGuiCol_WindowBg));
+      }
+      if (ctx.app.probes) ctx.probe("divergence", "markers", (lo.x + hi.x) * 0.5f, (lo.y + hi.y) * 0.5f);
+    }
+  if (current >= 0) {  // the current column's outline
+    const float x = g0.x + float(current) * cell_w;
+    const float t = 2.0f * scale;
+    marks.box(ImVec2(x - t, g0.y - t), ImVec2(x + t * 0.5f, g1.y + t), kHighlightColor);
+    marks.box(ImVec2(x + cell_w - t * 0.5f, g0.y - t), ImVec2(x + cell_w + t, g1.y + t), kHighlightColor);
+  }
+  ctx.gl.draw(dl, std::move(marks));
+  if (ctx.app.probes) ctx.probe_touch("divergence", "markers");
+
+  ImGui::InvisibleButton("##divergence_canvas", ImVec2(avail.x, g1.y - origin.y));
+  if (ImGui::IsItemHovered()) {
+    const ImVec2 mp = ImGui::GetIO().MousePos;
+    const int c = int((mp.x - g0.x) / cell_w), w = int((mp.y - g0.y) / cell_h);
+    if (mp.x >= g0.x && mp.y >= g0.y && c >= 0 && std::size_t(c) < m.steps.size() && w >= 0 && std::uint32_t(w) < m.warps)
+      cell_tooltip(m, std::uint32_t(w), std::size_t(c));
+  }
+
+  char summary[128];
+  std::snprintf(summary, sizeof summary, "Block %u: %u of %u working warp-steps diverged.", m.block,
+                m.divergent_warp_steps, m.active_warp_steps);
+  ImGui::TextUnformatted(summary);
+  legend_begin();
+  legend_item(kActiveLaneColor, "lane worked");
+  legend_item(kDivergedLaneColor, "lane idle: its warp diverged");
+  legend_item(kIdleColor, "lane idle, warp did not diverge");
+  legend_item(kProblemColor, "divergent warp (bar)");
+  legend_item(kEmptyColor, "warp recorded nothing");
+  legend_end();
+}
+
+}  // namespace wl::ui

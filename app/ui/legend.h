@@ -1,0 +1,18 @@
+// The legend strip under a view: a colored swatch per meaning, wrapping to the next line.
+#pragma once
+#include <imgui.h>
+
+namespace wl::ui {
+
+enum class SwatchShape { Box, Line, DashedLine, Outline };
+
+// Starts a legend line; swatches follow on the same line while they fit.
+void legend_begin();
+void legend_item(ImU32 color, const char* text, SwatchShape shape = SwatchShape::Box);
+void legend_text(const char* text);  // a plain note among the swatches
+void legend_end();
+
+// Height of `lines` legend lines, to reserve below a view's canvas.
+float legend_height(int lines);
+
+}  // namespace wl::ui

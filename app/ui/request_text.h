@@ -1,0 +1,13 @@
+// Words for warp requests, shared by the bank and memory views.
+#pragma once
+#include <string>
+
+#include "trace/event.h"
+
+namespace wl::ui {
+
+const char* access_verb(OpKind op);  // "load", "store", "atomic"
+// "warp 0 · load · line 37" (line: the source line, with its file when it is not the variant's)
+std::string request_title(unsigned warp, OpKind op, std::uint16_t site, const std::string& variant);
+
+}  // namespace wl::ui

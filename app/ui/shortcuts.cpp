@@ -1,0 +1,64 @@
+#include "ui/shortcuts.h"
+
+#include <imgui.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+
+#include "app_actions.h"
+
+namespace wl::ui {
+namespace {
+
+// ImGui 1.86 indexes keys by GLFW key code.
+bool pressed(int key, bool repeat = false) { return ImGui::IsKeyPressed(key, repeat); }
+
+void zoom_trees(AppState& state, float factor) {
+  for (TreeCamera& cam : state.cameras) {
+    cam.zoom = std::max(1.0f, cam.zoom * factor);
+    if (factor == 0.0f) cam = TreeCamera{};
+  }
+}
+
+}  // namespace
+
+void handle_shortcuts(AppState& state) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt || io.KeySuper) return;
+  Playback& p = state.playback;
+  if (pressed(GLFW_KEY_RIGHT, true)) p.forward();
+  if (pressed(GLFW_KEY_LEFT, true)) p.back();
+  if (pressed(GLFW_KEY_HOME) && !p.empty()) p.go_to(p.steps().front());
+  if (pressed(GLFW_KEY_END) && !p.empty()) p.go_to(p.steps().back());
+  if (pressed(GLFW_KEY_SPACE)) p.toggle();
+  if (pressed(GLFW_KEY_TAB)) next_variant(state);
+  if (pressed(GLFW_KEY_C)) toggle_compare(state);
+  if (pressed(GLFW_KEY_F)) {
+    state.fullscreen = !state.fullscreen;
+    state.fullscreen_changed = true;
+  }
+  if (pressed(GLFW_KEY_P)) {
+    state.presenter = !state.presenter;
+    state.requested_ui_scale = state.presenter ? state.base_ui_scale * 1.5f : state.base_ui_scale;
+  }
+  const bool question = io.KeyShift && pressed(GLFW_KEY_SLASH);
+  if (pressed(GLFW_KEY_H) || pressed(GLFW_KEY_F1) || question) state.show_help = !state.show_help;
+  if (pressed(GLFW_KEY_ESCAPE)) {
+    if (state.show_help) {
+      state.show_help = false;
+    } else if (state.presenter) {
+      state.presenter = false;
+      state.requested_ui_scale = state.base_ui_scale;
+    }
+  }
+  for (int k = 0; k < int(ViewKind::Count); ++k)
+    if (pressed(GLFW_KEY_1 + k)) state.view = ViewKind(k);
+  if (pressed(GLFW_KEY_EQUAL, true) || pressed(GLFW_KEY_KP_ADD, true)) zoom_trees(state, 1.25f);
+  if (pressed(GLFW_KEY_MINUS, true) || pressed(GLFW_KEY_KP_SUBTRACT, true)) zoom_trees(state, 0.8f);
+  if (pressed(GLFW_KEY_0)) zoom_trees(state, 0.0f);
+  if (pressed(GLFW_KEY_PAGE_DOWN)) next_slide(state);
+  if (pressed(GLFW_KEY_PAGE_UP)) previous_slide(state);
+}
+
+}  // namespace wl::ui

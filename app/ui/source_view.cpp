@@ -1,0 +1,128 @@
+#include "ui/source_view.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string_view>
+#include <vector>
+
+#include "embed/embedded_file.h"
+#include "model/views/source_sites.h"
+#include "ui/legend.h"
+#include "ui/palette.h"
+
+namespace wl::ui {
+namespace {
+
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+// The files to offer: the variant's own, then the shared layers its events came from.
+std::vector<std::string> files_for(const TraceViews& views, const SourceHits& hits) {
+  std::vector<std::string> files{variant_source_path(views.trace.meta.variant)};
+  for (const auto& [file, lines] : hits)
+    if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
+  return files;
+}
+
+}  // namespace
+
+void draw_source_view(ViewContext& ctx) {
+  const TraceViews* views = ctx.session.views();
+  if (!views) return;
+  const SourceHits& hits = ctx.session.source_hits(ctx.step);
+  const std::vector<std::string> files = files_for(*views, hits);
+  static std::string chosen[2];
+  static std::uint16_t followed_step[2] = {0xFFFE, 0xFFFE};
+  std::string& file = chosen[ctx.side];
+  // Follow the level: on a new level show the file that issued most of its events; the user
+  // may pick another until the level changes again.
+  if (std::find(files.begin(), files.end(), file) == files.end() || followed_step[ctx.side] != ctx.step) {
+    followed_step[ctx.side] = ctx.step;
+    std::uint32_t best = 0;
+    file = files.front();
+    for (const auto& [f, lines] : hits) {
+      std::uint32_t events = 0;
+      for (const auto& [line, count] : lines) events += count;
+      if (events > best) {
+        best = events;
+        file = f;
+      }
+    }
+  }
+  for (const std::string& f : files) {
+    const bool has_hits = hits.count(f) > 0;
+    if (f != files.front()) ImGui::SameLine();
+    std::string label = f.substr(f.rfind('/') + 1);
+    if (has_hits) label += " *";
+    if (ImGui::RadioButton(label.c_str(), file == f)) file = f;
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("(* has lines at this level)");
+
+  const EmbeddedFile* source = find_embedded(embedded_kernel_sources(), file);
+  const float legend_h = legend_height(1);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImGui::BeginChild("##source_text", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  if (ctx.app.probes) ctx.probe_touch("source", "hit_lines");
+  if (!source) {
+    ImGui::TextDisabled("%s is not embedded in this build.", file.c_str());
+    ImGui::EndChild();
+    return;
+  }
+  const auto it = hits.find(file);
+  static const std::map<unsigned, std::uint32_t> kNone;
+  const std::map<unsigned, std::uint32_t>& lines_hit = it == hits.end() ? kNone : it->second;
+  if (ctx.app.mono_font) ImGui::PushFont(ctx.app.mono_font);
+  const std::vector<std::string_view> lines = split_lines(source->text);
+  const float line_h = ImGui::GetTextLineHeightWithSpacing();
+  const float gutter = ImGui::CalcTextSize("x999999 123 ").x;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Scroll the first highlighted line into view when the level changes.
+  static std::uint16_t scrolled_step[2] = {0xFFFE, 0xFFFE};
+  static std::string scrolled_file[2];
+  if ((scrolled_step[ctx.side] != ctx.step || scrolled_file[ctx.side] != file) && !lines_hit.empty()) {
+    const float target = float(lines_hit.begin()->first - 1) * line_h;
+    ImGui::SetScrollY(std::max(0.0f, target - ImGui::GetWindowHeight() * 0.3f));
+    scrolled_step[ctx.side] = ctx.step;
+    scrolled_file[ctx.side] = file;
+  }
+  ImGuiListClipper clipper;
+  clipper.Begin(int(lines.size()), line_h);
+  while (clipper.Step())
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const unsigned number = unsigned(i + 1);
+      const auto hit = lines_hit.find(number);
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      if (hit != lines_hit.end()) {
+        const float right = p.x + std::max(ImGui::GetContentRegionAvail().x, 2000.0f);
+        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(right, p.y + line_h), with_alpha(kActiveLaneColor, 0.22f));
+        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + 6.0f * ctx.app.ui_scale, p.y + line_h), kActiveLaneColor);
+        if (ctx.app.probes) ctx.probe("source", "hit_lines", p.x + 3.0f * ctx.app.ui_scale, p.y + line_h * 0.5f);
+        char count[16];
+        std::snprintf(count, sizeof count, "x%u", hit->second);
+        dl->AddText(ImVec2(p.x + 9.0f * ctx.app.ui_scale, p.y), okabe_ito::kSkyBlue, count);
+      }
+      char num[16];
+      std::snprintf(num, sizeof num, "%4u", number);
+      const float num_x = p.x + gutter - ImGui::CalcTextSize("123 ").x;
+      dl->AddText(ImVec2(num_x, p.y), IM_COL32(120, 126, 138, 255), num);
+      ImGui::SetCursorScreenPos(ImVec2(p.x + gutter, p.y));
+      ImGui::TextUnformatted(lines[std::size_t(i)].data(), lines[std::size_t(i)].data() + lines[std::size_t(i)].size());
+    }
+  if (ctx.app.mono_font) ImGui::PopFont();
+  ImGui::EndChild();
+  legend_begin();
+  legend_item(kActiveLaneColor, "issued events at this level (xN: how many, over the block's threads)");
+  legend_end();
+}
+
+}  // namespace wl::ui

@@ -1,0 +1,346 @@
+#include "ui/tree_view.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "ui/legend.h"
+#include "ui/palette.h"
+
+namespace wl::ui {
+namespace {
+
+// Screen placement of the layout: columns across (zoomed and panned), rows down.
+struct TreeFrame {
+  ImVec2 min, max;        // the plot area, right of the row labels
+  float px_per_col = 1;   // after zoom
+  float x0 = 0;           // screen x of column 0
+  float row_h = 1;
+  float node_h = 1;
+
+  float x(float col) const { return x0 + col * px_per_col; }
+  float row_center(std::size_t row) const { return min.y + (float(row) + 0.5f) * row_h; }
+  float top(std::size_t row) const { return row_center(row) - node_h * 0.5f; }
+  float bottom(std::size_t row) const { return row_center(row) + node_h * 0.5f; }
+};
+
+void clamp_camera(TreeCamera& cam, float columns) {
+  const float max_zoom = std::max(1.0f, columns / 6.0f);
+  cam.zoom = std::clamp(cam.zoom, 1.0f, max_zoom);
+  const float visible = columns / cam.zoom;
+  cam.pan_x = std::clamp(cam.pan_x, 0.0f, std::max(0.0f, columns - visible));
+}
+
+// Wheel zooms around the cursor, drag pans, double-click fits.
+void handle_input(TreeCamera& cam, const TreeFrame& f, float columns, bool hovered, bool active) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (hovered && io.MouseWheel != 0.0f) {
+    const float col_at_mouse = (io.MousePos.x - f.min.x) / f.px_per_col + cam.pan_x;
+    cam.zoom *= std::pow(1.25f, io.MouseWheel);
+    clamp_camera(cam, columns);
+    const float px = (f.max.x - f.min.x) / columns * cam.zoom;
+    cam.pan_x = col_at_mouse - (io.MousePos.x - f.min.x) / px;
+  }
+  if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) cam.pan_x -= io.MouseDelta.x / f.px_per_col;
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) cam = TreeCamera{};
+  clamp_camera(cam, columns);
+}
+
+std::string position_name(const TreeModel& t, const TreeNode& n) {
+  switch (n.kind) {
+    case NodeKind::Input: return "input element " + std::to_string(n.position);
+    case NodeKind::Slot: return "shared slot " + std::to_string(n.position);
+    case NodeKind::Register: return "register of thread " + std::to_string(n.position);
+    case NodeKind::Result: return "block " + std::to_string(t.block) + "'s result";
+  }
+  return {};
+}
+
+void node_tooltip(const TreeModel& t, std::uint32_t index) {
+  const TreeNode& n = t.nodes[index];
+  const TreeRow& row = t.rows[n.row];
+  ImGui::BeginTooltip();
+  ImGui::Text("%s, row \"%s\"", position_name(t, n).c_str(), row.label.c_str());
+  ImGui::Text("value %s", t.values.exact_text(n.bits).c_str());
+  if (n.written && n.thread >= 0) {
+    ImGui::Text("written by thread %d (warp %d, lane %d)", n.thread, n.thread / 32, n.thread % 32);
+    std::string from;
+    for (std::uint32_t i = 0; i < row.edge_count; ++i) {
+      const TreeEdge& e = t.edges[row.first_edge + i];
+      if (e.to != index) continue;
+      const TreeNode& src = t.nodes[e.from];
+      if (!from.empty()) from += ", ";
+      from += std::to_string(src.position) + " (" + t.values.text(src.bits) + ")";
+      if (e.kind == EdgeKind::Shuffle) from += " by shuffle";
+      if (e.kind == EdgeKind::Racy) from += " RACE: read row \"" + t.rows[src.row].label + "\"";
+    }
+    if (!from.empty()) ImGui::Text("from %s", from.c_str());
+  } else if (n.kind != NodeKind::Input) {
+    ImGui::TextDisabled("unchanged from the row above");
+  }
+  if (!n.contributes) ImGui::TextDisabled("this value never reaches the block's result");
+  ImGui::EndTooltip();
+}
+
+// Node colors: the writer's warp, or unchanged / input gray; faded when the value never
+// reaches the result, or when it is outside the current level. Dense rows draw the same
+// colors through the strip palette (node_palette), by category.
+struct NodeStyle {
+  ImU32 fill;
+  std::uint8_t category;
+};
+constexpr std::uint8_t kCarriedCategory = 1, kInputCategory = 3, kWarpCategory = 4;  // +1 / +6: faded
+constexpr float kFade = 0.5f;
+
+CellGridPalette node_palette() {
+  CellGridPalette p{};
+  p[0] = kEmptyColor;
+  p[kCarriedCategory] = kCarriedColor;
+  p[kCarriedCategory + 1] = with_alpha(kCarriedColor, kFade);
+  p[kInputCategory] = kInputColor;
+  for (unsigned w = 0; w < unsigned(kWarpColorCount); ++w) {
+    p[kWarpCategory + w] = warp_color(w);
+    p[kWarpCategory + kWarpColorCount + w] = with_alpha(warp_color(w), kFade);
+  }
+  return p;
+}
+
+NodeStyle node_style(const TreeModel& t, const LayoutBox& box, bool outside_level) {
+  const TreeNode& n = t.nodes[box.first_node];
+  if (n.kind == NodeKind::Input) return {kInputColor, kInputCategory};
+  if (box.written == 0 || n.thread < 0) {
+    return outside_level ? NodeStyle{with_alpha(kCarriedColor, kFade), std::uint8_t(kCarriedCategory + 1)}
+                         : NodeStyle{kCarriedColor, kCarriedCategory};
+  }
+  const unsigned w = unsigned(n.thread) / 32;
+  const bool faded = outside_level || box.contributing == 0;
+  if (faded) return {with_alpha(warp_color(w), kFade), std::uint8_t(kWarpCategory + kWarpColorCount + w % kWarpColorCount)};
+  return {warp_color(w), std::uint8_t(kWarpCategory + w % kWarpColorCount)};
+}
+
+void draw_legend(const TreeModel& t) {
+  legend_begin();
+  const unsigned warps = std::max(1u, (t.block_dim + 31) / 32);
+  char text[48];
+  for (unsigned w = 0; w < std::min<unsigned>(warps, kWarpColorCount); ++w) {
+    if (warps > unsigned(kWarpColorCount))
+      std::snprintf(text, sizeof text, "warp %u, %u, ...", w, w + kWarpColorCount);
+    else
+      std::snprintf(text, sizeof text, "warp %u", w);
+    legend_item(warp_color(w), text);
+  }
+  legend_item(kCarriedColor, "unchanged");
+  legend_item(kInputColor, "input element");
+  legend_item(kHighlightColor, "this level's output", SwatchShape::Outline);
+  legend_item(IM_COL32(200, 200, 200, 255), "shared-memory load", SwatchShape::Line);
+  legend_item(IM_COL32(200, 200, 200, 255), "shuffle", SwatchShape::DashedLine);
+  legend_item(kProblemColor, "race: read a stale value", SwatchShape::DashedLine);
+  legend_text("faded: never reaches the result");
+  legend_end();
+}
+
+}  // namespace
+
+void draw_tree_view(ViewContext& ctx) {
+  const BlockViews* block = ctx.session.block();
+  if (!block || block->tree.empty()) {
+    ImGui::TextDisabled("No tree: the inspected block recorded no events.");
+    return;
+  }
+  const TreeModel& t = block->tree;
+  const TreeLayout& layout = block->layout;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float scale = ctx.app.ui_scale;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float legend_h = legend_height(avail.x < 1200.0f * scale ? 3 : 2);
+  const float label_w = ImGui::CalcTextSize("level 10 ").x + 14.0f * scale;
+
+  TreeCamera& cam = ctx.camera();
+  clamp_camera(cam, layout.columns);
+  TreeFrame f;
+  f.min = ImVec2(origin.x + label_w, origin.y);
+  f.max = ImVec2(origin.x + avail.x, origin.y + std::max(40.0f, avail.y - legend_h));
+  f.px_per_col = (f.max.x - f.min.x) / layout.columns * cam.zoom;
+  f.x0 = f.min.x - cam.pan_x * f.px_per_col;
+  f.row_h = (f.max.y - f.min.y) / float(std::max<std::size_t>(t.rows.size(), 1));
+  f.node_h = std::clamp(f.row_h * 0.5f, 4.0f, 40.0f * scale);
+
+  ImGui::InvisibleButton("##tree_canvas", ImVec2(avail.x, f.max.y - f.min.y));
+  const bool hovered = ImGui::IsItemHovered();
+  handle_input(cam, f, layout.columns, hovered, ImGui::IsItemActive());
+  f.px_per_col = (f.max.x - f.min.x) / layout.columns * cam.zoom;
+  f.x0 = f.min.x - cam.pan_x * f.px_per_col;
+
+  const LevelHighlight hl = level_highlight(t, ctx.step);
+  std::vector<bool> is_input(t.nodes.size(), false);
+  for (std::uint32_t n : hl.inputs) is_input[n] = true;
+
+  dl->PushClipRect(origin, ImVec2(origin.x + avail.x, f.max.y), true);
+  // Bands behind the current level: its output row, and the rows its inputs come from.
+  if (hl.row >= 0) {
+    const float y = f.row_center(std::size_t(hl.row));
+    dl->AddRectFilled(ImVec2(origin.x, y - f.row_h * 0.5f), ImVec2(f.max.x, y + f.row_h * 0.5f),
+                      IM_COL32(255, 255, 255, 22));
+  }
+  // Row labels.
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    const bool current = int(r) == hl.row;
+    const char* label = t.rows[r].label.c_str();
+    const ImVec2 size = ImGui::CalcTextSize(label);
+    const ImVec2 at(origin.x + 8.0f * scale, f.row_center(r) - size.y * 0.5f);
+    dl->AddText(at, current ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 156, 168, 255), label);
+    if (current) dl->AddRectFilled(ImVec2(origin.x, at.y), ImVec2(origin.x + 3.0f * scale, at.y + size.y), kHighlightColor);
+  }
+
+  const float view_left = f.min.x - f.px_per_col, view_right = f.max.x + f.px_per_col;
+  auto visible = [&](float a, float b) { return std::max(a, b) >= view_left && std::min(a, b) <= view_right; };
+
+  // Edges, under the nodes. When the tree is squeezed to a few pixels a column, only the
+  // current level's edges are drawn: the others would be a gray haze.
+  const bool squeezed = f.px_per_col < 4.0f * scale;
+  ShapeBatch edges;
+  edges.reserve(t.edges.size());
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    const TreeRow& row = t.rows[r];
+    const bool current = int(r) == hl.row;
+    for (std::uint32_t i = 0; i < row.edge_count; ++i) {
+      const TreeEdge& e = t.edges[row.first_edge + i];
+      if (squeezed && !current && e.kind != EdgeKind::Racy) continue;
+      const float x_from = f.x(layout.node_x(e.from, t)), x_to = f.x(layout.node_x(e.to, t));
+      if (!visible(x_from, x_to)) continue;
+      const ImVec2 a(x_from, f.bottom(t.nodes[e.from].row)), b(x_to, f.top(r));
+      ImU32 color = current ? warp_color(e.thread / 32) : IM_COL32(160, 166, 180, 70);
+      float width = current ? 2.5f * scale : 1.0f * scale;
+      float dash = e.kind == EdgeKind::Shuffle ? 5.0f * scale : 0.0f;
+      if (e.kind == EdgeKind::Racy) {
+        color = current ? kProblemColor : with_alpha(kProblemColor, 0.5f);
+        dash = 4.0f * scale;
+        width = current ? 3.0f * scale : 1.5f * scale;
+      }
+      edges.segment(a, b, color, width, dash);
+    }
+  }
+  ctx.gl.draw(dl, std::move(edges));
+
+  // Nodes: boxes when they are a few pixels wide, else one texture strip per row (a heat
+  // strip through the palette shader), which keeps a 1024-wide tree cheap to draw.
+  const bool dense = f.px_per_col < 4.0f * scale;
+  struct Label {
+    ImVec2 center;
+    std::uint32_t node;
+    ImU32 fill;
+    float width;  // pixels
+    bool aggregated;
+  };
+  std::vector<Label> labels;
+  ShapeBatch nodes;
+  if (!dense) nodes.reserve(t.nodes.size());
+  const float gap = f.px_per_col > 6.0f ? std::min(0.14f * f.px_per_col, 6.0f * scale) : 0.0f;
+  const float radius = std::min(4.0f * scale, f.node_h * 0.2f);
+  const int columns = int(std::ceil(layout.columns));
+  for (std::size_t r = 0; r < layout.rows.size(); ++r) {
+    const bool output_row = int(r) == hl.row;
+    const bool far_row = hl.row >= 0 && !output_row;
+    CellGrid strip;
+    if (dense) {
+      strip.width = columns;
+      strip.height = 1;
+      strip.cells.assign(std::size_t(columns), 0);
+      strip.palette = node_palette();
+    }
+    for (const LayoutBox& box : layout.rows[r].boxes) {
+      const float cx = f.x(box.x), half = box.width * f.px_per_col * 0.5f;
+      if (cx + half < view_left || cx - half > view_right) continue;
+      bool in = false;
+      for (std::uint32_t k = 0; k < box.count && !in; ++k) in = is_input[box.first_node + k];
+      const NodeStyle style = node_style(t, box, far_row && !in);
+      if (dense) {
+        const int c0 = std::max(0, int(std::floor(box.x - box.width * 0.5f)));
+        const int c1 = std::min(columns, std::max(c0 + 1, int(std::ceil(box.x + box.width * 0.5f))));
+        for (int c = c0; c < c1; ++c) strip.cells[std::size_t(c)] = style.category;
+        continue;
+      }
+      const ImVec2 lo(cx - half + gap * 0.5f, f.top(r)), hi(cx + half - gap * 0.5f, f.bottom(r));
+      float border = 0.0f;
+      ImU32 stroke = 0;
+      if (output_row && box.written > 0) {
+        border = 2.0f * scale;
+        stroke = kHighlightColor;
+      } else if (in) {
+        border = 1.5f * scale;
+        stroke = IM_COL32(220, 224, 232, 220);
+      }
+      if (hi.x - lo.x < 4.0f * scale) border = 0.0f;  // outlines would swallow tiny boxes
+      nodes.box(lo, hi, style.fill, radius, border, stroke);
+      if (output_row && ctx.app.probes)
+        ctx.probe("tree", "outputs", cx, lo.y + std::max(2.0f, (hi.y - lo.y) * 0.18f));
+      labels.push_back({ImVec2(cx, f.row_center(r)), box.first_node, style.fill, hi.x - lo.x, layout.rows[r].aggregated});
+    }
+    if (dense) {
+      ctx.gl.draw_grid(dl, ImVec2(f.x(0.0f), f.top(r)), ImVec2(f.x(float(columns)), f.bottom(r)), std::move(strip));
+      if (output_row) {  // outline each run of written nodes
+        const auto& boxes = layout.rows[r].boxes;
+        for (std::size_t i = 0; i < boxes.size();) {
+          if (!boxes[i].written) {
+            ++i;
+            continue;
+          }
+          std::size_t j = i;
+          while (j + 1 < boxes.size() && boxes[j + 1].written) ++j;
+          const float x0 = f.x(boxes[i].x - boxes[i].width * 0.5f), x1 = f.x(boxes[j].x + boxes[j].width * 0.5f);
+          nodes.box(ImVec2(x0 - 2.0f, f.top(r) - 2.0f), ImVec2(x1 + 2.0f, f.bottom(r) + 2.0f), 0, 2.0f, 2.0f * scale,
+                    kHighlightColor);
+          i = j + 1;
+        }
+      }
+    }
+  }
+  ctx.gl.draw(dl, std::move(nodes));
+  if (ctx.app.probes) ctx.probe_touch("tree", "outputs");
+
+  // Values: all or none, so a row never shows some numbers and hides others. When the body
+  // font is too wide for the boxes, a smaller one is tried before giving up.
+  ImFont* font = ImGui::GetFont();
+  float font_size = ImGui::GetFontSize();
+  auto all_fit = [&](float size) {
+    for (const Label& l : labels) {
+      if (l.aggregated) continue;
+      const std::string text = t.values.text(t.nodes[l.node].bits);
+      const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+      if (extent.x + 4.0f * scale > l.width || extent.y > f.node_h + 2.0f) return false;
+    }
+    return true;
+  };
+  if (!all_fit(font_size)) font_size = all_fit(font_size * 0.75f) ? font_size * 0.75f : 0.0f;
+  if (font_size > 0.0f)
+    for (const Label& l : labels) {
+      if (l.aggregated) continue;  // a bucket of elements has no single value
+      const std::string text = t.values.text(t.nodes[l.node].bits);
+      const ImVec2 extent = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, text.c_str());
+      dl->AddText(font, font_size, ImVec2(l.center.x - extent.x * 0.5f, l.center.y - extent.y * 0.5f),
+                  text_on(l.fill | IM_COL32_A_MASK), text.c_str());
+    }
+
+  dl->PopClipRect();
+
+  if (hovered) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const int r = int((m.y - f.min.y) / f.row_h);
+    if (r >= 0 && std::size_t(r) < layout.rows.size() && std::fabs(m.y - f.row_center(std::size_t(r))) <= f.node_h * 0.5f) {
+      const float col = (m.x - f.x0) / f.px_per_col;
+      for (const LayoutBox& box : layout.rows[std::size_t(r)].boxes)
+        if (col >= box.x - box.width * 0.5f && col < box.x + box.width * 0.5f) {
+          node_tooltip(t, box.first_node);
+          break;
+        }
+    }
+  }
+
+  ImGui::SetCursorScreenPos(ImVec2(origin.x, f.max.y + ImGui::GetStyle().ItemSpacing.y));
+  draw_legend(t);
+}
+
+}  // namespace wl::ui

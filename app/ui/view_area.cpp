@@ -1,0 +1,175 @@
+#include "ui/view_area.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "app_actions.h"
+#include "kernels/reduce/registry.h"
+#include "trace/event_info.h"
+#include "ui/bank_view.h"
+#include "ui/compare_deltas.h"
+#include "ui/divergence_view.h"
+#include "ui/memory_view.h"
+#include "ui/metrics_view.h"
+#include "ui/palette.h"
+#include "ui/playback_bar.h"
+#include "ui/source_view.h"
+#include "ui/theme.h"
+#include "ui/tree_view.h"
+#include "ui/view_context.h"
+
+namespace wl::ui {
+namespace {
+
+constexpr ImGuiWindowFlags kPanelFlags =
+    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoTitleBar |
+    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+
+void view_tabs(AppState& state) {
+  for (int k = 0; k < int(ViewKind::Count); ++k) {
+    const ViewKind v = ViewKind(k);
+    if (k > 0) ImGui::SameLine();
+    const bool selected = state.view == v;
+    if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    char label[32];
+    std::snprintf(label, sizeof label, "%s (%d)", view_title(v), k + 1);
+    if (ImGui::Button(label)) state.view = v;
+    if (selected) ImGui::PopStyleColor();
+  }
+  ImGui::SameLine(0, ImGui::GetFontSize() * 2.0f);
+  bool compare = state.compare;
+  if (ImGui::Checkbox("Compare (C)", &compare)) set_compare(state, compare);
+}
+
+void banner(AppState& state) {
+  if (state.banner.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.35f, 0.14f, 0.04f, 1.0f));
+  const float h = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
+  ImGui::BeginChild("##banner", ImVec2(0, h), true);
+  ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Dismiss  ").x);
+  ImGui::TextUnformatted(state.banner.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::SameLine(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Dismiss").x);
+  if (ImGui::SmallButton("Dismiss")) state.banner.clear();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
+// One line above a view: which variant, which block, where it ran, and whether the step exists.
+void pane_header(AppState& state, const Session& s, std::uint16_t step) {
+  const RunOutcome* o = s.outcome();
+  const TraceViews* v = s.views();
+  if (state.heading_font && state.compare) ImGui::PushFont(state.heading_font);
+  const std::string variant = v ? v->trace.meta.variant : s.settings.request.variant;
+  ImGui::TextColored(accent_color(), "%s", variant.c_str());
+  if (state.heading_font && state.compare) ImGui::PopFont();
+  if (v) {
+    ImGui::SameLine();
+    const std::string backend = v->trace.meta.backend == "gpu" ? "GPU" : "simulator";
+    ImGui::TextDisabled("n = %llu, block %u of %u (%u threads), %s, %s %s", (unsigned long long)v->trace.meta.n,
+                        s.block() ? s.block()->block : 0, v->trace.meta.grid_dim, v->trace.meta.block_dim,
+                        backend.c_str(), v->trace.meta.op.c_str(), v->trace.meta.type.c_str());
+    if (!std::binary_search(v->steps.begin(), v->steps.end(), step)) {
+      ImGui::SameLine();
+      ImGui::TextColored(warning_color(), "(no %s here)", step_label(step).c_str());
+    }
+  }
+  if (const reduce::VariantInfo* info = reduce::find_variant(variant)) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", info->lesson);
+    ImGui::PopTextWrapPos();
+  }
+  if (o && !o->ok() && o->problem != RunProblem::TraceFile) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", o->message.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+void draw_view(ViewContext& ctx) {
+  switch (ctx.app.view) {
+    case ViewKind::Tree: draw_tree_view(ctx); break;
+    case ViewKind::Divergence: draw_divergence_view(ctx); break;
+    case ViewKind::Banks: draw_bank_view(ctx); break;
+    case ViewKind::Memory: draw_memory_view(ctx); break;
+    case ViewKind::Source: draw_source_view(ctx); break;
+    case ViewKind::Metrics: draw_metrics_view(ctx); break;
+    default: break;
+  }
+}
+
+void pane(AppState& state, GlRenderer& gl, int side, ImVec2 size) {
+  Session& s = state.sessions[side];
+  ImGui::BeginChild(side == 0 ? "##pane_left" : "##pane_right", size, state.compare,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  const std::uint16_t step = state.playback.step();
+  pane_header(state, s, step);
+  if (s.views()) {
+    ViewContext ctx{state, s, side, gl, step};
+    draw_view(ctx);
+  } else if (s.busy()) {
+    ImGui::TextDisabled("Running the kernel...");
+  } else if (!s.outcome()) {
+    ImGui::TextDisabled("Pick a variant on the left; it runs at once.");
+  }
+  ImGui::EndChild();
+}
+
+float caption_height(const AppState& state) {
+  if (!state.lesson.active()) return 0.0f;
+  return ImGui::GetTextLineHeightWithSpacing() * 3.6f + ImGui::GetFrameHeightWithSpacing();
+}
+
+void caption(AppState& state) {
+  const LessonPlayer& l = state.lesson;
+  if (!l.active()) return;
+  ImGui::Separator();
+  ImGui::TextColored(accent_color(), "Lesson: %s", l.lesson()->title.c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("slide %zu of %zu", l.index() + 1, l.count());
+  ImGui::SameLine();
+  if (ImGui::SmallButton("\u25c0 previous")) previous_slide(state);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("next \u25b6")) next_slide(state);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("close lesson")) state.lesson.close();
+  if (const LessonSlide* slide = state.lesson.slide()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(slide->caption.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace
+
+void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
+  set_next_window_rect(rect);
+  if (!ImGui::Begin("Views", nullptr, kPanelFlags)) {
+    ImGui::End();
+    return;
+  }
+  banner(state);
+  view_tabs(state);
+  draw_playback_bar(state);
+  ImGui::Spacing();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float below = caption_height(state) + (state.compare ? compare_deltas_height() : 0.0f);
+  const float h = std::max(80.0f, avail.y - below);
+  if (state.compare) {
+    const float w = (avail.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    pane(state, gl, 0, ImVec2(w, h));
+    ImGui::SameLine();
+    pane(state, gl, 1, ImVec2(w, h));
+    draw_compare_deltas(state, state.playback.step());
+  } else {
+    pane(state, gl, 0, ImVec2(avail.x, h));
+  }
+  caption(state);
+  ImGui::End();
+}
+
+}  // namespace wl::ui
