@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app_actions.h"
+#include "probe_log.h"
 #include "kernels/reduce/registry.h"
 #include "trace/event_info.h"
 #include "ui/bank_view.h"
@@ -51,6 +52,8 @@ void banner(AppState& state) {
   const float h = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
   ImGui::BeginChild("##banner", ImVec2(0, h), true);
   ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Dismiss  ").x);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  if (state.probes) state.probes->add("banner.text", at.x, at.y + ImGui::GetTextLineHeight() * 0.5f);
   ImGui::TextUnformatted(state.banner.c_str());
   ImGui::PopTextWrapPos();
   ImGui::SameLine(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Dismiss").x);

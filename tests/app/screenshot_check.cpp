@@ -2,14 +2,25 @@
 // picture rather than one flat color, a dark theme, and text drawn in the
 // menu bar (top band) and the status bar (bottom band). A blank, black or
 // wrongly sized window fails.
-//   screenshot_check FILE WIDTH HEIGHT
+//
+// With --probes (the JSON `warplens --probes` wrote beside the PNG: named groups of sample
+// points where the views drew things), it also checks content:
+//   --expect GROUP points N    the group has N sample points
+//   --expect GROUP colored N   N of them sit on a saturated color (a warp color, a conflict)
+//   --expect GROUP text N      N of them have text (bright pixels) right of them
+//   screenshot_check FILE WIDTH HEIGHT [--probes FILE.json] [--expect GROUP KIND N]...
 #include <stb_image.h>  // implementation lives in libstb
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <string>
 #include <unordered_set>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -17,6 +28,7 @@ constexpr int kMinDistinctColors = 64;
 constexpr int kBrightLuma = 140;     // text is ~235, panels ~25..45
 constexpr int kMinBrightInBand = 60;  // a few glyphs' worth
 constexpr double kMinDarkShare = 0.6;
+constexpr int kMinChroma = 60;       // Okabe-Ito fills are 110+, the grays of the theme < 25
 
 int luma(const unsigned char* p) { return (299 * p[0] + 587 * p[1] + 114 * p[2]) / 1000; }
 
@@ -28,14 +40,98 @@ int bright_pixels(const unsigned char* pixels, int width, int first_row, int row
   return count;
 }
 
+struct Image {
+  unsigned char* pixels;
+  int width, height;
+  const unsigned char* at(int x, int y) const {
+    x = std::clamp(x, 0, width - 1);
+    y = std::clamp(y, 0, height - 1);
+    return &pixels[(static_cast<size_t>(y) * width + x) * 3];
+  }
+};
+
+// The mean color of a 5x5 patch is saturated: the point sits on a colored fill.
+bool colored(const Image& img, double x, double y) {
+  int sum[3] = {0, 0, 0};
+  for (int dy = -2; dy <= 2; ++dy)
+    for (int dx = -2; dx <= 2; ++dx) {
+      const unsigned char* p = img.at(int(x) + dx, int(y) + dy);
+      for (int c = 0; c < 3; ++c) sum[c] += p[c];
+    }
+  const int hi = std::max({sum[0], sum[1], sum[2]}) / 25, lo = std::min({sum[0], sum[1], sum[2]}) / 25;
+  return hi - lo >= kMinChroma;
+}
+
+// Text right of the point: a few bright pixels within one line's height.
+bool has_text(const Image& img, double x, double y) {
+  int bright = 0;
+  for (int dy = -8; dy <= 8; ++dy)
+    for (int dx = 0; dx <= 60; ++dx)
+      if (luma(img.at(int(x) + dx, int(y) + dy)) >= kBrightLuma) ++bright;
+  return bright >= 6;
+}
+
+struct Expectation {
+  std::string group, kind;
+  int count;
+};
+
+bool check_probes(const Image& img, const std::string& path, const std::vector<Expectation>& expectations) {
+  nlohmann::json doc;
+  try {
+    std::ifstream in(path);
+    doc = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FAIL: cannot read probes %s: %s\n", path.c_str(), e.what());
+    return false;
+  }
+  bool ok = true;
+  for (const Expectation& e : expectations) {
+    if (!doc["groups"].contains(e.group)) {
+      std::fprintf(stderr, "FAIL: no probe group '%s' in %s\n", e.group.c_str(), path.c_str());
+      ok = false;
+      continue;
+    }
+    const auto& points = doc["groups"][e.group];
+    int count = 0;
+    for (const auto& p : points) {
+      const double x = p[0].get<double>(), y = p[1].get<double>();
+      if (e.kind == "points") ++count;
+      else if (e.kind == "colored" && colored(img, x, y)) ++count;
+      else if (e.kind == "text" && has_text(img, x, y)) ++count;
+    }
+    std::printf("%s: %d %s (expected %d) of %zu points\n", e.group.c_str(), count, e.kind.c_str(), e.count,
+                points.size());
+    if (count != e.count) {
+      std::fprintf(stderr, "FAIL: %s has %d %s, expected %d\n", e.group.c_str(), count, e.kind.c_str(), e.count);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: %s FILE WIDTH HEIGHT\n", argv[0]);
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: %s FILE WIDTH HEIGHT [--probes FILE.json] [--expect GROUP KIND N]...\n", argv[0]);
     return 2;
   }
   const int want_width = std::atoi(argv[2]), want_height = std::atoi(argv[3]);
+  std::string probes;
+  std::vector<Expectation> expectations;
+  for (int i = 4; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--probes" && i + 1 < argc) {
+      probes = argv[++i];
+    } else if (arg == "--expect" && i + 3 < argc) {
+      expectations.push_back({argv[i + 1], argv[i + 2], std::atoi(argv[i + 3])});
+      i += 3;
+    } else {
+      std::fprintf(stderr, "unknown argument '%s'\n", arg.c_str());
+      return 2;
+    }
+  }
   int width = 0, height = 0, channels = 0;
   unsigned char* pixels = stbi_load(argv[1], &width, &height, &channels, 3);
   if (!pixels) {
@@ -56,7 +152,6 @@ int main(int argc, char** argv) {
   const int top_bright = bright_pixels(pixels, width, 0, band);
   const int bottom_bright = bright_pixels(pixels, width, height - band, band);
   const double dark_share = total ? double(dark) / double(total) : 0.0;
-  stbi_image_free(pixels);
 
   std::printf("%s: %dx%d, %zu colors, %.0f%% dark, bright pixels: top %d, bottom %d (band %d rows)\n",
               argv[1], width, height, colors.size(), 100.0 * dark_share, top_bright,
@@ -73,5 +168,14 @@ int main(int argc, char** argv) {
   check(dark_share >= kMinDarkShare, "mostly not dark: the dark theme is missing");
   check(top_bright >= kMinBrightInBand, "no text in the menu bar");
   check(bottom_bright >= kMinBrightInBand, "no text in the status bar");
+  if (!probes.empty() || !expectations.empty()) {
+    if (probes.empty()) {
+      std::fprintf(stderr, "FAIL: --expect needs --probes\n");
+      ok = false;
+    } else if (!check_probes(Image{pixels, width, height}, probes, expectations)) {
+      ok = false;
+    }
+  }
+  stbi_image_free(pixels);
   return ok ? 0 : 1;
 }

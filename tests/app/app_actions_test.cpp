@@ -1,0 +1,98 @@
+#include "app_actions.h"
+
+#include <gtest/gtest.h>
+
+#include "start_state.h"
+
+namespace wl {
+namespace {
+
+void start(AppState& state, const std::string& variant, unsigned block) {
+  StartOptions o;
+  o.variant = variant;
+  o.block = block;
+  o.n = block;
+  o.backend = "sim";
+  apply_start_options(state, o);
+  finish_sessions(state);
+}
+
+TEST(AppActions, TabSkipsVariantsThatNeedABiggerBlock) {
+  AppState state;
+  start(state, "first-add-on-load", 32);
+  next_variant(state);  // unroll-last-warp and its pitfall need 64, complete-unroll too
+  EXPECT_EQ(state.sessions[0].settings.request.variant, "warp-shuffle");
+  finish_sessions(state);
+  EXPECT_TRUE(state.sessions[0].views());
+}
+
+TEST(AppActions, TabWrapsAround) {
+  AppState state;
+  start(state, "speed-of-light", 64);
+  next_variant(state);
+  EXPECT_EQ(state.sessions[0].settings.request.variant, "atomic-global");
+}
+
+TEST(AppActions, CompareTogglesAndPicksAPartner) {
+  AppState state;
+  start(state, "sequential", 32);
+  toggle_compare(state);
+  EXPECT_TRUE(state.compare);
+  EXPECT_EQ(state.sessions[1].settings.request.variant, "interleaved-divergent");
+  finish_sessions(state);
+  ASSERT_TRUE(state.sessions[1].views());
+  toggle_compare(state);
+  EXPECT_FALSE(state.compare);
+}
+
+TEST(AppActions, InterleavedVsSequentialIsOneClick) {
+  AppState state;
+  start(state, "warp-shuffle", 256);
+  show_interleaved_vs_sequential(state);
+  finish_sessions(state);
+  EXPECT_TRUE(state.compare);
+  EXPECT_EQ(state.view, ViewKind::Tree);
+  EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "interleaved-divergent");
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, "sequential");
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.block_dim, 64u);
+  EXPECT_EQ(state.playback.step(), 1);
+}
+
+// Every shipped lesson plays from start to end: each slide runs, and lands on its level.
+TEST(AppActions, ShippedLessonsPlayToTheEnd) {
+  for (const char* name : {"interleaved-vs-sequential", "shuffle-last-warp", "bank-conflicts"}) {
+    AppState state;
+    ASSERT_TRUE(open_lesson(state, std::string(WL_LESSONS_DIR) + "/" + name + ".lesson")) << state.banner;
+    std::size_t slides = 0;
+    do {
+      finish_sessions(state);
+      const LessonSlide& slide = *state.lesson.slide();
+      ++slides;
+      SCOPED_TRACE(std::string(name) + " slide " + std::to_string(slides));
+      EXPECT_TRUE(state.banner.empty()) << state.banner;
+      ASSERT_TRUE(state.sessions[0].views());
+      EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, slide.variant);
+      EXPECT_EQ(state.playback.step(), slide.step);
+      EXPECT_FALSE(slide.caption.empty());
+      if (!slide.compare.empty()) {
+        ASSERT_TRUE(state.sessions[1].views());
+        EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, slide.compare);
+      }
+      if (state.lesson.index() + 1 == state.lesson.count()) break;
+      next_slide(state);
+    } while (true);
+    EXPECT_EQ(slides, state.lesson.count());
+  }
+}
+
+TEST(AppActions, ALessonThatDoesNotParseSaysWhereAndKeepsTheApp) {
+  AppState state;
+  start(state, "sequential", 32);
+  EXPECT_FALSE(open_lesson(state, "/no/such.lesson"));
+  EXPECT_EQ(state.banner, "/no/such.lesson: cannot open the lesson file");
+  EXPECT_FALSE(state.lesson.active());
+  EXPECT_TRUE(state.sessions[0].views());
+}
+
+}  // namespace
+}  // namespace wl

@@ -1,0 +1,130 @@
+#include "session/runner.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "session/session.h"
+#include "trace/trace_file.h"
+
+namespace wl {
+namespace {
+
+RunSettings small(const std::string& variant, unsigned block = 32) {
+  RunSettings s;
+  s.request.variant = variant;
+  s.request.block = block;
+  s.request.n = 64;
+  s.request.type = "i32";
+  s.pattern = "ascending";
+  s.backend = BackendChoice::Simulator;
+  return s;
+}
+
+TEST(Runner, RunsAndBuildsTheViews) {
+  const RunOutcome o = run_settings_now(small("sequential"));
+  ASSERT_TRUE(o.ok()) << o.message;
+  EXPECT_EQ(o.backend, "sim");
+  EXPECT_EQ(o.result_text, "2080");
+  EXPECT_TRUE(o.check_ok);
+  ASSERT_TRUE(o.views);
+  EXPECT_EQ(o.views->blocks, (std::vector<std::uint32_t>{0, 1}));  // both blocks recorded
+  EXPECT_EQ(o.views->steps.size(), 7u);                           // load, 5 levels, finish
+}
+
+TEST(Runner, InvalidSettingsAreRefusedWithTheReason) {
+  RunSettings s = small("sequential", 48);
+  RunOutcome o = run_settings_now(s);
+  EXPECT_EQ(o.problem, RunProblem::Invalid);
+  EXPECT_EQ(o.message, "block size 48 is not a power of two");
+  s = small("unroll-last-warp", 32);
+  o = run_settings_now(s);
+  EXPECT_EQ(o.problem, RunProblem::Invalid);
+  EXPECT_NE(o.message.find("needs a block of at least 64"), std::string::npos);
+  s = small("no-such-variant");
+  EXPECT_NE(run_settings_now(s).message.find("unknown variant"), std::string::npos);
+  s = small("sequential");
+  s.pattern = "zigzag";
+  EXPECT_EQ(run_settings_now(s).message, "unknown input pattern 'zigzag'");
+  s = small("sequential");
+  s.inspect_block = 9;
+  EXPECT_EQ(run_settings_now(s).message, "block 9 does not exist: the grid has 2 blocks");
+}
+
+TEST(Runner, WrongResultOfThePitfallIsReported) {
+  const RunOutcome o = run_settings_now(small("unroll-last-warp-volatile", 64));
+  ASSERT_TRUE(o.ok()) << o.message;
+  EXPECT_FALSE(o.check_ok);
+  EXPECT_NE(o.result_text, o.expected_text);
+}
+
+TEST(Runner, LoadsATraceFileItWrote) {
+  const RunOutcome ran = run_settings_now(small("sequential"));
+  ASSERT_TRUE(ran.ok());
+  const std::string path = std::string(WL_TEST_DATA_DIR) + "/runner_test.wltrace";
+  write_trace(ran.views->trace, path);
+  const RunOutcome loaded = load_trace_now(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.message;
+  EXPECT_EQ(loaded.trace_file, path);
+  EXPECT_EQ(loaded.settings.request.variant, "sequential");
+  EXPECT_EQ(loaded.views->trace.events.size(), ran.views->trace.events.size());
+  EXPECT_FALSE(loaded.checked);
+}
+
+TEST(Runner, CorruptOrMissingTraceFilesGiveMessages) {
+  const std::string path = std::string(WL_TEST_DATA_DIR) + "/runner_corrupt.wltrace";
+  std::ofstream(path) << "WLTRACE not really";
+  RunOutcome o = load_trace_now(path);
+  EXPECT_EQ(o.problem, RunProblem::TraceFile);
+  EXPECT_NE(o.message.find("Cannot load the trace"), std::string::npos);
+  EXPECT_FALSE(o.views);
+  o = load_trace_now("/no/such/file.wltrace");
+  EXPECT_EQ(o.problem, RunProblem::TraceFile);
+  EXPECT_NE(o.message.find("cannot open"), std::string::npos);
+}
+
+TEST(Session, KeepsTheLastGoodRunUnderAnError) {
+  Session s;
+  s.settings = small("sequential");
+  ASSERT_TRUE(s.run());
+  s.finish();
+  ASSERT_TRUE(s.views());
+  const std::uint64_t generation = s.generation();
+  s.settings.request.block = 3;
+  EXPECT_FALSE(s.run());  // refused in place
+  EXPECT_EQ(s.settings_error(), "block size 3 is not a power of two");
+  s.load_trace("/no/such/file.wltrace");
+  s.finish();
+  ASSERT_TRUE(s.outcome());
+  EXPECT_EQ(s.outcome()->problem, RunProblem::TraceFile);
+  EXPECT_TRUE(s.views());  // still the run before
+  EXPECT_EQ(s.generation(), generation);
+}
+
+TEST(Session, InspectsAnotherRecordedBlockWithoutRunning) {
+  Session s;
+  s.settings = small("sequential");
+  s.run();
+  s.finish();
+  ASSERT_EQ(s.block()->block, 0u);
+  s.inspect(1);
+  EXPECT_FALSE(s.busy());
+  EXPECT_EQ(s.block()->block, 1u);
+  EXPECT_EQ(s.settings.inspect_block, 1u);
+  EXPECT_FALSE(s.block()->tree.empty());
+}
+
+TEST(RunSettings, RecordsTheFirstBlocksAndTheInspectedOne) {
+  RunSettings s = small("sequential");
+  s.request.n = 1 << 20;
+  s.request.block = 256;
+  s.inspect_block = 1000;
+  const std::vector<std::uint32_t> blocks = blocks_to_record(s);
+  ASSERT_EQ(blocks.size(), kMaxRecordedBlocks + 1);
+  EXPECT_EQ(blocks.front(), 0u);
+  EXPECT_EQ(blocks.back(), 1000u);
+  EXPECT_EQ(grid_blocks(s), 4096u);
+}
+
+}  // namespace
+}  // namespace wl
