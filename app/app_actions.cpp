@@ -146,6 +146,7 @@ void apply_lesson_slide(AppState& state) {
   state.playback.pause();
   state.playback.go_to(slide->step);
   state.cameras[0] = state.cameras[1] = TreeCamera{};
+  state.cameras[0].focus_level = state.cameras[1].focus_level = slide->zoom_level;
 }
 
 void next_slide(AppState& state) {

@@ -20,6 +20,7 @@ struct TreeCamera {
   float zoom = 1.0f;
   float pan_x = 0.0f;
   float pan_y = 0.0f;
+  bool focus_level = false;  // next frame: zoom onto the current level's nodes
 };
 
 struct AppState {
@@ -36,6 +37,7 @@ struct AppState {
 
   ImFont* heading_font = nullptr;   // large font for titles; nullptr: the default font
   ImFont* mono_font = nullptr;      // kernel source; nullptr: the default font
+  ImFont* caption_font = nullptr;   // lesson captions, larger than the body; nullptr: default
 
   // What is shown.
   Session sessions[2];              // [0] the main variant, [1] the one compared with it

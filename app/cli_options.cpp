@@ -112,6 +112,7 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->group(start_group)
       ->check(CLI::Range(1, 1000));
   app.add_flag("--presenter", s.presenter, "Presenter mode: large text, side panel hidden")->group(start_group);
+  app.add_flag("--show-keys", s.show_keys, "Open the keyboard help (as H does)")->group(start_group);
 }
 
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {

@@ -35,6 +35,7 @@ struct StartOptions {
   std::string lesson_path;    // start this lesson
   int lesson_slide = 1;       // 1-based
   bool presenter = false;
+  bool show_keys = false;     // open the keyboard help
 };
 
 struct GuiOptions {

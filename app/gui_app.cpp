@@ -38,6 +38,7 @@ void apply_ui_scale(AppState& state, float scale) {
   const ui::UiFonts fonts = ui::load_ui_fonts(scale);
   state.heading_font = fonts.heading;
   state.mono_font = fonts.mono;
+  state.caption_font = fonts.caption;
   if (!fonts.note.empty() && state.notes.empty()) state.notes.push_back(fonts.note);
   ui::apply_theme(scale);
 }

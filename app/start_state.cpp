@@ -46,6 +46,7 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
     state.playback.go_to(*step);
   }
   state.presenter = o.presenter;
+  state.show_help = o.show_keys;
 
   if (!o.lesson_path.empty()) {
     if (!open_lesson(state, o.lesson_path)) return {};  // the banner says why; the app runs on

@@ -182,6 +182,8 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
   result_line(session);
 
   section_heading("Compare");
+  if (ImGui::Button("Interleaved vs sequential")) show_interleaved_vs_sequential(state);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the first lesson of parallel reduction, side by side");
   bool compare = state.compare;
   if (ImGui::Checkbox("side by side (C)", &compare)) set_compare(state, compare);
   if (state.compare) {
@@ -193,8 +195,6 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
     problem_text(state.sessions[1].settings_error());
     result_line(state.sessions[1]);
   }
-  if (ImGui::Button("Interleaved vs sequential")) show_interleaved_vs_sequential(state);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the first lesson of parallel reduction, side by side");
   ImGui::PopItemWidth();
   ImGui::End();
 }

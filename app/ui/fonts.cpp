@@ -48,6 +48,7 @@ UiFonts load_ui_fonts(float ui_scale) {
     fonts.body = atlas->AddFontDefault(&config);
     fonts.heading = fonts.body;
     fonts.mono = fonts.body;
+    fonts.caption = fonts.body;
     fonts.note = std::string("Font ") + kBodyFontPath + " missing: using the built-in font";
     return fonts;
   }
@@ -58,6 +59,8 @@ UiFonts load_ui_fonts(float ui_scale) {
   if (file_exists(kMonoFontPath))
     fonts.mono = atlas->AddFontFromFileTTF(kMonoFontPath, kBodyPixels * ui_scale, nullptr, kGlyphRanges);
   if (!fonts.mono) fonts.mono = fonts.body;
+  fonts.caption = atlas->AddFontFromFileTTF(kBodyFontPath, kBodyPixels * 1.33f * ui_scale, nullptr, kGlyphRanges);
+  if (!fonts.caption) fonts.caption = fonts.body;
   return fonts;
 }
 

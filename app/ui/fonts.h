@@ -10,6 +10,7 @@ struct UiFonts {
   ImFont* body = nullptr;     // default font for all text
   ImFont* heading = nullptr;  // titles
   ImFont* mono = nullptr;     // source code (DejaVu Sans Mono), else the body font
+  ImFont* caption = nullptr;  // lesson captions: a third larger than the body
   std::string note;           // set when DejaVu is missing and ImGui's font is used
 };
 

@@ -21,6 +21,7 @@ constexpr Key kKeys[] = {
     {"F", "fullscreen"},
     {"P", "presenter mode: large text, side panel hidden"},
     {"+ / - / 0", "zoom the tree in / out / fit"},
+    {"Z", "zoom the tree onto the current level (again: the whole tree)"},
     {"PageDown / PageUp", "next / previous lesson slide"},
     {"H, F1 or ?", "this help"},
     {"Esc", "close this help, leave presenter mode"},

@@ -48,6 +48,20 @@ void legend_item(ImU32 color, const char* text, SwatchShape shape) {
   ImGui::TextUnformatted(text);
 }
 
+void legend_colors(const ImU32* colors, int count, const char* text) {
+  const float size = ImGui::GetFontSize() * 0.9f;
+  const float width = size * float(count) + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(text).x;
+  place(width);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float y = p.y + (ImGui::GetTextLineHeight() - size) * 0.5f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int i = 0; i < count; ++i)
+    dl->AddRectFilled(ImVec2(p.x + float(i) * size, y), ImVec2(p.x + float(i + 1) * size - 1.0f, y + size), colors[i]);
+  ImGui::Dummy(ImVec2(size * float(count), ImGui::GetTextLineHeight()));
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::TextUnformatted(text);
+}
+
 void legend_text(const char* text) {
   place(ImGui::CalcTextSize(text).x);
   ImGui::TextDisabled("%s", text);

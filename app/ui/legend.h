@@ -10,6 +10,8 @@ enum class SwatchShape { Box, Line, DashedLine, Outline };
 void legend_begin();
 void legend_item(ImU32 color, const char* text, SwatchShape shape = SwatchShape::Box);
 void legend_text(const char* text);  // a plain note among the swatches
+// Several colors in one swatch row, then the text: "warps 0-5, then again".
+void legend_colors(const ImU32* colors, int count, const char* text);
 void legend_end();
 
 // Height of `lines` legend lines, to reserve below a view's canvas.

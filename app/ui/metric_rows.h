@@ -10,6 +10,7 @@ namespace wl::ui {
 
 struct MetricColumn {
   const char* name;
+  const char* short_name;  // for narrow tables (compare mode)
   const char* tooltip;
   bool lower_is_better;
   double (*value)(const StepMetrics&);

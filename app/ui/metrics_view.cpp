@@ -21,16 +21,19 @@ void draw_metrics_view(ViewContext& ctx) {
   if (ctx.app.probes) ctx.probe_touch("metrics", "rows");
   if (!ImGui::BeginTable("##metrics", int(columns.size()) + 1, flags, ImGui::GetContentRegionAvail())) return;
   ImGui::TableSetupScrollFreeze(1, 1);
+  // Narrow panes (compare mode) get the short column names.
+  const bool narrow = ImGui::GetContentRegionAvail().x < 1200.0f * ctx.app.ui_scale;
   ImGui::TableSetupColumn("level", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("level 10 ").x);
-  for (const MetricColumn& c : columns) ImGui::TableSetupColumn(c.name);
+  for (const MetricColumn& c : columns) ImGui::TableSetupColumn(narrow ? c.short_name : c.name);
   // Headers wrap so long names stay readable in narrow columns.
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   for (int i = 0; i <= int(columns.size()); ++i) {
     ImGui::TableSetColumnIndex(i);
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(i == 0 ? "level" : columns[std::size_t(i - 1)].name);
+    const MetricColumn* c = i == 0 ? nullptr : &columns[std::size_t(i - 1)];
+    ImGui::TextUnformatted(!c ? "level" : narrow ? c->short_name : c->name);
     ImGui::PopTextWrapPos();
-    if (i > 0 && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", columns[std::size_t(i - 1)].tooltip);
+    if (c && ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", c->name, c->tooltip);
   }
   auto row = [&](const StepMetrics& s, bool current, bool total) {
     ImGui::TableNextRow();

@@ -22,8 +22,8 @@ void draw_playback_bar(AppState& state) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("next level (\u2192)");
   ImGui::SameLine();
   float speed = p.speed();
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize("speed 8.0 levels/s").x);
-  if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, "%.2g levels/s", ImGuiSliderFlags_Logarithmic)) p.set_speed(speed);
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("levels/s: 0.25 ").x);
+  if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, "levels/s: %.2g", ImGuiSliderFlags_Logarithmic)) p.set_speed(speed);
   ImGui::SameLine();
   int index = int(p.index());
   const int last = has_steps ? int(p.steps().size()) - 1 : 0;

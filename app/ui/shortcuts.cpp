@@ -57,6 +57,13 @@ void handle_shortcuts(AppState& state) {
   if (pressed(GLFW_KEY_EQUAL, true) || pressed(GLFW_KEY_KP_ADD, true)) zoom_trees(state, 1.25f);
   if (pressed(GLFW_KEY_MINUS, true) || pressed(GLFW_KEY_KP_SUBTRACT, true)) zoom_trees(state, 0.8f);
   if (pressed(GLFW_KEY_0)) zoom_trees(state, 0.0f);
+  if (pressed(GLFW_KEY_Z)) {  // zoom onto the current level, or back out
+    const bool zoomed = state.cameras[0].zoom > 1.0f;
+    for (TreeCamera& cam : state.cameras) {
+      cam = TreeCamera{};
+      cam.focus_level = !zoomed;
+    }
+  }
   if (pressed(GLFW_KEY_PAGE_DOWN)) next_slide(state);
   if (pressed(GLFW_KEY_PAGE_UP)) previous_slide(state);
 }

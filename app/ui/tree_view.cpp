@@ -48,6 +48,26 @@ void handle_input(TreeCamera& cam, const TreeFrame& f, float columns, bool hover
   clamp_camera(cam, columns);
 }
 
+// Zooms so the current level's inputs and outputs fill the width (Z, lesson "zoom: level").
+void focus_on_level(TreeCamera& cam, const TreeModel& t, const TreeLayout& layout, const LevelHighlight& hl) {
+  cam.focus_level = false;
+  float lo = layout.columns, hi = 0.0f;
+  auto include = [&](std::uint32_t node) {
+    const TreeNode& n = t.nodes[node];
+    const LayoutBox& box = layout.rows[n.row].boxes[layout.box_of_node[node]];
+    lo = std::min(lo, box.x - box.width * 0.5f);
+    hi = std::max(hi, box.x + box.width * 0.5f);
+  };
+  for (std::uint32_t n : hl.outputs) include(n);
+  for (std::uint32_t n : hl.inputs)
+    if (t.nodes[n].kind != NodeKind::Input) include(n);  // inputs spread over the whole width
+  if (hi <= lo) return;
+  const float span = std::max(hi - lo + 1.0f, 4.0f);  // half a column of margin each side
+  cam.zoom = layout.columns / span;
+  cam.pan_x = lo - 0.5f;
+  clamp_camera(cam, layout.columns);
+}
+
 std::string position_name(const TreeModel& t, const TreeNode& n) {
   switch (n.kind) {
     case NodeKind::Input: return "input element " + std::to_string(n.position);
@@ -123,14 +143,14 @@ NodeStyle node_style(const TreeModel& t, const LayoutBox& box, bool outside_leve
 void draw_legend(const TreeModel& t) {
   legend_begin();
   const unsigned warps = std::max(1u, (t.block_dim + 31) / 32);
-  char text[48];
-  for (unsigned w = 0; w < std::min<unsigned>(warps, kWarpColorCount); ++w) {
-    if (warps > unsigned(kWarpColorCount))
-      std::snprintf(text, sizeof text, "warp %u, %u, ...", w, w + kWarpColorCount);
-    else
-      std::snprintf(text, sizeof text, "warp %u", w);
-    legend_item(warp_color(w), text);
-  }
+  ImU32 colors[kWarpColorCount];
+  const int shown = int(std::min<unsigned>(warps, kWarpColorCount));
+  for (int w = 0; w < shown; ++w) colors[w] = warp_color(unsigned(w));
+  char text[64];
+  if (warps == 1) std::snprintf(text, sizeof text, "warp 0");
+  else if (warps <= unsigned(kWarpColorCount)) std::snprintf(text, sizeof text, "warps 0-%u", warps - 1);
+  else std::snprintf(text, sizeof text, "warps 0-%d, then again from warp %d", kWarpColorCount - 1, kWarpColorCount);
+  legend_colors(colors, shown, text);
   legend_item(kCarriedColor, "unchanged");
   legend_item(kInputColor, "input element");
   legend_item(kHighlightColor, "this level's output", SwatchShape::Outline);
@@ -175,6 +195,11 @@ void draw_tree_view(ViewContext& ctx) {
   f.x0 = f.min.x - cam.pan_x * f.px_per_col;
 
   const LevelHighlight hl = level_highlight(t, ctx.step);
+  if (cam.focus_level) {
+    focus_on_level(cam, t, layout, hl);
+    f.px_per_col = (f.max.x - f.min.x) / layout.columns * cam.zoom;
+    f.x0 = f.min.x - cam.pan_x * f.px_per_col;
+  }
   std::vector<bool> is_input(t.nodes.size(), false);
   for (std::uint32_t n : hl.inputs) is_input[n] = true;
 
@@ -215,10 +240,10 @@ void draw_tree_view(ViewContext& ctx) {
       ImU32 color = current ? warp_color(e.thread / 32) : IM_COL32(160, 166, 180, 70);
       float width = current ? 2.5f * scale : 1.0f * scale;
       float dash = e.kind == EdgeKind::Shuffle ? 5.0f * scale : 0.0f;
-      if (e.kind == EdgeKind::Racy) {
-        color = current ? kProblemColor : with_alpha(kProblemColor, 0.5f);
+      if (e.kind == EdgeKind::Racy) {  // loud at the current level, a hint elsewhere
+        color = current ? kProblemColor : with_alpha(kProblemColor, 0.25f);
         dash = 4.0f * scale;
-        width = current ? 3.0f * scale : 1.5f * scale;
+        width = current ? 3.0f * scale : 1.0f * scale;
       }
       edges.segment(a, b, color, width, dash);
     }
@@ -301,28 +326,33 @@ void draw_tree_view(ViewContext& ctx) {
   ctx.gl.draw(dl, std::move(nodes));
   if (ctx.app.probes) ctx.probe_touch("tree", "outputs");
 
-  // Values: all or none, so a row never shows some numbers and hides others. When the body
-  // font is too wide for the boxes, a smaller one is tried before giving up.
+  // Values, a row at a time: all of a row's or none, so a row never shows some numbers and
+  // hides others. When the body font is too wide for the boxes a smaller one is tried.
   ImFont* font = ImGui::GetFont();
-  float font_size = ImGui::GetFontSize();
-  auto all_fit = [&](float size) {
-    for (const Label& l : labels) {
-      if (l.aggregated) continue;
+  const float body = ImGui::GetFontSize();
+  for (std::size_t first = 0; first < labels.size();) {
+    std::size_t last = first;
+    while (last < labels.size() && t.nodes[labels[last].node].row == t.nodes[labels[first].node].row) ++last;
+    auto all_fit = [&](float size) {
+      for (std::size_t i = first; i < last; ++i) {
+        const Label& l = labels[i];
+        if (l.aggregated) return false;  // a bucket of elements has no single value
+        const std::string text = t.values.text(t.nodes[l.node].bits);
+        const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+        if (extent.x + 4.0f * scale > l.width || extent.y > f.node_h + 2.0f) return false;
+      }
+      return true;
+    };
+    const float size = all_fit(body) ? body : all_fit(body * 0.75f) ? body * 0.75f : 0.0f;
+    for (std::size_t i = first; size > 0.0f && i < last; ++i) {
+      const Label& l = labels[i];
       const std::string text = t.values.text(t.nodes[l.node].bits);
       const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
-      if (extent.x + 4.0f * scale > l.width || extent.y > f.node_h + 2.0f) return false;
-    }
-    return true;
-  };
-  if (!all_fit(font_size)) font_size = all_fit(font_size * 0.75f) ? font_size * 0.75f : 0.0f;
-  if (font_size > 0.0f)
-    for (const Label& l : labels) {
-      if (l.aggregated) continue;  // a bucket of elements has no single value
-      const std::string text = t.values.text(t.nodes[l.node].bits);
-      const ImVec2 extent = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, text.c_str());
-      dl->AddText(font, font_size, ImVec2(l.center.x - extent.x * 0.5f, l.center.y - extent.y * 0.5f),
+      dl->AddText(font, size, ImVec2(l.center.x - extent.x * 0.5f, l.center.y - extent.y * 0.5f),
                   text_on(l.fill | IM_COL32_A_MASK), text.c_str());
     }
+    first = last;
+  }
 
   dl->PopClipRect();
 

@@ -71,7 +71,7 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
   ImGui::TextColored(accent_color(), "%s", variant.c_str());
   if (state.heading_font && state.compare) ImGui::PopFont();
   if (v) {
-    ImGui::SameLine();
+    if (!state.compare) ImGui::SameLine();
     const std::string backend = v->trace.meta.backend == "gpu" ? "GPU" : "simulator";
     ImGui::TextDisabled("n = %llu, block %u of %u (%u threads), %s, %s %s", (unsigned long long)v->trace.meta.n,
                         s.block() ? s.block()->block : 0, v->trace.meta.grid_dim, v->trace.meta.block_dim,
@@ -118,13 +118,17 @@ void pane(AppState& state, GlRenderer& gl, int side, ImVec2 size) {
     ImGui::TextDisabled("Running the kernel...");
   } else if (!s.outcome()) {
     ImGui::TextDisabled("Pick a variant on the left; it runs at once.");
+  } else {
+    ImGui::TextDisabled("Nothing to show yet: pick a variant on the left (it runs at once), open a lesson, "
+                        "or open a trace file (File menu).");
   }
   ImGui::EndChild();
 }
 
 float caption_height(const AppState& state) {
   if (!state.lesson.active()) return 0.0f;
-  return ImGui::GetTextLineHeightWithSpacing() * 3.6f + ImGui::GetFrameHeightWithSpacing();
+  const float caption_line = state.caption_font ? state.caption_font->FontSize : ImGui::GetFontSize();
+  return caption_line * 2.6f + ImGui::GetFrameHeightWithSpacing() * 1.3f;
 }
 
 void caption(AppState& state) {
@@ -141,9 +145,13 @@ void caption(AppState& state) {
   ImGui::SameLine();
   if (ImGui::SmallButton("close lesson")) state.lesson.close();
   if (const LessonSlide* slide = state.lesson.slide()) {
+    if (state.caption_font) ImGui::PushFont(state.caption_font);
     ImGui::PushTextWrapPos(0.0f);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    if (state.probes) state.probes->add("lesson.caption", at.x, at.y + ImGui::GetTextLineHeight() * 0.5f);
     ImGui::TextUnformatted(slide->caption.c_str());
     ImGui::PopTextWrapPos();
+    if (state.caption_font) ImGui::PopFont();
   }
 }
 

@@ -109,13 +109,17 @@ class Parser {
     } else if (key == "level") {
       if (!parse_level(value, s.step))
         return fail_bool(line, "level must be a number, 'load' or 'finish', got '" + std::string(value) + "'");
+    } else if (key == "zoom") {
+      if (value != "level" && value != "all")
+        return fail_bool(line, "zoom must be 'level' or 'all', got '" + std::string(value) + "'");
+      s.zoom_level = value == "level";
     } else if (key == "caption") {
       if (!in_slide) return fail_bool(line, "'caption:' belongs inside a slide");
       if (!s.caption.empty()) s.caption += ' ';
       s.caption += value;
     } else {
       return fail_bool(line, "unknown key '" + key +
-                                 "' (lesson, variant, compare, n, block, op, type, pattern, seed, view, level, caption)");
+                                 "' (lesson, variant, compare, n, block, op, type, pattern, seed, view, level, zoom, caption)");
     }
     return true;
   }

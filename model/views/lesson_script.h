@@ -11,7 +11,8 @@
 //   caption: Every second thread works...          (several caption lines join with spaces)
 //
 // Keys: lesson, variant, compare (a variant id, or "off"), n, block, op, type, pattern, seed,
-// view, level (a number, "load" or "finish"), caption. Values are checked for form here (numbers,
+// view, level (a number, "load" or "finish"), zoom ("level": the tree zooms onto the level's
+// nodes; "all", the default: the whole tree), caption. Values are checked for form here (numbers,
 // view names); whether a variant exists is checked when the slide runs.
 #pragma once
 #include <cstdint>
@@ -37,6 +38,7 @@ struct LessonSlide {
   std::uint64_t seed = 1;
   std::string view = "tree";
   std::uint16_t step = 1;  // trace step: 0 load, k + 1 tree level k, 0xFFFF finish
+  bool zoom_level = false;
   std::string caption;
 };
 

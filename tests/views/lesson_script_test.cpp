@@ -14,6 +14,7 @@ block: 32
 
 slide
 level: 0
+zoom: level
 caption: first line
 caption: second line
 
@@ -37,6 +38,7 @@ TEST(LessonScript, ParsesSlidesAndInheritsSettings) {
   EXPECT_EQ(a.step, 1);
   EXPECT_EQ(a.view, "tree");
   EXPECT_EQ(a.caption, "first line second line");
+  EXPECT_TRUE(a.zoom_level);
   const LessonSlide& b = lesson->slides[1];
   EXPECT_EQ(b.variant, "interleaved-divergent");
   EXPECT_EQ(b.block, 32u);  // inherited
@@ -44,6 +46,7 @@ TEST(LessonScript, ParsesSlidesAndInheritsSettings) {
   EXPECT_EQ(b.view, "compare");
   EXPECT_EQ(b.step, 0xFFFF);
   EXPECT_TRUE(b.caption.empty());  // captions do not carry over
+  EXPECT_TRUE(b.zoom_level);       // settings do
 }
 
 void expect_error(const std::string& text, const std::string& message) {
@@ -55,7 +58,8 @@ void expect_error(const std::string& text, const std::string& message) {
 TEST(LessonScript, ErrorsNameTheLine) {
   expect_error("lesson: t\nslide\ncolour: red\n",
                "x.lesson:3: unknown key 'colour' (lesson, variant, compare, n, block, op, type, "
-               "pattern, seed, view, level, caption)");
+               "pattern, seed, view, level, zoom, caption)");
+  expect_error("lesson: t\nslide\nzoom: close\n", "x.lesson:3: zoom must be 'level' or 'all', got 'close'");
   expect_error("slide\n", "x.lesson:1: a slide before the 'lesson:' title line");
   expect_error("lesson: t\nslide\nlevel: deep\n",
                "x.lesson:3: level must be a number, 'load' or 'finish', got 'deep'");
