@@ -37,7 +37,7 @@ void delta_cell(const MetricColumn& c, const StepMetrics* a, const StepMetrics* 
 
 }  // namespace
 
-float compare_deltas_height() { return ImGui::GetFrameHeightWithSpacing() * 5.2f; }
+float compare_deltas_height() { return ImGui::GetFrameHeightWithSpacing() * 5.2f + ImGui::GetTextLineHeightWithSpacing(); }
 
 void draw_compare_deltas(AppState& state, std::uint16_t step) {
   const TraceViews* left = state.sessions[0].views();
@@ -46,10 +46,13 @@ void draw_compare_deltas(AppState& state, std::uint16_t step) {
     ImGui::TextDisabled("Deltas appear when both sides have run.");
     return;
   }
+  ImGui::Text("Steps: %zu left, %zu right \u00b7 barriers: %llu left, %llu right \u00b7 green: right is better",
+              left->metrics.num_steps(), right->metrics.num_steps(), (unsigned long long)left->metrics.barriers(),
+              (unsigned long long)right->metrics.barriers());
   const auto& columns = metric_columns();
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame;
   if (!ImGui::BeginTable("##deltas", int(columns.size()) + 1, flags)) return;
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("right - left, level 10").x);
+  ImGui::TableSetupColumn("compared", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("right - left, level 10").x);
   for (const MetricColumn& c : columns) ImGui::TableSetupColumn(c.name);
   ImGui::TableHeadersRow();
   const StepMetrics* a = step_row(left->metrics, step);

@@ -85,7 +85,7 @@ void draw_divergence_view(ViewContext& ctx) {
       divergent += cell.divergent();
     }
     char stats[64];
-    std::snprintf(stats, sizeof stats, "%u lanes", lanes);
+    std::snprintf(stats, sizeof stats, "%u lane%s", lanes, lanes == 1 ? "" : "s");
     dl->AddText(ImVec2(x + pad, origin.y + line * 1.05f), IM_COL32(150, 156, 168, 255), stats);
     std::snprintf(stats, sizeof stats, "%u diverged", divergent);
     dl->AddText(ImVec2(x + pad, origin.y + line * 2.1f), divergent ? kProblemColor : IM_COL32(150, 156, 168, 255), stats);

@@ -35,11 +35,14 @@ void draw_help_overlay(AppState& state) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowBgAlpha(0.96f);
+  ImGui::SetNextWindowBgAlpha(1.0f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
   if (ImGui::Begin("Keys", &state.show_help, flags)) {
-    if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(ImGui::GetFontSize() * 0.8f, 3.0f * state.ui_scale));
+    const bool table = ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit);
+    ImGui::PopStyleVar();
+    if (table) {
       for (const Key& k : kKeys) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);

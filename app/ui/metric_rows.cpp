@@ -41,7 +41,7 @@ const std::vector<MetricColumn>& metric_columns() {
        [](const StepMetrics& m) { return double(ideal_sectors(m)); }, false},
       {"barriers", "barriers", "__syncthreads executed (per block, summed over blocks)", true,
        [](const StepMetrics& m) { return double(m.barriers); }, false},
-      {"steps", "steps", "operations other than branches, barriers and fences", true,
+      {"operations", "ops", "operations other than branches, barriers and fences", true,
        [](const StepMetrics& m) { return double(m.ops); }, false},
   };
   return columns;

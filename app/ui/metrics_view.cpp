@@ -9,8 +9,9 @@ void draw_metrics_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
   const Metrics& m = views->metrics;
-  ImGui::Text("Over %zu recorded block%s of %u", views->blocks.size(), views->blocks.size() == 1 ? "" : "s",
-              views->trace.meta.grid_dim);
+  ImGui::Text("%zu steps (load, %zu tree levels, finish), %llu barriers; over %zu recorded block%s of %u",
+              m.num_steps(), m.num_steps() >= 2 ? m.num_steps() - 2 : 0, (unsigned long long)m.barriers(),
+              views->blocks.size(), views->blocks.size() == 1 ? "" : "s", views->trace.meta.grid_dim);
   if (m.incomplete) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "(incomplete: the trace hit its event cap)");
@@ -19,7 +20,10 @@ void draw_metrics_view(ViewContext& ctx) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingStretchSame;
   if (ctx.app.probes) ctx.probe_touch("metrics", "rows");
-  if (!ImGui::BeginTable("##metrics", int(columns.size()) + 1, flags, ImGui::GetContentRegionAvail())) return;
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(6.0f * ctx.app.ui_scale, 5.0f * ctx.app.ui_scale));
+  const bool open = ImGui::BeginTable("##metrics", int(columns.size()) + 1, flags, ImGui::GetContentRegionAvail());
+  ImGui::PopStyleVar();
+  if (!open) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   // Narrow panes (compare mode) get the short column names.
   const bool narrow = ImGui::GetContentRegionAvail().x < 1200.0f * ctx.app.ui_scale;

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <cstdio>
 #include <string>
 
 #include "trace/event_info.h"
@@ -21,9 +22,20 @@ void draw_playback_bar(AppState& state) {
   if (ImGui::Button("forward \u25b6")) p.forward();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("next level (\u2192)");
   ImGui::SameLine();
-  float speed = p.speed();
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize("levels/s: 0.25 ").x);
-  if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, "levels/s: %.2g", ImGuiSliderFlags_Logarithmic)) p.set_speed(speed);
+  // Speed: a few fixed choices read better on a projector than a slider.
+  static const float kSpeeds[] = {0.25f, 0.5f, 1.0f, 2.0f, 4.0f};
+  char current[32];
+  std::snprintf(current, sizeof current, "%g level%s/s", p.speed(), p.speed() == 1.0f ? "" : "s");
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("0.25 levels/s   ").x + ImGui::GetFrameHeight());
+  if (ImGui::BeginCombo("##speed", current)) {
+    for (const float speed : kSpeeds) {
+      char label[32];
+      std::snprintf(label, sizeof label, "%g level%s/s", speed, speed == 1.0f ? "" : "s");
+      if (ImGui::Selectable(label, speed == p.speed())) p.set_speed(speed);
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("playback speed");
   ImGui::SameLine();
   int index = int(p.index());
   const int last = has_steps ? int(p.steps().size()) - 1 : 0;

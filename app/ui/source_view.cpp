@@ -113,7 +113,7 @@ void draw_source_view(ViewContext& ctx) {
       }
       char num[16];
       std::snprintf(num, sizeof num, "%4u", number);
-      const float num_x = p.x + gutter - ImGui::CalcTextSize("123 ").x;
+      const float num_x = p.x + gutter - ImGui::CalcTextSize("1234  ").x;
       dl->AddText(ImVec2(num_x, p.y), IM_COL32(120, 126, 138, 255), num);
       ImGui::SetCursorScreenPos(ImVec2(p.x + gutter, p.y));
       ImGui::TextUnformatted(lines[std::size_t(i)].data(), lines[std::size_t(i)].data() + lines[std::size_t(i)].size());
