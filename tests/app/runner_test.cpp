@@ -114,6 +114,36 @@ TEST(Session, InspectsAnotherRecordedBlockWithoutRunning) {
   EXPECT_FALSE(s.block()->tree.empty());
 }
 
+// Where a GPU can be used, "GPU if present" runs there, and its trace (events in the hardware's
+// order) gives the views exactly what the simulator's does. Skipped without a GPU.
+TEST(Runner, GpuTracesGiveTheSameViews) {
+  std::string why;
+  if (!gpu_usable(&why)) GTEST_SKIP() << "no GPU: " << why;
+  for (const char* variant : {"sequential", "warp-shuffle", "unroll-last-warp", "interleaved-strided"}) {
+    SCOPED_TRACE(variant);
+    RunSettings s = small(variant, 64);
+    s.request.n = 256;
+    const RunOutcome sim = run_settings_now(s);
+    s.backend = BackendChoice::Auto;
+    const RunOutcome gpu = run_settings_now(s);
+    ASSERT_TRUE(sim.ok() && gpu.ok()) << sim.message << gpu.message;
+    EXPECT_EQ(gpu.backend, "gpu");
+    EXPECT_TRUE(gpu.check_ok);
+    const BlockViews a = build_block_views(*sim.views, 0), b = build_block_views(*gpu.views, 0);
+    ASSERT_EQ(a.tree.nodes.size(), b.tree.nodes.size());
+    ASSERT_EQ(a.tree.edges.size(), b.tree.edges.size());
+    for (std::size_t i = 0; i < a.tree.nodes.size(); ++i) {
+      EXPECT_EQ(a.tree.nodes[i].bits, b.tree.nodes[i].bits);
+      EXPECT_EQ(a.tree.nodes[i].written, b.tree.nodes[i].written);
+    }
+    for (std::size_t i = 0; i < a.tree.edges.size(); ++i) {
+      EXPECT_EQ(a.tree.edges[i].from, b.tree.edges[i].from);
+      EXPECT_EQ(a.tree.edges[i].to, b.tree.edges[i].to);
+    }
+    EXPECT_EQ(sim.views->metrics.total.shared_ld.conflicts, gpu.views->metrics.total.shared_ld.conflicts);
+  }
+}
+
 TEST(RunSettings, RecordsTheFirstBlocksAndTheInspectedOne) {
   RunSettings s = small("sequential");
   s.request.n = 1 << 20;
