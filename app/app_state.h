@@ -56,6 +56,7 @@ struct AppState {
   std::string export_png_path;      // set: save the next frame as PNG
   float export_png_scale = 1.0f;
   std::string export_json_path;     // set: write sessions[0]'s trace as JSON
+  std::string export_trace_path;    // set: write sessions[0]'s trace as a .wltrace file
   std::string status_message;       // last export / load message, for the status bar
 
   ProbeLog* probes = nullptr;       // set in --screenshot runs: views record sample points

@@ -80,6 +80,18 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->check(CLI::Range(1, 1000000))
       ->type_name("N");
 
+  const char* const export_group = "With --screenshot, also write";
+  app.add_option("--export-png", options.exports.png, "A PNG of the frame, rendered again offscreen")
+      ->group(export_group)
+      ->type_name("FILE.png");
+  app.add_option("--export-scale", options.exports.png_scale, "Size of --export-png: 1 to 4 times the window")
+      ->group(export_group)
+      ->check(CLI::Range(1.0f, 4.0f));
+  app.add_option("--export-json", options.exports.json, "The trace as JSON")->group(export_group)->type_name("FILE.json");
+  app.add_option("--save-trace", options.exports.trace, "The trace as a .wltrace file (for --trace)")
+      ->group(export_group)
+      ->type_name("FILE.wltrace");
+
   StartOptions& s = options.start;
   const char* const start_group = "Start with";
   app.add_option("--family", s.family, "Kernel family (reduce)")->group(start_group)->capture_default_str();

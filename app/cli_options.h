@@ -38,6 +38,14 @@ struct StartOptions {
   bool show_keys = false;     // open the keyboard help
 };
 
+// With --screenshot: files to write from the frame it shows (as File > Export does).
+struct ExportOptions {
+  std::string png;         // a PNG rendered again offscreen, png_scale times the window's size
+  float png_scale = 1.0f;
+  std::string json;        // the trace as JSON
+  std::string trace;       // the trace as a .wltrace file
+};
+
 struct GuiOptions {
   WindowSize size;                // framebuffer pixels
   bool size_given = false;        // false: may shrink to fit the monitor
@@ -47,6 +55,7 @@ struct GuiOptions {
   std::string probes_path;        // with --screenshot: where the views drew what tests check
   int bench_frames = 0;           // > 0: render this many frames, print CPU time per frame, exit
   StartOptions start;
+  ExportOptions exports;
 };
 
 // "3" → step 4, "load" → 0, "finish" → 0xFFFF; nullopt when malformed.

@@ -10,6 +10,7 @@
 #include "app_actions.h"
 #include "app_state.h"
 #include "backend_label.h"
+#include "exports.h"
 #include "frame_timer.h"
 #include "kernels/device/device_info.h"
 #include "platform/imgui_layer.h"
@@ -19,7 +20,6 @@
 #include "screenshot.h"
 #include "settings.h"
 #include "start_state.h"
-#include "trace/trace_json.h"
 #include "ui/fonts.h"
 #include "ui/main_screen.h"
 #include "ui/theme.h"
@@ -46,30 +46,6 @@ void apply_ui_scale(AppState& state, float scale) {
 bool quit_shortcut_pressed() {
   // ImGui 1.86 indexes keys by GLFW key code.
   return ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false);
-}
-
-// Exports asked for from the menus, after the frame was drawn.
-void run_exports(AppState& state) {
-  if (!state.export_png_path.empty()) {
-    std::string error;
-    const ImVec4 bg = ui::background_color();
-    if (save_scaled_frame_png(state.export_png_path, state.export_png_scale, bg.x, bg.y, bg.z, error))
-      state.status_message = "Saved " + state.export_png_path;
-    else
-      state.banner = "PNG export failed: " + error;
-    state.export_png_path.clear();
-  }
-  if (!state.export_json_path.empty()) {
-    try {
-      if (const TraceViews* v = state.sessions[0].views()) {
-        write_trace_json(v->trace, state.export_json_path);
-        state.status_message = "Saved " + state.export_json_path;
-      }
-    } catch (const std::exception& e) {
-      state.banner = std::string("JSON export failed: ") + e.what();
-    }
-    state.export_json_path.clear();
-  }
 }
 
 std::string run_problem(const AppState& state) {
@@ -123,6 +99,11 @@ int run_gui(const GuiOptions& options) {
   state.monitor_scale = window.content_scale();
   state.base_ui_scale = options.ui_scale.value_or(state.monitor_scale);
   apply_ui_scale(state, state.presenter ? state.base_ui_scale * 1.5f : state.base_ui_scale);
+  // --presenter fills the screen, except in headless runs, which keep the size asked for.
+  if (state.presenter && !headless) {
+    state.fullscreen = true;
+    state.fullscreen_changed = true;
+  }
 
   ProbeLog probes;
   if (screenshot_mode && !options.probes_path.empty()) state.probes = &probes;
@@ -163,9 +144,17 @@ int run_gui(const GuiOptions& options) {
     const ImVec4 bg = ui::background_color();
     window.clear(bg.x, bg.y, bg.z);
     imgui.render();
-    run_exports(state);
+    const bool last_frame = screenshot_mode && frame >= options.frames;
+    if (last_frame) {  // --export-*: of the frame the screenshot shows
+      state.export_png_path = options.exports.png;
+      state.export_png_scale = options.exports.png_scale;
+      state.export_json_path = options.exports.json;
+      state.export_trace_path = options.exports.trace;
+    }
+    const std::string export_error = run_exports(state, bg.x, bg.y, bg.z);
+    if (last_frame && !export_error.empty()) return fail(export_error);
 
-    if (screenshot_mode && frame >= options.frames) {
+    if (last_frame) {
       int width = 0, height = 0;
       window.framebuffer_size(width, height);
       if (width != options.size.width || height != options.size.height)

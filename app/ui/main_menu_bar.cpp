@@ -18,7 +18,7 @@ namespace {
 
 constexpr float kScaleChoices[] = {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
 
-enum class PathPrompt { None, OpenTrace, ExportPng, ExportJson, OpenLesson };
+enum class PathPrompt { None, OpenTrace, ExportPng, ExportJson, OpenLesson, SaveTrace };
 PathPrompt g_prompt = PathPrompt::None;
 bool g_prompt_opened = false;
 std::string g_path;
@@ -59,7 +59,7 @@ void prompt(PathPrompt kind, std::string initial) {
 void draw_path_prompt(AppState& state) {
   if (g_prompt == PathPrompt::None) return;
   const char* titles[] = {"", "Open a trace file", "Export a PNG of the window", "Export the trace as JSON",
-                          "Open a lesson file"};
+                          "Open a lesson file", "Save the trace"};
   const char* title = titles[int(g_prompt)];
   if (!g_prompt_opened) {
     ImGui::OpenPopup(title);
@@ -89,6 +89,7 @@ void draw_path_prompt(AppState& state) {
         break;
       case PathPrompt::ExportJson: state.export_json_path = g_path; break;
       case PathPrompt::OpenLesson: open_lesson(state, g_path); break;
+      case PathPrompt::SaveTrace: state.export_trace_path = g_path; break;
       case PathPrompt::None: break;
     }
   }
@@ -130,6 +131,8 @@ void draw_main_menu_bar(AppState& state) {
       if (ImGui::MenuItem("Export PNG of this view...")) prompt(PathPrompt::ExportPng, default_name(state, ".png"));
       if (ImGui::MenuItem("Export the trace as JSON...", nullptr, false, state.sessions[0].views() != nullptr))
         prompt(PathPrompt::ExportJson, default_name(state, ".json"));
+      if (ImGui::MenuItem("Save the trace (.wltrace)...", nullptr, false, state.sessions[0].views() != nullptr))
+        prompt(PathPrompt::SaveTrace, "warplens-" + state.sessions[0].settings.request.variant + ".wltrace");
       ImGui::Separator();
       if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.quit_requested = true;
       ImGui::EndMenu();
@@ -145,6 +148,8 @@ void draw_main_menu_bar(AppState& state) {
       if (ImGui::MenuItem("Presenter mode", "P", state.presenter)) {
         state.presenter = !state.presenter;
         state.requested_ui_scale = state.presenter ? state.base_ui_scale * 1.5f : state.base_ui_scale;
+        state.fullscreen = state.presenter;
+        state.fullscreen_changed = true;
       }
       if (ImGui::MenuItem("Fullscreen", "F", state.fullscreen)) {
         state.fullscreen = !state.fullscreen;

@@ -41,6 +41,8 @@ void handle_shortcuts(AppState& state) {
   if (pressed(GLFW_KEY_P)) {
     state.presenter = !state.presenter;
     state.requested_ui_scale = state.presenter ? state.base_ui_scale * 1.5f : state.base_ui_scale;
+    state.fullscreen = state.presenter;  // presenting fills the screen; leaving it gives it back
+    state.fullscreen_changed = true;
   }
   const bool question = io.KeyShift && pressed(GLFW_KEY_SLASH);
   if (pressed(GLFW_KEY_H) || pressed(GLFW_KEY_F1) || question) state.show_help = !state.show_help;
@@ -50,6 +52,8 @@ void handle_shortcuts(AppState& state) {
     } else if (state.presenter) {
       state.presenter = false;
       state.requested_ui_scale = state.base_ui_scale;
+      state.fullscreen = false;
+      state.fullscreen_changed = true;
     }
   }
   for (int k = 0; k < int(ViewKind::Count); ++k)

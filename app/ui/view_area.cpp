@@ -47,6 +47,7 @@ void view_tabs(AppState& state) {
 }
 
 void banner(AppState& state) {
+  if (state.probes) state.probes->touch("banner.text");  // a test can check there is none
   if (state.banner.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.35f, 0.14f, 0.04f, 1.0f));
   const float h = ImGui::GetTextLineHeightWithSpacing() * 2.2f;

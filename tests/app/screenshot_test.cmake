@@ -2,7 +2,8 @@
 # views drew where: the probes warplens writes beside it).
 #   cmake -DXVFB_RUN=... -DAPP=... -DCHECKER=... -DPNG=... -DWIDTH=... -DHEIGHT=...
 #         [-DAPP_ARGS=arg|arg] [-DCHECKS=group|kind|n|...] [-DEXPECT_STDOUT=regex]
-#         -P screenshot_test.cmake
+#         [-DCHECK_PNG=file|width|height] [-DCHECK_TEXT=file|regex] -P screenshot_test.cmake
+# CHECK_PNG and CHECK_TEXT check files the run wrote besides the screenshot (--export-*).
 string(REPLACE "|" ";" app_args "${APP_ARGS}")
 string(REPLACE "|" ";" checks "${CHECKS}")
 set(probes "${PNG}.probes.json")
@@ -37,4 +38,27 @@ endif()
 execute_process(COMMAND "${CHECKER}" "${PNG}" ${WIDTH} ${HEIGHT} ${checker_args} RESULT_VARIABLE exit_code)
 if(NOT exit_code EQUAL 0)
   message(FATAL_ERROR "the screenshot ${PNG} failed its checks")
+endif()
+
+if(DEFINED CHECK_PNG AND CHECK_PNG)
+  string(REPLACE "|" ";" png "${CHECK_PNG}")
+  list(GET png 0 file)
+  list(GET png 1 w)
+  list(GET png 2 h)
+  execute_process(COMMAND "${CHECKER}" "${file}" ${w} ${h} RESULT_VARIABLE exit_code)
+  if(NOT exit_code EQUAL 0)
+    message(FATAL_ERROR "the exported PNG ${file} failed its checks")
+  endif()
+endif()
+if(DEFINED CHECK_TEXT AND CHECK_TEXT)
+  string(REPLACE "|" ";" text "${CHECK_TEXT}")
+  list(GET text 0 file)
+  list(GET text 1 regex)
+  if(NOT EXISTS "${file}")
+    message(FATAL_ERROR "${file} was not written")
+  endif()
+  file(READ "${file}" content LIMIT 4096)
+  if(NOT content MATCHES "${regex}")
+    message(FATAL_ERROR "${file} does not match '${regex}'")
+  endif()
 endif()
