@@ -8,65 +8,11 @@
 
 #include "ui/legend.h"
 #include "ui/palette.h"
+#include "ui/tree_camera.h"
+#include "ui/tree_style.h"
 
 namespace wl::ui {
 namespace {
-
-// Screen placement of the layout: columns across (zoomed and panned), rows down.
-struct TreeFrame {
-  ImVec2 min, max;        // the plot area, right of the row labels
-  float px_per_col = 1;   // after zoom
-  float x0 = 0;           // screen x of column 0
-  float row_h = 1;
-  float node_h = 1;
-
-  float x(float col) const { return x0 + col * px_per_col; }
-  float row_center(std::size_t row) const { return min.y + (float(row) + 0.5f) * row_h; }
-  float top(std::size_t row) const { return row_center(row) - node_h * 0.5f; }
-  float bottom(std::size_t row) const { return row_center(row) + node_h * 0.5f; }
-};
-
-void clamp_camera(TreeCamera& cam, float columns) {
-  const float max_zoom = std::max(1.0f, columns / 6.0f);
-  cam.zoom = std::clamp(cam.zoom, 1.0f, max_zoom);
-  const float visible = columns / cam.zoom;
-  cam.pan_x = std::clamp(cam.pan_x, 0.0f, std::max(0.0f, columns - visible));
-}
-
-// Wheel zooms around the cursor, drag pans, double-click fits.
-void handle_input(TreeCamera& cam, const TreeFrame& f, float columns, bool hovered, bool active) {
-  ImGuiIO& io = ImGui::GetIO();
-  if (hovered && io.MouseWheel != 0.0f) {
-    const float col_at_mouse = (io.MousePos.x - f.min.x) / f.px_per_col + cam.pan_x;
-    cam.zoom *= std::pow(1.25f, io.MouseWheel);
-    clamp_camera(cam, columns);
-    const float px = (f.max.x - f.min.x) / columns * cam.zoom;
-    cam.pan_x = col_at_mouse - (io.MousePos.x - f.min.x) / px;
-  }
-  if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) cam.pan_x -= io.MouseDelta.x / f.px_per_col;
-  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) cam = TreeCamera{};
-  clamp_camera(cam, columns);
-}
-
-// Zooms so the current level's inputs and outputs fill the width (Z, lesson "zoom: level").
-void focus_on_level(TreeCamera& cam, const TreeModel& t, const TreeLayout& layout, const LevelHighlight& hl) {
-  cam.focus_level = false;
-  float lo = layout.columns, hi = 0.0f;
-  auto include = [&](std::uint32_t node) {
-    const TreeNode& n = t.nodes[node];
-    const LayoutBox& box = layout.rows[n.row].boxes[layout.box_of_node[node]];
-    lo = std::min(lo, box.x - box.width * 0.5f);
-    hi = std::max(hi, box.x + box.width * 0.5f);
-  };
-  for (std::uint32_t n : hl.outputs) include(n);
-  for (std::uint32_t n : hl.inputs)
-    if (t.nodes[n].kind != NodeKind::Input) include(n);  // inputs spread over the whole width
-  if (hi <= lo) return;
-  const float span = std::max(hi - lo + 1.0f, 4.0f);  // half a column of margin each side
-  cam.zoom = layout.columns / span;
-  cam.pan_x = lo - 0.5f;
-  clamp_camera(cam, layout.columns);
-}
 
 std::string position_name(const TreeModel& t, const TreeNode& n) {
   switch (n.kind) {
@@ -102,42 +48,6 @@ void node_tooltip(const TreeModel& t, std::uint32_t index) {
   }
   if (!n.contributes) ImGui::TextDisabled("this value never reaches the block's result");
   ImGui::EndTooltip();
-}
-
-// Node colors: the writer's warp, or unchanged / input gray; faded when the value never
-// reaches the result, or when it is outside the current level. Dense rows draw the same
-// colors through the strip palette (node_palette), by category.
-struct NodeStyle {
-  ImU32 fill;
-  std::uint8_t category;
-};
-constexpr std::uint8_t kCarriedCategory = 1, kInputCategory = 3, kWarpCategory = 4;  // +1 / +6: faded
-constexpr float kFade = 0.5f;
-
-CellGridPalette node_palette() {
-  CellGridPalette p{};
-  p[0] = kEmptyColor;
-  p[kCarriedCategory] = kCarriedColor;
-  p[kCarriedCategory + 1] = with_alpha(kCarriedColor, kFade);
-  p[kInputCategory] = kInputColor;
-  for (unsigned w = 0; w < unsigned(kWarpColorCount); ++w) {
-    p[kWarpCategory + w] = warp_color(w);
-    p[kWarpCategory + kWarpColorCount + w] = with_alpha(warp_color(w), kFade);
-  }
-  return p;
-}
-
-NodeStyle node_style(const TreeModel& t, const LayoutBox& box, bool outside_level) {
-  const TreeNode& n = t.nodes[box.first_node];
-  if (n.kind == NodeKind::Input) return {kInputColor, kInputCategory};
-  if (box.written == 0 || n.thread < 0) {
-    return outside_level ? NodeStyle{with_alpha(kCarriedColor, kFade), std::uint8_t(kCarriedCategory + 1)}
-                         : NodeStyle{kCarriedColor, kCarriedCategory};
-  }
-  const unsigned w = unsigned(n.thread) / 32;
-  const bool faded = outside_level || box.contributing == 0;
-  if (faded) return {with_alpha(warp_color(w), kFade), std::uint8_t(kWarpCategory + kWarpColorCount + w % kWarpColorCount)};
-  return {warp_color(w), std::uint8_t(kWarpCategory + w % kWarpColorCount)};
 }
 
 void draw_legend(const TreeModel& t) {
@@ -190,7 +100,7 @@ void draw_tree_view(ViewContext& ctx) {
 
   ImGui::InvisibleButton("##tree_canvas", ImVec2(avail.x, f.max.y - f.min.y));
   const bool hovered = ImGui::IsItemHovered();
-  handle_input(cam, f, layout.columns, hovered, ImGui::IsItemActive());
+  handle_camera_input(cam, f, layout.columns, hovered, ImGui::IsItemActive());
   f.px_per_col = (f.max.x - f.min.x) / layout.columns * cam.zoom;
   f.x0 = f.min.x - cam.pan_x * f.px_per_col;
 

@@ -112,7 +112,9 @@ void pane(AppState& state, GlRenderer& gl, int side, ImVec2 size) {
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   const std::uint16_t step = state.playback.step();
   pane_header(state, s, step);
-  if (s.views()) {
+  if (s.views() && s.views()->trace.meta.grid_dim == 0) {
+    ImGui::TextDisabled("n = 0: no kernel ran. A reduction of nothing is the operator's identity.");
+  } else if (s.views()) {
     ViewContext ctx{state, s, side, gl, step};
     draw_view(ctx);
   } else if (s.busy()) {
