@@ -87,7 +87,11 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
     ImGui::TextDisabled("%s", info->lesson);
     ImGui::PopTextWrapPos();
   }
-  if (o && !o->ok() && o->problem != RunProblem::TraceFile) {
+  if (!s.settings_error().empty()) {  // refused before running: say why, over the last good run
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", s.settings_error().c_str());
+    ImGui::PopTextWrapPos();
+  } else if (o && !o->ok() && o->problem != RunProblem::TraceFile) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", o->message.c_str());
     ImGui::PopTextWrapPos();
