@@ -340,7 +340,13 @@ class Builder {
         n.bits = above.bits;
         n.carried_from = snap_[pos];
       } else {
-        const Version& v = versions.back();
+        // A slot and a register can land on one position in one step (lane 0 of warp w parks
+        // its total in slot w while lane w of warp 0 holds a register): the shared-memory slot
+        // wins, since later loads read it.
+        const Version* last_memory = nullptr;
+        for (const Version& candidate : versions)
+          if (candidate.kind != NodeKind::Register) last_memory = &candidate;
+        const Version& v = last_memory ? *last_memory : versions.back();
         n.kind = v.kind;
         n.bits = v.bits;
         n.written = true;

@@ -19,6 +19,7 @@
 // holds, a race, gets a Racy edge from the node that held it; a value the trace cannot explain,
 // such as a register reset to the identity, gets no edge). A value stored and re-read within
 // one step (behind a barrier) passes straight through: its edges go to the stored value's inputs.
+// Where a step writes both a slot and a register at one position, the node is the slot.
 #pragma once
 #include <cstdint>
 #include <string>
