@@ -165,10 +165,13 @@ class GpuCtx {
   // the simulator record it as the xor butterfly (offsets 16, 8, 4, 2, 1) that cg::reduce
   // performs for a custom operator; the timed build calls cg::reduce itself.
   template <class Op, class T>
-  __device__ T tile_reduce(T v, WL_LINE) {
+  __device__ T tile_reduce(T v, unsigned first_step, WL_LINE) {
     if constexpr (Rec::kEnabled) {
-      for (unsigned offset = 16; offset > 0; offset /= 2)
-        v = Op::apply(v, shfl_xor(0xffffffffu, v, offset, line));
+      for (unsigned offset = 16; offset > 0; offset /= 2) {
+        step(first_step++);
+        T received = shfl_xor(0xffffffffu, v, offset, line);
+        v = Op::apply(v, received);
+      }
       return v;
     } else {
       namespace cg = cooperative_groups;

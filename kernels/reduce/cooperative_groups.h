@@ -33,16 +33,15 @@ struct CooperativeGroups {
       v = Op::apply(v, x);
     }
 
-    ctx.step(1);
-    v = tile_reduce<Op>(ctx, v);
+    v = tile_reduce<Op>(ctx, v, 1);  // steps 1-5
     if (ctx.branch(ctx.lane() == 0)) ctx.st(tile_totals, ctx.warp(), v);
     ctx.sync();
 
-    ctx.step(2);
+    ctx.step(6);
     if (ctx.branch(ctx.warp() == 0)) {
       T total = identity<Op, T>();
       if (ctx.branch(ctx.lane() < ctx.block_dim() / 32)) total = ctx.ld(tile_totals, ctx.lane());
-      total = tile_reduce<Op>(ctx, total);
+      total = tile_reduce<Op>(ctx, total, 6);  // steps 6-10
       ctx.step(kFinishStep);
       if (ctx.branch(ctx.lane() == 0)) atomic_combine<Op>(ctx, a.out, 0, total);
     }

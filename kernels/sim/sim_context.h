@@ -148,9 +148,12 @@ class SimCtx {
     return r;
   }
   template <class Op, class T>
-  T tile_reduce(T v, WL_LINE) {
-    for (unsigned offset = 16; offset > 0; offset /= 2)
-      v = Op::apply(v, shfl_xor(0xffffffffu, v, offset, line));
+  T tile_reduce(T v, unsigned first_step, WL_LINE) {
+    for (unsigned offset = 16; offset > 0; offset /= 2) {
+      step(first_step++);
+      T received = shfl_xor(0xffffffffu, v, offset, line);
+      v = Op::apply(v, received);
+    }
     return v;
   }
 
