@@ -6,7 +6,9 @@
 #                              needs; carry build-gpu's binaries to the GPU machine.
 #   tools/gpu-check.sh run     on the GPU machine: GPU tests, compute-sanitizer, Nsight Compute
 #                              against our metrics, and the benchmark. Prints everything and
-#                              writes it to ${OUT:-gpu-check-out}/gpu-check.log.
+#                              writes it to ${OUT:-gpu-check-out}/gpu-check.log. Carry
+#                              build-gpu/app/cli/warplens-cli, build-gpu/tests/gpu/gpu_tests
+#                              and build/tests/app/app_core_test.
 #   tools/gpu-check.sh         both, when this machine can build and has a GPU.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,10 +17,14 @@ CLI=$BUILD/app/cli/warplens-cli
 LOG_DIR=${OUT:-gpu-check-out}
 mkdir -p "$LOG_DIR"
 
+# The app's GUI-free tests (build/, from ./test.sh) compare views of GPU and simulator traces.
+APP_TESTS=build/tests/app/app_core_test
+
 build() {
   cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DWARPLENS_APP=OFF \
     -DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHS:-90} >/dev/null &&
-    cmake --build "$BUILD" -j"$(nproc)" --target warplens-cli gpu_tests
+    cmake --build "$BUILD" -j"$(nproc)" --target warplens-cli gpu_tests &&
+    { [ ! -d build ] || cmake --build build -j"$(nproc)" --target app_core_test; }
 }
 
 section() { printf '\n== %s\n' "$*"; }
@@ -29,6 +35,10 @@ run_checks() {
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
   section "GPU tests (trace equality with the simulator, correctness, NaN policy, out of memory)"
   "$BUILD/tests/gpu/gpu_tests" --gtest_brief=1 || failed=1
+
+  section "views from GPU traces equal views from simulator traces"
+  if [ -x "$APP_TESTS" ]; then "$APP_TESTS" --gtest_filter='Runner.GpuTraces*' --gtest_brief=1 || failed=1
+  else echo "skipped: $APP_TESTS not built (run ./test.sh, then tools/gpu-check.sh build)"; fi
 
   section "compute-sanitizer"
   for tool in memcheck racecheck synccheck initcheck; do
