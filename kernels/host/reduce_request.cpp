@@ -22,6 +22,11 @@ std::string validate(const ReduceRequest& r) {
     return "n = " + std::to_string(r.n) + " is over the limit of " + std::to_string(kMaxElements);
   if (r.sm_count == 0) return "sm_count must be at least 1";
   if (r.record) {
+    std::uint64_t element_bytes = 0;
+    reduce::visit_type(r.type, [&](auto t) { element_bytes = sizeof(typename decltype(t)::type); });
+    if (r.n * element_bytes > (std::uint64_t(1) << 32))
+      return "a trace stores 32-bit byte offsets: record at most " +
+             std::to_string((std::uint64_t(1) << 32) / element_bytes) + " elements of " + r.type;
     if (r.record_blocks.empty()) return "no blocks chosen to record";
     if (r.event_cap == 0) return "event cap must be at least 1";
   }

@@ -23,7 +23,8 @@ struct ReduceRequest {
   std::uint64_t event_cap = std::uint64_t(1) << 22;
 };
 
-// Largest n accepted: the trace stores byte offsets in 32 bits, and host memory is finite.
+// Largest n accepted: host memory is finite. Recording also needs n * sizeof(T) <= 4 GiB, since
+// a trace stores 32-bit byte offsets.
 constexpr std::uint64_t kMaxElements = std::uint64_t(1) << 30;
 
 // An empty string when the request is valid, else a message for the user. n = 0 is valid: a

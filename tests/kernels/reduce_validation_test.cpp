@@ -44,6 +44,19 @@ TEST(ReduceValidation, RejectsHugeN) {
   EXPECT_NE(validate(r).find("over the limit"), std::string::npos);
 }
 
+TEST(ReduceValidation, RecordingIsLimitedByTheTracesByteOffsets) {
+  ReduceRequest r = request("sequential", 256);
+  r.record = true;
+  r.type = "f64";
+  r.n = (std::uint64_t(1) << 29) + 1;
+  EXPECT_EQ(validate(r), "a trace stores 32-bit byte offsets: record at most 536870912 elements of f64");
+  r.n -= 1;
+  EXPECT_EQ(validate(r), "");
+  r.record = false;
+  r.n = kMaxElements;
+  EXPECT_EQ(validate(r), "") << "runs that record nothing may be larger";
+}
+
 TEST(ReduceValidation, TheSimulatorThrowsForInvalidRequests) {
   const float x = 1;
   EXPECT_THROW(run_reduce_sim(request("sequential", 100), &x), std::invalid_argument);
