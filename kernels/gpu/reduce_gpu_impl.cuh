@@ -109,14 +109,10 @@ ReduceOutcome run_gpu_typed(const ReduceRequest& r, const T* data) {
   ReduceOutcome out;
   out.backend = "gpu";
   const std::vector<T> input = r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
-  out.passes = plan_passes(V::info, r.n, r.block, r.sm_count);
   GpuBackend backend(r, &out.trace);
-  const Global<const T> in = upload(backend, input.data(), r.n);
-  const ReduceBuffers<T> buffers = allocate_buffers<V, T>(backend, out.passes);
-  launch_passes<V, Op>(backend, in, buffers, out.passes, r.block, r.record);
-  WL_CUDA(cudaDeviceSynchronize());
-  const T result = read_result<V, Op>(backend, buffers, out.passes);
-  describe_outcome<V, Op>(out, r, input, result);
+  // read() copies the result back with cudaMemcpy, which waits for the launches and reports
+  // their errors.
+  run_on_backend<V, Op>(backend, r, input, upload(backend, input.data(), r.n), out);
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/host/reduce_driver.h"
 #include "kernels/host/reduce_request.h"
 #include "kernels/host/reference.h"
 #include "trace/trace.h"
@@ -39,6 +40,17 @@ void describe_outcome(ReduceOutcome& out, const ReduceRequest& r, const std::vec
   if (r.record)
     for (std::uint32_t b : r.record_blocks)
       if (b < m.grid_dim) m.recorded_blocks.push_back(b);
+}
+
+// The whole run on one backend, once the input is where the backend reads it: buffers, every
+// pass, the result and the report. `out.backend` names the backend.
+template <class V, class Op, class T, class Backend>
+void run_on_backend(Backend& backend, const ReduceRequest& r, const std::vector<T>& input,
+                    Global<const T> in, ReduceOutcome& out) {
+  out.passes = plan_passes(V::info, r.n, r.block, r.sm_count);
+  const ReduceBuffers<T> buffers = allocate_buffers<V, T>(backend, out.passes);
+  launch_passes<V, Op>(backend, in, buffers, out.passes, r.block, r.record);
+  describe_outcome<V, Op>(out, r, input, read_result<V, Op>(backend, buffers, out.passes));
 }
 
 }  // namespace wl

@@ -63,13 +63,8 @@ ReduceOutcome run_typed(const ReduceRequest& r, const T* data) {
   ReduceOutcome out;
   out.backend = "sim";
   const std::vector<T> input = r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
-  out.passes = plan_passes(V::info, r.n, r.block, r.sm_count);
   SimBackend backend(r, out.trace);
-  const ReduceBuffers<T> buffers = allocate_buffers<V, T>(backend, out.passes);
-  const Global<const T> in{input.data(), r.n, Buffer::Input};
-  launch_passes<V, Op>(backend, in, buffers, out.passes, r.block, r.record);
-  const T result = read_result<V, Op>(backend, buffers, out.passes);
-  describe_outcome<V, Op>(out, r, input, result);
+  run_on_backend<V, Op>(backend, r, input, Global<const T>{input.data(), r.n, Buffer::Input}, out);
   return out;
 }
 
