@@ -16,8 +16,6 @@ extern __shared__ __align__(16) unsigned char wl_dynamic_smem[];
 template <class Rec>
 class GpuCtx {
  public:
-  static constexpr bool kSimulated = false;
-
   __device__ explicit GpuCtx(const Rec& rec) : rec_(rec) {
     if constexpr (Rec::kEnabled) recording_ = rec_.wants(blockIdx.x);
   }

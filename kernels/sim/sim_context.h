@@ -17,8 +17,6 @@ namespace wl {
 
 class SimCtx {
  public:
-  static constexpr bool kSimulated = true;
-
   SimCtx(SimBlock& block, unsigned tid)
       : block_(block), grid_(block.grid()), me_(block.thread(tid)), tid_(tid),
         recording_(grid_.records(block.index())) {}
