@@ -1,0 +1,57 @@
+// Named steps. A kernel declares what it is doing (a tree level, an up-sweep depth, a look-back)
+// through the dialect's ctx.step(...); every event it records then carries that step. A step is
+// 16 bits: the kind in the top 4, an index (a level, a depth) in the low 12. The numbers order
+// steps the way kernels run them, so a trace's steps sort into playback order. Load (0) and
+// finish (0xFFFF) keep the values of trace format 1.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#if defined(__CUDACC__)
+#define WL_CORE_HD __host__ __device__
+#else
+#define WL_CORE_HD
+#endif
+
+namespace wl {
+
+using StepId = std::uint16_t;
+
+// In the order they run. Kinds are algorithm phases, not families: a reduction's tree levels,
+// a scan's sweeps, the cross-block protocols of kernels/grid.
+enum class StepKind : std::uint8_t {
+  Load = 0,            // reading the input
+  Level = 1,           // level k of a tree (or step k of a step-efficient scan)
+  UpSweep = 2,         // up-sweep at depth d
+  DownSweep = 3,       // down-sweep at depth d
+  Ticket = 4,          // publishing a block's partial and taking a ticket (kernels/grid)
+  LookBack = 5,        // reading predecessors' tile status (kernels/grid)
+  LastBlockLevel = 6,  // level k of the reduction the last block does over the partials
+  Propagate = 7,       // adding a carried-in prefix to every element
+  Merge = 8,           // combining private copies into shared or global results
+  Finish = 15,         // writing the block's result
+};
+constexpr unsigned kStepKindCount = 16;
+constexpr unsigned kStepIndexBits = 12;
+constexpr unsigned kMaxStepIndex = (1u << kStepIndexBits) - 1;
+
+WL_CORE_HD constexpr StepId make_step(StepKind kind, unsigned index = 0) {
+  return StepId(unsigned(kind) << kStepIndexBits | (index & kMaxStepIndex));
+}
+WL_CORE_HD constexpr StepKind step_kind(StepId s) { return StepKind(s >> kStepIndexBits); }
+WL_CORE_HD constexpr unsigned step_index(StepId s) { return s & kMaxStepIndex; }
+
+constexpr StepId kLoadStep = make_step(StepKind::Load);
+constexpr StepId kFinishStep = make_step(StepKind::Finish, kMaxStepIndex);
+WL_CORE_HD constexpr StepId level_step(unsigned k) { return make_step(StepKind::Level, k); }
+
+// "load", "level 3", "up-sweep d=2", "ticket", "look-back", "last block, level 1", "finish";
+// "step 0x9003" for a kind this build does not know.
+std::string step_name(StepId s);
+
+// Trace format 1 numbered steps 0 (load), k + 1 (tree level k), 0xFFFF (finish).
+constexpr StepId step_from_v1(std::uint16_t v1) {
+  return (v1 == 0 || v1 == 0xFFFF) ? v1 : level_step(unsigned(v1) - 1u);
+}
+
+}  // namespace wl
