@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 
 namespace wl {
 

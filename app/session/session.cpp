@@ -80,7 +80,7 @@ const SourceHits& Session::source_hits(std::uint16_t step) {
   auto it = sources_.find(step);
   if (it == sources_.end()) {
     SourceHits h;
-    if (views_) h = step_source_hits(block_events(views_->trace, block_.block), step, views_->trace.meta.variant);
+    if (views_) h = step_source_hits(block_events(views_->trace, block_.block), step, views_->trace.meta);
     it = sources_.emplace(step, std::move(h)).first;
   }
   return it->second;

@@ -27,10 +27,10 @@ WL_DEVICE void atomic_combine(Ctx& ctx, Global<T> g, std::uint64_t i, T v, WL_LI
   ctx.template atomic_combine<Op>(g, i, v, line);
 }
 
-// The butterfly's five rounds are recorded as steps first_step .. first_step + 4.
+// The butterfly's five rounds are recorded as steps first .. first + 4.
 template <class Op, class Ctx, class T>
-WL_DEVICE T tile_reduce(Ctx& ctx, T v, unsigned first_step, WL_LINE) {
-  return ctx.template tile_reduce<Op>(v, first_step, line);
+WL_DEVICE T tile_reduce(Ctx& ctx, T v, StepId first, WL_LINE) {
+  return ctx.template tile_reduce<Op>(v, first, line);
 }
 
 }  // namespace wl

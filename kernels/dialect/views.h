@@ -13,7 +13,7 @@ template <class T>
 struct Global {
   T* ptr = nullptr;
   std::uint64_t size = 0;  // elements
-  Buffer buffer = Buffer::None;
+  BufferId buffer = kNoBuffer;  // its entry in the trace's buffer table
 };
 
 template <class T>
@@ -41,15 +41,16 @@ struct TracedOp {
   unsigned line;
   unsigned size;
   unsigned address;
-  Buffer buffer;
+  BufferId buffer;
   std::uint64_t v0;
   std::uint64_t v1;
   unsigned aux;
   unsigned flags;
 };
 
+// Event::launch is left 0: the host stamps it when the launch's events come back.
 WL_HOST_DEVICE Event make_event(const TracedOp& o, unsigned block, unsigned thread,
-                                std::uint32_t seq, std::uint16_t step) {
+                                std::uint32_t seq, StepId step) {
   Event e{};
   e.block = block;
   e.seq = seq;

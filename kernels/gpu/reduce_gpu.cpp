@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "kernels/gpu/reduce_gpu_typed.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 
 namespace wl {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <limits>
 
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 #include "kernels/sim/reduce_sim.h"
 
 namespace wl {

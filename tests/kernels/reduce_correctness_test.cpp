@@ -7,9 +7,9 @@
 #include <tuple>
 
 #include "kernels/host/input.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 #include "kernels/sim/reduce_sim.h"
-#include "tests/kernels/reduce_inputs.h"
+#include "tests/kernels/families/reduce_inputs.h"
 
 namespace wl {
 namespace {

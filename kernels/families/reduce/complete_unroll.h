@@ -8,7 +8,7 @@
 // Origin: Harris kernel 6, cuda-samples reduce5.
 #pragma once
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 
@@ -35,7 +35,7 @@ struct CompleteUnroll {
   template <unsigned B, unsigned S, class Op, class T, class Ctx>
   WL_DEVICE static void level(Ctx& ctx, Shared<T> sdata, unsigned tid, unsigned& lvl) {
     if constexpr (B >= 2 * S && S > 32) {
-      ctx.step(++lvl);
+      ctx.step(level_step(lvl++));
       if (ctx.branch(tid < S)) {
         T left = ctx.ld(sdata, tid);
         T right = ctx.ld(sdata, tid + S);
@@ -60,20 +60,20 @@ struct CompleteUnroll {
     ctx.st(sdata, tid, v);
     ctx.sync();
 
-    unsigned lvl = 0;  // the step number of the level just done
+    unsigned lvl = 0;  // tree levels done so far
     level<B, 512, Op>(ctx, sdata, tid, lvl);
     level<B, 256, Op>(ctx, sdata, tid, lvl);
     level<B, 128, Op>(ctx, sdata, tid, lvl);
     level<B, 64, Op>(ctx, sdata, tid, lvl);
 
-    ctx.step(++lvl);
+    ctx.step(level_step(lvl++));
     if (ctx.branch(tid < 32)) {
       T mine = ctx.ld(sdata, tid);
       T other = ctx.ld(sdata, tid + 32);
       v = Op::apply(mine, other);
 WL_UNROLL
       for (unsigned offset = 16; offset > 0; offset /= 2) {
-        ctx.step(++lvl);
+        ctx.step(level_step(lvl++));
         T received = ctx.shfl_down(0xffffffffu, v, offset);
         v = Op::apply(v, received);
       }

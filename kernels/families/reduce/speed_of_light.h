@@ -10,9 +10,8 @@
 // Origin: Harris's closing advice, CUB DeviceReduce's tuning (vector loads, items per thread).
 #pragma once
 #include "kernels/block/block_reduce.h"
-#include "kernels/block/last_block_finish.h"
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 
@@ -56,8 +55,8 @@ WL_UNROLL
       v = Op::apply(v, x);
     }
 
-    T total = block_reduce<Op>(ctx, warp_totals, v, 1);
-    last_block_finish<Op>(ctx, a, warp_totals, am_last, total, 11);
+    T total = block_reduce<Op>(ctx, warp_totals, v, level_step(0));
+    finish_in_last_block<Op>(ctx, a, warp_totals, am_last, total);
   }
 };
 

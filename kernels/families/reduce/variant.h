@@ -1,10 +1,12 @@
 // What every reduction variant shares: its arguments, how its grid is sized, and how a grid
-// of partial results becomes one value.
+// of partial results becomes one value (here, in the last block, for single-pass and
+// speed-of-light).
 #pragma once
 #include <cstdint>
 
-#include "kernels/dialect/macros.h"
-#include "kernels/dialect/views.h"
+#include "kernels/block/block_reduce.h"
+#include "kernels/dialect/dialect.h"
+#include "kernels/grid/last_block.h"
 
 namespace wl::reduce {
 
@@ -70,6 +72,36 @@ inline unsigned grid_for(GridShape shape, std::uint64_t n, unsigned block, unsig
     }
   }
   return g == 0 ? 1u : unsigned(g);
+}
+
+// Sites recorded from this file are kFamilySites + line (kernels/dialect/README.md).
+constexpr unsigned kFamilySites = 5000;
+
+template <class T>
+constexpr unsigned last_block_finish_shared_bytes() {
+  return block_reduce_shared_bytes<T>() + 16;  // + the am-last word, 16-byte aligned
+}
+
+// After each block has reduced its own elements, the grid's last block (kernels/grid/
+// last_block.h) reduces every block's partial into out[0], in the same launch.
+// Steps: Ticket (publishing, and the last block's loads of the partials), then the last
+// block's reduction as LastBlockLevel 0 .. 9, then finish.
+template <class Op, class T, class Ctx>
+WL_DEVICE void finish_in_last_block(Ctx& ctx, const ReduceArgs<T>& a, Shared<T> warp_totals,
+                                    Shared<unsigned> am_last, T block_total) {
+  constexpr unsigned S = kFamilySites;
+  const unsigned tid = ctx.thread_idx();
+  const bool last = publish_and_take_ticket(ctx, a.partials, a.ticket, am_last, block_total);
+  if (ctx.branch(last, S + __LINE__)) {
+    T v = identity<Op, T>();
+    for (unsigned i = tid; ctx.branch(i < ctx.grid_dim(), S + __LINE__); i += ctx.block_dim()) {
+      T partial = ctx.ld_volatile(a.partials, i, S + __LINE__);
+      v = Op::apply(v, partial);
+    }
+    T total = block_reduce<Op>(ctx, warp_totals, v, make_step(StepKind::LastBlockLevel, 0));
+    ctx.step(kFinishStep);
+    if (ctx.branch(tid == 0, S + __LINE__)) ctx.st(a.out, 0, total, S + __LINE__);
+  }
 }
 
 }  // namespace wl::reduce

@@ -10,7 +10,7 @@
 // Origin: Harris kernel 5 as published in 2007, cuda-samples reduce4 before CUDA 9.
 #pragma once
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 
@@ -41,7 +41,7 @@ struct UnrollLastWarpVolatile {
 
     unsigned level = 0;
     for (unsigned s = ctx.block_dim() / 2; s > 32; s >>= 1, ++level) {
-      ctx.step(level + 1);
+      ctx.step(level_step(level));
       if (ctx.branch(tid < s)) {
         T left = ctx.ld(sdata, tid);
         T right = ctx.ld(sdata, tid + s);
@@ -52,7 +52,7 @@ struct UnrollLastWarpVolatile {
 
     if (ctx.branch(tid < 32)) {
       for (unsigned s = 32; s > 0; s /= 2) {  // no __syncwarp between steps: the bug
-        ctx.step(++level);
+        ctx.step(level_step(level++));
         T mine = ctx.ld_volatile(sdata, tid);
         T other = ctx.ld_volatile(sdata, tid + s);
         ctx.st_volatile(sdata, tid, Op::apply(mine, other));

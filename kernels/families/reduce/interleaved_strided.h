@@ -1,20 +1,19 @@
-// interleaved-divergent: a tree in shared memory; at stride s, threads with tid % (2s) == 0
-// combine sdata[tid] and sdata[tid + s].
+// interleaved-strided: the same tree, but thread tid works on index = 2 * s * tid.
 //
-// The first tree reduction: log2(block) levels instead of n atomics. Its flaw is the branch:
-// the active threads are scattered across every warp, so every warp with work diverges at
-// every level, and the % is slow.
-// Origin: Harris, "Optimizing Parallel Reduction in CUDA", kernel 1; cuda-samples reduce0.
+// The active threads are now contiguous, so whole warps retire and divergence disappears
+// until fewer than 32 threads remain. The price: the strided index makes lanes of one warp
+// hit the same shared-memory bank, so loads and stores are replayed (bank conflicts).
+// Origin: Harris kernel 2, cuda-samples reduce1.
 #pragma once
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 
-struct InterleavedDivergent {
+struct InterleavedStrided {
   static constexpr VariantInfo info{
-      "interleaved-divergent", "tree with tid % (2*s) == 0: every warp diverges at every level",
-      "Harris kernel 1, cuda-samples reduce0", Finish::Partials, GridShape::OnePerElement, 1};
+      "interleaved-strided", "index = 2*s*tid: no divergence, but strided bank conflicts",
+      "Harris kernel 2, cuda-samples reduce1", Finish::Partials, GridShape::OnePerElement, 1};
 
   template <class T>
   static constexpr unsigned shared_bytes(unsigned block) { return block * sizeof(T); }
@@ -32,11 +31,12 @@ struct InterleavedDivergent {
 
     unsigned level = 0;
     for (unsigned s = 1; s < ctx.block_dim(); s *= 2, ++level) {
-      ctx.step(level + 1);
-      if (ctx.branch(tid % (2 * s) == 0)) {
-        T left = ctx.ld(sdata, tid);
-        T right = ctx.ld(sdata, tid + s);
-        ctx.st(sdata, tid, Op::apply(left, right));
+      ctx.step(level_step(level));
+      const unsigned index = 2 * s * tid;
+      if (ctx.branch(index < ctx.block_dim())) {
+        T left = ctx.ld(sdata, index);
+        T right = ctx.ld(sdata, index + s);
+        ctx.st(sdata, index, Op::apply(left, right));
       }
       ctx.sync();
     }

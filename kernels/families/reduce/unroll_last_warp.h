@@ -9,7 +9,7 @@
 // Origin: Harris kernel 5, cuda-samples reduce4.
 #pragma once
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 
@@ -38,7 +38,7 @@ struct UnrollLastWarp {
 
     unsigned level = 0;
     for (unsigned s = ctx.block_dim() / 2; s > 32; s >>= 1, ++level) {
-      ctx.step(level + 1);
+      ctx.step(level_step(level));
       if (ctx.branch(tid < s)) {
         T left = ctx.ld(sdata, tid);
         T right = ctx.ld(sdata, tid + s);
@@ -47,13 +47,13 @@ struct UnrollLastWarp {
       ctx.sync();
     }
 
-    ctx.step(level + 1);
+    ctx.step(level_step(level));
     if (ctx.branch(tid < 32)) {
       T mine = ctx.ld(sdata, tid);
       T other = ctx.ld(sdata, tid + 32);
       v = Op::apply(mine, other);
       for (unsigned offset = 16; offset > 0; offset /= 2) {
-        ctx.step(++level + 1);
+        ctx.step(level_step(++level));
         T received = ctx.shfl_down(0xffffffffu, v, offset);
         v = Op::apply(v, received);
       }

@@ -8,7 +8,8 @@
 // Origin: CUDA Programming Guide, Cooperative Groups; cuda-samples reduce7 with cg::reduce.
 #pragma once
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
+#include "kernels/warp/warp_reduce.h"  // kWarpReduceLevels: cg::reduce has as many levels
 
 namespace wl::reduce {
 
@@ -33,15 +34,15 @@ struct CooperativeGroups {
       v = Op::apply(v, x);
     }
 
-    v = tile_reduce<Op>(ctx, v, 1);  // steps 1-5
+    v = tile_reduce<Op>(ctx, v, level_step(0));  // levels 0-4
     if (ctx.branch(ctx.lane() == 0)) ctx.st(tile_totals, ctx.warp(), v);
     ctx.sync();
 
-    ctx.step(6);
+    ctx.step(level_step(kWarpReduceLevels));
     if (ctx.branch(ctx.warp() == 0)) {
       T total = identity<Op, T>();
       if (ctx.branch(ctx.lane() < ctx.block_dim() / 32)) total = ctx.ld(tile_totals, ctx.lane());
-      total = tile_reduce<Op>(ctx, total, 6);  // steps 6-10
+      total = tile_reduce<Op>(ctx, total, level_step(kWarpReduceLevels));  // levels 5-9
       ctx.step(kFinishStep);
       if (ctx.branch(ctx.lane() == 0)) atomic_combine<Op>(ctx, a.out, 0, total);
     }

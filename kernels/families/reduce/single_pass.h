@@ -9,9 +9,8 @@
 // Origin: cuda-samples threadFenceReduction (CUDA Programming Guide, memory fence functions).
 #pragma once
 #include "kernels/block/block_reduce.h"
-#include "kernels/block/last_block_finish.h"
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 
@@ -36,8 +35,8 @@ struct SinglePass {
       T x = ctx.ld(a.in, i);
       v = Op::apply(v, x);
     }
-    T total = block_reduce<Op>(ctx, warp_totals, v, 1);
-    last_block_finish<Op>(ctx, a, warp_totals, am_last, total, 11);  // kernels/block/last_block_finish.h
+    T total = block_reduce<Op>(ctx, warp_totals, v, level_step(0));
+    finish_in_last_block<Op>(ctx, a, warp_totals, am_last, total);
   }
 };
 

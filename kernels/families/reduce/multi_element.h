@@ -8,7 +8,7 @@
 // Origin: Harris kernel 7, cuda-samples reduce6.
 #pragma once
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 
@@ -42,7 +42,7 @@ struct MultiElement {
 
     unsigned level = 0;
     for (unsigned s = block / 2; s > 32; s >>= 1, ++level) {
-      ctx.step(level + 1);
+      ctx.step(level_step(level));
       if (ctx.branch(tid < s)) {
         T left = ctx.ld(sdata, tid);
         T right = ctx.ld(sdata, tid + s);
@@ -51,13 +51,13 @@ struct MultiElement {
       ctx.sync();
     }
 
-    ctx.step(level + 1);
+    ctx.step(level_step(level));
     if (ctx.branch(tid < 32)) {
       T mine = ctx.ld(sdata, tid);
       T other = ctx.ld(sdata, tid + 32);
       v = Op::apply(mine, other);
       for (unsigned offset = 16; offset > 0; offset /= 2) {
-        ctx.step(++level + 1);
+        ctx.step(level_step(++level));
         T received = ctx.shfl_down(0xffffffffu, v, offset);
         v = Op::apply(v, received);
       }

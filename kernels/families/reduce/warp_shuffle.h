@@ -9,7 +9,7 @@
 #pragma once
 #include "kernels/block/block_reduce.h"
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 
@@ -33,7 +33,7 @@ struct WarpShuffle {
       v = Op::apply(v, x);
     }
 
-    T total = block_reduce<Op>(ctx, warp_totals, v, 1);
+    T total = block_reduce<Op>(ctx, warp_totals, v, level_step(0));
     ctx.step(kFinishStep);
     if (ctx.branch(ctx.thread_idx() == 0)) atomic_combine<Op>(ctx, a.out, 0, total);
   }

@@ -5,7 +5,7 @@
 // Origin: the usual "naive" starting point before the classic reduction deck (Harris, kernel 0).
 #pragma once
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 

@@ -6,7 +6,7 @@
 // Origin: Harris kernel 4, cuda-samples reduce3.
 #pragma once
 #include "kernels/dialect/dialect.h"
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 
@@ -35,7 +35,7 @@ struct FirstAddOnLoad {
 
     unsigned level = 0;
     for (unsigned s = ctx.block_dim() / 2; s > 0; s >>= 1, ++level) {
-      ctx.step(level + 1);
+      ctx.step(level_step(level));
       if (ctx.branch(tid < s)) {
         T left = ctx.ld(sdata, tid);
         T right = ctx.ld(sdata, tid + s);

@@ -6,19 +6,19 @@
 #include <vector>
 
 #include "kernels/dialect/ops.h"
-#include "kernels/reduce/atomic_global.h"
-#include "kernels/reduce/complete_unroll.h"
-#include "kernels/reduce/cooperative_groups.h"
-#include "kernels/reduce/first_add_on_load.h"
-#include "kernels/reduce/interleaved_divergent.h"
-#include "kernels/reduce/interleaved_strided.h"
-#include "kernels/reduce/multi_element.h"
-#include "kernels/reduce/sequential.h"
-#include "kernels/reduce/single_pass.h"
-#include "kernels/reduce/speed_of_light.h"
-#include "kernels/reduce/unroll_last_warp.h"
-#include "kernels/reduce/unroll_last_warp_volatile.h"
-#include "kernels/reduce/warp_shuffle.h"
+#include "kernels/families/reduce/atomic_global.h"
+#include "kernels/families/reduce/complete_unroll.h"
+#include "kernels/families/reduce/cooperative_groups.h"
+#include "kernels/families/reduce/first_add_on_load.h"
+#include "kernels/families/reduce/interleaved_divergent.h"
+#include "kernels/families/reduce/interleaved_strided.h"
+#include "kernels/families/reduce/multi_element.h"
+#include "kernels/families/reduce/sequential.h"
+#include "kernels/families/reduce/single_pass.h"
+#include "kernels/families/reduce/speed_of_light.h"
+#include "kernels/families/reduce/unroll_last_warp.h"
+#include "kernels/families/reduce/unroll_last_warp_volatile.h"
+#include "kernels/families/reduce/warp_shuffle.h"
 
 namespace wl::reduce {
 
