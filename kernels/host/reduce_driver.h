@@ -8,6 +8,7 @@
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/reduce/variant.h"
 #include "kernels/host/reduce_request.h"
+#include "trace/trace.h"
 
 namespace wl {
 
