@@ -10,7 +10,8 @@ bool RunSettings::operator==(const RunSettings& o) const {
   const ReduceRequest &a = request, &b = o.request;
   return family == o.family && a.variant == b.variant && a.op == b.op && a.type == b.type &&
          a.n == b.n && a.block == b.block && pattern == o.pattern && seed == o.seed &&
-         backend == o.backend && inspect_block == o.inspect_block;
+         backend == o.backend && inspect_block == o.inspect_block &&
+         inspect_launch == o.inspect_launch;
 }
 
 std::string validate_settings(const RunSettings& s) {

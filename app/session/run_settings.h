@@ -19,6 +19,7 @@ struct RunSettings {
   std::uint64_t seed = 1;
   BackendChoice backend = BackendChoice::Auto;
   std::uint32_t inspect_block = 0;
+  std::uint32_t inspect_launch = 0;  // which launch of a multi-launch run the views show
 
   bool operator==(const RunSettings& o) const;
   bool operator!=(const RunSettings& o) const { return !(*this == o); }

@@ -58,6 +58,15 @@ void Session::inspect(std::uint32_t block) {
   run();
 }
 
+void Session::inspect_launch(std::uint32_t launch) {
+  if (!views_ || launch == views_->launch) return;
+  views_ = std::make_shared<const TraceViews>(build_trace_views_of_launch(*views_, launch));
+  settings.inspect_launch = views_->launch;
+  select_block(views_->has_block(settings.inspect_block) || views_->blocks.empty()
+                   ? settings.inspect_block
+                   : views_->blocks.front());
+}
+
 const BankStep& Session::bank_step(std::uint16_t step) {
   auto it = banks_.find(step);
   if (it == banks_.end()) {
