@@ -21,7 +21,7 @@ TEST(SourceSites, Files) {
 
 TEST(SourceSites, HitsOfALevel) {
   const TraceViews v = test::simulate("sequential", 64, 64);
-  const SourceHits hits = step_source_hits(block_events(v.trace, 0), 1, "sequential");
+  const SourceHits hits = step_source_hits(block_events(v.trace, 0), level_step(0), "sequential");
   ASSERT_EQ(hits.size(), 1u);
   const auto& lines = hits.at("kernels/reduce/sequential.h");
   // The branch (all 64 threads), two loads and a store (32 threads), the barrier (64).
@@ -33,7 +33,7 @@ TEST(SourceSites, HitsOfALevel) {
 
 TEST(SourceSites, SharedLayersOfWarpShuffle) {
   const TraceViews v = test::simulate("warp-shuffle", 64, 64);
-  const SourceHits hits = step_source_hits(block_events(v.trace, 0), 1, "warp-shuffle");
+  const SourceHits hits = step_source_hits(block_events(v.trace, 0), level_step(0), "warp-shuffle");
   ASSERT_EQ(hits.count("kernels/warp/warp_reduce.h"), 1u);
   EXPECT_EQ(hits.at("kernels/warp/warp_reduce.h").begin()->second, 64u);  // 64 shuffles
 }
