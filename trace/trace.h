@@ -69,4 +69,13 @@ struct Trace {
 // order the hardware wrote them; after this, a GPU trace and a simulator trace compare equal.
 void sort_canonical(std::vector<Event>& events);
 
+// The step table of `events`: every step they use, ascending, named by step_name().
+std::vector<StepRecord> steps_used(const std::vector<Event>& events);
+
+// One launch of a run as a trace of its own, for views that show one launch at a time: its
+// events (Event::launch rewritten to 0, order kept), meta.launches = that launch alone,
+// meta.grid_dim / block_dim its own; buffers, steps and the rest of meta are kept. An index
+// past meta.launches gives a trace with no launch and no events.
+Trace select_launch(const Trace& trace, std::uint32_t launch);
+
 }  // namespace wl
