@@ -79,7 +79,7 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
                         backend.c_str(), v->trace.meta.op.c_str(), v->trace.meta.type.c_str());
     if (!std::binary_search(v->steps.begin(), v->steps.end(), step)) {
       ImGui::SameLine();
-      ImGui::TextColored(warning_color(), "(no %s here)", step_label(step).c_str());
+      ImGui::TextColored(warning_color(), "(no %s here)", step_name(step).c_str());
     }
   }
   if (const reduce::VariantInfo* info = reduce::find_variant(variant)) {

@@ -1,6 +1,5 @@
 #include "kernels/host/run_recorder.h"
 
-#include <algorithm>
 #include <stdexcept>
 
 namespace wl {
@@ -29,12 +28,7 @@ void RunRecorder::add_events(std::vector<Event>&& events, std::uint64_t dropped)
 void RunRecorder::finish() {
   if (!trace_) return;
   sort_canonical(trace_->events);
-  std::vector<StepId> used;
-  for (const Event& e : trace_->events) used.push_back(e.step);
-  std::sort(used.begin(), used.end());
-  used.erase(std::unique(used.begin(), used.end()), used.end());
-  trace_->meta.steps.clear();
-  for (StepId s : used) trace_->meta.steps.push_back({s, step_name(s)});
+  trace_->meta.steps = steps_used(trace_->events);
 }
 
 }  // namespace wl
