@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "core/step.h"
+
 namespace CLI {
 class App;
 }
@@ -58,7 +60,7 @@ struct GuiOptions {
   ExportOptions exports;
 };
 
-// "3" → step 4, "load" → 0, "finish" → 0xFFFF; nullopt when malformed.
+// "3" → level_step(3), "load" → kLoadStep, "finish" → kFinishStep; nullopt when malformed.
 std::optional<std::uint16_t> parse_level(const std::string& text);
 
 // "1600x900" -> {1600, 900}; nullopt when malformed or out of range.

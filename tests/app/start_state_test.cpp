@@ -15,7 +15,7 @@ TEST(StartState, DefaultsShowASmallSequentialTree) {
   EXPECT_FALSE(state.compare);
   ASSERT_TRUE(state.sessions[0].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "sequential");
-  EXPECT_EQ(state.playback.step(), 1);  // level 0
+  EXPECT_EQ(state.playback.step(), level_step(0));
 }
 
 TEST(StartState, ViewCompareAndLevel) {
@@ -34,7 +34,7 @@ TEST(StartState, ViewCompareAndLevel) {
   EXPECT_EQ(state.sessions[1].settings.request.variant, "sequential");  // the classic partner
   EXPECT_EQ(state.sessions[1].settings.request.block, 64u);
   ASSERT_TRUE(state.sessions[1].views());
-  EXPECT_EQ(state.playback.step(), 3);
+  EXPECT_EQ(state.playback.step(), level_step(2));
 }
 
 TEST(StartState, FinishAndLoadLevels) {
