@@ -7,7 +7,7 @@
 #include "kernels/gpu/reduce_gpu.h"
 #include "kernels/families/reduce/registry.h"
 #include "kernels/sim/reduce_sim.h"
-#include "tests/kernels/families/reduce_inputs.h"
+#include "tests/kernels/reduce_inputs.h"
 
 namespace wl {
 namespace {

@@ -9,7 +9,7 @@
 #include "kernels/host/input.h"
 #include "kernels/families/reduce/registry.h"
 #include "kernels/sim/reduce_sim.h"
-#include "tests/kernels/families/reduce_inputs.h"
+#include "tests/kernels/reduce_inputs.h"
 
 namespace wl {
 namespace {

@@ -107,18 +107,18 @@ TEST(AtomicContention, SharedAndGlobalAreKeptApart) {
   for (std::uint16_t t = 0; t < 32; ++t) {
     b.shared(0, t, OpKind::SharedAtomic, 1, 0);
     // Offset 0 of two buffers: two addresses, not one.
-    b.global(0, t, OpKind::GlobalAtomic, 2, 0, 4, t < 16 ? Buffer::Input : Buffer::Output);
+    b.global(0, t, OpKind::GlobalAtomic, 2, 0, 4, t < 16 ? test::kInput : test::kOutput);
   }
   const std::vector<WarpRequest> requests = group_requests(b.build());
   const Contention c = atomic_contention(requests);
   expect_counts(c.shared, 1, 32, 32);
   expect_counts(c.global, 1, 32, 16);
-  expect_hits(c.global.hottest, std::uint32_t(Buffer::Input), 0, 16, 16);
+  expect_hits(c.global.hottest, std::uint32_t(test::kInput), 0, 16, 16);
 
   const std::vector<AddressHits> global = atomic_address_hits(requests, OpKind::GlobalAtomic);
   ASSERT_EQ(global.size(), 2u);
-  expect_hits(global[0], std::uint32_t(Buffer::Input), 0, 16, 16);
-  expect_hits(global[1], std::uint32_t(Buffer::Output), 0, 16, 16);
+  expect_hits(global[0], std::uint32_t(test::kInput), 0, 16, 16);
+  expect_hits(global[1], std::uint32_t(test::kOutput), 0, 16, 16);
   const std::vector<AddressHits> shared = atomic_address_hits(requests, OpKind::SharedAtomic);
   ASSERT_EQ(shared.size(), 1u);
   expect_hits(shared[0], 0, 0, 32, 32);

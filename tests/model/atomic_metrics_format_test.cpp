@@ -28,7 +28,7 @@ Trace plain_trace() {
     b.branch(0, t, 4, t < 16);
     if (t < 16) b.shared(0, t, OpKind::SharedLoad, 5, 8 * t);
     b.step(kFinishStep);
-    if (t == 0) b.global(0, t, OpKind::GlobalStore, 6, 0, 4, Buffer::Output);
+    if (t == 0) b.global(0, t, OpKind::GlobalStore, 6, 0, 4, test::kOutput);
   }
   return b.build();
 }
@@ -42,7 +42,7 @@ Trace atomic_trace() {
     b.global(0, t, OpKind::GlobalLoad, 1, 4 * t);
     b.step(1);
     b.shared(0, t, OpKind::SharedAtomic, 2, 4 * (t % 4));
-    if (t % 32 == 0) b.global(0, t, OpKind::GlobalAtomic, 3, 0, 4, Buffer::Output);
+    if (t % 32 == 0) b.global(0, t, OpKind::GlobalAtomic, 3, 0, 4, test::kOutput);
   }
   return b.build();
 }
@@ -99,7 +99,7 @@ TEST(AtomicMetricsFormat, JsonWithAtomicsHasContention) {
   EXPECT_EQ(shared["passes"], 16);
   EXPECT_EQ(shared["hottest"]["address"], 0);
   EXPECT_EQ(shared["hottest"]["lanes"], 16);
-  EXPECT_EQ(j["total"]["global_contention"]["hottest"]["buffer"], std::uint32_t(Buffer::Output));
+  EXPECT_EQ(j["total"]["global_contention"]["hottest"]["buffer"], std::uint32_t(test::kOutput));
   EXPECT_TRUE(j["steps"][0]["global_contention"]["hottest"].is_null());  // the load step has no atomics
 }
 
