@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels/dialect/ops.h"
+#include "core/ops.h"
 #include "kernels/reduce/atomic_global.h"
 #include "kernels/reduce/complete_unroll.h"
 #include "kernels/reduce/cooperative_groups.h"
