@@ -1,6 +1,6 @@
 #include "app_actions.h"
 
-#include "kernels/families/reduce/registry.h"
+#include "kernels/families/reduce/catalog.h"
 
 namespace wl {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "kernels/families/reduce/registry.h"
+#include "kernels/families/reduce/catalog.h"
 
 namespace wl {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app_actions.h"
-#include "kernels/families/reduce/registry.h"
+#include "kernels/families/reduce/catalog.h"
 #include "ui/palette.h"
 #include "ui/theme.h"
 

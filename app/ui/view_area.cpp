@@ -8,7 +8,7 @@
 
 #include "app_actions.h"
 #include "probe_log.h"
-#include "kernels/families/reduce/registry.h"
+#include "kernels/families/reduce/catalog.h"
 #include "trace/event_info.h"
 #include "ui/bank_view.h"
 #include "ui/compare_deltas.h"

@@ -5,9 +5,9 @@
 // One rule for kernel authors: at most one traced call per statement. C++ leaves the order of
 // function arguments unspecified, and the trace records the order in which a thread's calls ran.
 #pragma once
+#include "core/ops.h"
 #include "kernels/dialect/bits.h"
 #include "kernels/dialect/macros.h"
-#include "kernels/dialect/ops.h"
 #include "kernels/dialect/views.h"
 
 namespace wl {

@@ -4,8 +4,8 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
+#include "core/ops.h"
 #include "kernels/dialect/bits.h"
-#include "kernels/dialect/ops.h"
 #include "kernels/dialect/views.h"
 #include "kernels/gpu/recorder.cuh"
 

@@ -8,6 +8,7 @@
 #include "kernels/gpu/cuda_check.cuh"
 #include "kernels/gpu/gpu_context.cuh"
 #include "kernels/gpu/reduce_gpu_typed.h"
+#include "kernels/families/reduce/registry.h"
 #include "kernels/host/reduce_driver.h"
 #include "kernels/host/run_recorder.h"
 
@@ -144,31 +145,20 @@ GpuTiming time_gpu_typed(const ReduceRequest& r, const T* data, int warmup, int 
 
 }  // namespace wl
 
-// Instantiates both entry points for one variant across every operator and type.
-#define WL_INSTANTIATE_GPU_VARIANT(V)                                                          \
-  namespace wl {                                                                               \
-  template ReduceOutcome run_gpu_typed<V, SumOp, std::int32_t>(const ReduceRequest&, const std::int32_t*); \
-  template ReduceOutcome run_gpu_typed<V, SumOp, float>(const ReduceRequest&, const float*);    \
-  template ReduceOutcome run_gpu_typed<V, SumOp, double>(const ReduceRequest&, const double*);  \
-  template ReduceOutcome run_gpu_typed<V, MinOp, std::int32_t>(const ReduceRequest&, const std::int32_t*); \
-  template ReduceOutcome run_gpu_typed<V, MinOp, float>(const ReduceRequest&, const float*);    \
-  template ReduceOutcome run_gpu_typed<V, MinOp, double>(const ReduceRequest&, const double*);  \
-  template ReduceOutcome run_gpu_typed<V, MaxOp, std::int32_t>(const ReduceRequest&, const std::int32_t*); \
-  template ReduceOutcome run_gpu_typed<V, MaxOp, float>(const ReduceRequest&, const float*);    \
-  template ReduceOutcome run_gpu_typed<V, MaxOp, double>(const ReduceRequest&, const double*);  \
-  template ReduceOutcome run_gpu_typed<V, ProductOp, std::int32_t>(const ReduceRequest&, const std::int32_t*); \
-  template ReduceOutcome run_gpu_typed<V, ProductOp, float>(const ReduceRequest&, const float*); \
-  template ReduceOutcome run_gpu_typed<V, ProductOp, double>(const ReduceRequest&, const double*); \
-  template GpuTiming time_gpu_typed<V, SumOp, std::int32_t>(const ReduceRequest&, const std::int32_t*, int, int); \
-  template GpuTiming time_gpu_typed<V, SumOp, float>(const ReduceRequest&, const float*, int, int); \
-  template GpuTiming time_gpu_typed<V, SumOp, double>(const ReduceRequest&, const double*, int, int); \
-  template GpuTiming time_gpu_typed<V, MinOp, std::int32_t>(const ReduceRequest&, const std::int32_t*, int, int); \
-  template GpuTiming time_gpu_typed<V, MinOp, float>(const ReduceRequest&, const float*, int, int); \
-  template GpuTiming time_gpu_typed<V, MinOp, double>(const ReduceRequest&, const double*, int, int); \
-  template GpuTiming time_gpu_typed<V, MaxOp, std::int32_t>(const ReduceRequest&, const std::int32_t*, int, int); \
-  template GpuTiming time_gpu_typed<V, MaxOp, float>(const ReduceRequest&, const float*, int, int); \
-  template GpuTiming time_gpu_typed<V, MaxOp, double>(const ReduceRequest&, const double*, int, int); \
-  template GpuTiming time_gpu_typed<V, ProductOp, std::int32_t>(const ReduceRequest&, const std::int32_t*, int, int); \
-  template GpuTiming time_gpu_typed<V, ProductOp, float>(const ReduceRequest&, const float*, int, int); \
-  template GpuTiming time_gpu_typed<V, ProductOp, double>(const ReduceRequest&, const double*, int, int); \
-  }
+namespace wl {
+
+// Instantiates both entry points of variant V for every operator and type the family runs
+// (kernels/families/reduce/registry.h), so reduce_gpu.cpp links to them from plain C++.
+template <class V>
+void instantiate_gpu_variant() {
+  for_each_type(reduce::AllOps{}, [](auto op) {
+    for_each_type(reduce::AllTypes{}, [](auto type) {
+      using Op = typename decltype(op)::type;
+      using T = typename decltype(type)::type;
+      static_cast<void>(&run_gpu_typed<V, Op, T>);
+      static_cast<void>(&time_gpu_typed<V, Op, T>);
+    });
+  });
+}
+
+}  // namespace wl

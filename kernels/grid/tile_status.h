@@ -18,7 +18,7 @@ constexpr unsigned kTileStatusSites = 4000;
 
 enum class TileStatus : std::uint32_t { Invalid = 0, Aggregate = 1, InclusivePrefix = 2 };
 
-using TileWord = unsigned long long;  // status in the high 32 bits, value bits in the low 32
+using TileWord = std::uint64_t;  // status in the high 32 bits, value bits in the low 32
 
 template <class T>
 WL_HOST_DEVICE TileWord pack_tile(TileStatus status, T value) {

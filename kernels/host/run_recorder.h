@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/value_type.h"
 #include "trace/trace.h"
 
 namespace wl {
@@ -14,13 +15,7 @@ namespace wl {
 // The trace's name of a buffer's element type.
 template <class T>
 const char* element_type_name() {
-  using U = std::remove_const_t<T>;
-  if constexpr (std::is_same_v<U, float>) return "f32";
-  else if constexpr (std::is_same_v<U, double>) return "f64";
-  else if constexpr (std::is_same_v<U, std::int32_t>) return "i32";
-  else if constexpr (std::is_same_v<U, std::uint32_t>) return "u32";
-  else if constexpr (std::is_same_v<U, unsigned long long>) return "u64";
-  else static_assert(sizeof(U) == 0, "name this element type");
+  return value_type_name(value_type_of<std::remove_const_t<T>>());
 }
 
 class RunRecorder {

@@ -7,8 +7,8 @@
 #include <string>
 #include <type_traits>
 
+#include "core/ops.h"
 #include "kernels/dialect/bits.h"
-#include "kernels/dialect/ops.h"
 #include "kernels/dialect/views.h"
 #include "kernels/sim/sim_block.h"
 #include "kernels/sim/sim_grid.h"

@@ -5,12 +5,12 @@
 #include <memory>
 #include <vector>
 
+#include "core/value_ops.h"
 #include "model/divergence.h"
 #include "model/metrics.h"
 #include "model/views/divergence_map.h"
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
-#include "model/views/value_ops.h"
 #include "model/warp_requests.h"
 #include "trace/trace.h"
 

@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "core/value_ops.h"
 #include "model/views/block_events.h"
-#include "model/views/value_ops.h"
 
 namespace wl {
 

@@ -1,65 +1,31 @@
-// Every reduction variant, in teaching order, and the dispatch from the ids used everywhere
-// (CLI, app, tests) to the compile-time types.
+// Every reduction variant, in teaching order (variants.txt, through the generated
+// variant_list.h), and the dispatch from the ids used everywhere (CLI, app, tests) to the
+// compile-time types. Operators and value types come from core's one list of each.
 #pragma once
 #include <cstdint>
 #include <string_view>
-#include <vector>
 
-#include "kernels/dialect/ops.h"
-#include "kernels/families/reduce/atomic_global.h"
-#include "kernels/families/reduce/complete_unroll.h"
-#include "kernels/families/reduce/cooperative_groups.h"
-#include "kernels/families/reduce/first_add_on_load.h"
-#include "kernels/families/reduce/interleaved_divergent.h"
-#include "kernels/families/reduce/interleaved_strided.h"
-#include "kernels/families/reduce/multi_element.h"
-#include "kernels/families/reduce/sequential.h"
-#include "kernels/families/reduce/single_pass.h"
-#include "kernels/families/reduce/speed_of_light.h"
-#include "kernels/families/reduce/unroll_last_warp.h"
-#include "kernels/families/reduce/unroll_last_warp_volatile.h"
-#include "kernels/families/reduce/warp_shuffle.h"
+#include "core/operator.h"
+#include "core/type_list.h"
+#include "core/value_type.h"
+#include "kernels/families/reduce/catalog.h"
+#include "kernels/families/reduce/variant_list.h"  // generated: AllVariants
 
 namespace wl::reduce {
 
-template <class... Ts>
-struct TypeList {};
-
-template <class T>
-struct Tag {
-  using type = T;
-};
-
-using AllVariants = TypeList<AtomicGlobal, InterleavedDivergent, InterleavedStrided, Sequential,
-                             FirstAddOnLoad, UnrollLastWarp, UnrollLastWarpVolatile,
-                             CompleteUnroll, MultiElement, WarpShuffle, CooperativeGroups,
-                             SinglePass, SpeedOfLight>;
-using AllOps = TypeList<SumOp, MinOp, MaxOp, ProductOp>;
+// The operators and value types reduction runs: every operator, on i32, f32 and f64.
+using AllOps = Operators;
 using AllTypes = TypeList<std::int32_t, float, double>;
 
-template <class T> constexpr const char* type_name();
-template <> constexpr const char* type_name<std::int32_t>() { return "i32"; }
-template <> constexpr const char* type_name<float>() { return "f32"; }
-template <> constexpr const char* type_name<double>() { return "f64"; }
-
-template <class... Vs>
-std::vector<VariantInfo> infos_of(TypeList<Vs...>) {
-  return {Vs::info...};
-}
-inline const std::vector<VariantInfo>& variant_infos() {
-  static const std::vector<VariantInfo> infos = infos_of(AllVariants{});
-  return infos;
-}
-inline const VariantInfo* find_variant(std::string_view id) {
-  for (const VariantInfo& info : variant_infos())
-    if (id == info.id) return &info;
-  return nullptr;
+template <class T>
+constexpr const char* type_name() {
+  return value_type_name(value_type_of<T>());
 }
 
-// Calls f(Tag<V>{}) for the variant with this id; false if there is none.
+// Calls f(TypeTag<V>{}) for the variant with this id; false if there is none.
 template <class F, class... Vs>
 bool visit_variant_in(TypeList<Vs...>, std::string_view id, F&& f) {
-  return ((id == Vs::info.id ? (f(Tag<Vs>{}), true) : false) || ...);
+  return ((id == Vs::info.id ? (f(TypeTag<Vs>{}), true) : false) || ...);
 }
 template <class F>
 bool visit_variant(std::string_view id, F&& f) {
@@ -68,7 +34,7 @@ bool visit_variant(std::string_view id, F&& f) {
 
 template <class F, class... Os>
 bool visit_op_in(TypeList<Os...>, std::string_view name, F&& f) {
-  return ((name == Os::name ? (f(Tag<Os>{}), true) : false) || ...);
+  return ((name == Os::name ? (f(TypeTag<Os>{}), true) : false) || ...);
 }
 template <class F>
 bool visit_op(std::string_view name, F&& f) {
@@ -77,7 +43,7 @@ bool visit_op(std::string_view name, F&& f) {
 
 template <class F, class... Ts>
 bool visit_type_in(TypeList<Ts...>, std::string_view name, F&& f) {
-  return ((name == type_name<Ts>() ? (f(Tag<Ts>{}), true) : false) || ...);
+  return ((name == type_name<Ts>() ? (f(TypeTag<Ts>{}), true) : false) || ...);
 }
 template <class F>
 bool visit_type(std::string_view name, F&& f) {
