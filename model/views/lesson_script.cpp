@@ -171,10 +171,4 @@ std::optional<Lesson> load_lesson(const std::string& path, std::string& error) {
   return parse_lesson(text, path, error);
 }
 
-std::string lesson_level_text(std::uint16_t step) {
-  if (step == kLoad) return "load";
-  if (step == kFinish) return "finish";
-  return "level " + std::to_string(step - 1);
-}
-
 }  // namespace wl

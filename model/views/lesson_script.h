@@ -53,7 +53,4 @@ std::optional<Lesson> parse_lesson(std::string_view text, const std::string& sou
 // Reads and parses a file; a missing or unreadable file is an error too.
 std::optional<Lesson> load_lesson(const std::string& path, std::string& error);
 
-// "level 3" / "load" / "finish": how a slide names its step, for captions and errors.
-std::string lesson_level_text(std::uint16_t step);
-
 }  // namespace wl

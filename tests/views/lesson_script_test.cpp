@@ -95,11 +95,5 @@ TEST(LessonScript, ShippedLessonsParse) {
   EXPECT_GE(count, 3);
 }
 
-TEST(LessonScript, LevelText) {
-  EXPECT_EQ(lesson_level_text(0), "load");
-  EXPECT_EQ(lesson_level_text(3), "level 2");
-  EXPECT_EQ(lesson_level_text(0xFFFF), "finish");
-}
-
 }  // namespace
 }  // namespace wl
