@@ -43,13 +43,4 @@ std::vector<std::uint32_t> blocks_to_record(const RunSettings& s) {
   return blocks;
 }
 
-const char* backend_name(BackendChoice backend) {
-  switch (backend) {
-    case BackendChoice::Auto: return "auto";
-    case BackendChoice::Simulator: return "sim";
-    case BackendChoice::Gpu: return "gpu";
-  }
-  return "auto";
-}
-
 }  // namespace wl

@@ -34,6 +34,4 @@ std::uint32_t grid_blocks(const RunSettings& settings);
 // The blocks to record: 0 .. kMaxRecordedBlocks - 1 (within the grid) and the inspected one.
 std::vector<std::uint32_t> blocks_to_record(const RunSettings& settings);
 
-const char* backend_name(BackendChoice backend);  // "auto", "sim", "gpu"
-
 }  // namespace wl

@@ -29,8 +29,9 @@ struct alignas(16) Vec {
   T v[N];
 };
 
-// Recorded in Event::aux of atomics.
-enum class AtomicKind : unsigned { Add = 0, Min = 1, Max = 2, Cas = 3, Combine = 4 };
+// Recorded in Event::aux of atomics. The numbers are stored in trace files, so they stay fixed
+// (1-3 were min, max and compare-and-swap, no longer in the dialect).
+enum class AtomicKind : unsigned { Add = 0, Combine = 4 };
 
 template <class T>
 constexpr unsigned kVecWidth = 16 / sizeof(T);

@@ -153,11 +153,6 @@ class GpuCtx {
     record(OpKind::Vote, line, 0, 0, kNoBuffer, pred, r, mask);
     return r;
   }
-  __device__ unsigned activemask(WL_LINE) {
-    unsigned r = __activemask();
-    record(OpKind::Vote, line, 0, 0, kNoBuffer, 1, r, 0);
-    return r;
-  }
   template <class T>
   __device__ unsigned match_any(unsigned mask, T v, WL_LINE) {
     unsigned r = __match_any_sync(mask, v);
@@ -188,21 +183,6 @@ class GpuCtx {
   __device__ T atomic_add(Global<T> g, std::uint64_t i, T v, WL_LINE) {
     record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), 0, unsigned(AtomicKind::Add));
     return atomicAdd(g.ptr + i, v);
-  }
-  template <class T>
-  __device__ T atomic_min(Global<T> g, std::uint64_t i, T v, WL_LINE) {
-    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), 0, unsigned(AtomicKind::Min));
-    return atomicMin(g.ptr + i, v);
-  }
-  template <class T>
-  __device__ T atomic_max(Global<T> g, std::uint64_t i, T v, WL_LINE) {
-    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), 0, unsigned(AtomicKind::Max));
-    return atomicMax(g.ptr + i, v);
-  }
-  template <class T>
-  __device__ T atomic_cas(Global<T> g, std::uint64_t i, T compare, T v, WL_LINE) {
-    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), to_bits(compare), unsigned(AtomicKind::Cas));
-    return atomicCAS(g.ptr + i, compare, v);
   }
   template <class T>
   __device__ T atomic_add(Shared<T> s, unsigned i, T v, WL_LINE) {

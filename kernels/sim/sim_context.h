@@ -136,11 +136,6 @@ class SimCtx {
   unsigned ballot(unsigned mask, bool pred, WL_LINE) { return vote(CollectiveKind::Ballot, mask, pred, line); }
   bool any(unsigned mask, bool pred, WL_LINE) { return vote(CollectiveKind::Any, mask, pred, line) != 0; }
   bool all(unsigned mask, bool pred, WL_LINE) { return vote(CollectiveKind::All, mask, pred, line) != 0; }
-  unsigned activemask(WL_LINE) {
-    auto r = unsigned(block_.collective(tid_, CollectiveKind::ActiveMask, 0, 0, 0, line));
-    record(OpKind::Vote, line, 0, 0, kNoBuffer, 1, r, 0);
-    return r;
-  }
   template <class T>
   unsigned match_any(unsigned mask, T v, WL_LINE) {
     auto r = unsigned(block_.collective(tid_, CollectiveKind::MatchAny, mask, to_bits(v), 0, line));
@@ -161,19 +156,6 @@ class SimCtx {
   template <class T>
   T atomic_add(Global<T> g, std::uint64_t i, T v, WL_LINE) {
     return global_atomic(g, i, v, 0, AtomicKind::Add, line, [](T a, T b) { return SumOp::apply(a, b); });
-  }
-  template <class T>
-  T atomic_min(Global<T> g, std::uint64_t i, T v, WL_LINE) {
-    return global_atomic(g, i, v, 0, AtomicKind::Min, line, [](T a, T b) { return b < a ? b : a; });
-  }
-  template <class T>
-  T atomic_max(Global<T> g, std::uint64_t i, T v, WL_LINE) {
-    return global_atomic(g, i, v, 0, AtomicKind::Max, line, [](T a, T b) { return a < b ? b : a; });
-  }
-  template <class T>
-  T atomic_cas(Global<T> g, std::uint64_t i, T compare, T v, WL_LINE) {
-    return global_atomic(g, i, v, to_bits(compare), AtomicKind::Cas, line,
-                         [compare](T a, T b) { return a == compare ? b : a; });
   }
   template <class T>
   T atomic_add(Shared<T> s, unsigned i, T v, WL_LINE) {

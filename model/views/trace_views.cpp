@@ -6,11 +6,6 @@
 
 namespace wl {
 
-std::size_t TraceViews::step_index(std::uint16_t step) const {
-  const auto it = std::upper_bound(steps.begin(), steps.end(), step);
-  return it == steps.begin() ? 0 : std::size_t(it - steps.begin()) - 1;
-}
-
 bool TraceViews::has_block(std::uint32_t block) const {
   return std::binary_search(blocks.begin(), blocks.end(), block);
 }

@@ -31,8 +31,6 @@ struct TraceViews {
   std::vector<std::uint16_t> steps;   // every step of the trace, ascending
   std::vector<std::uint32_t> blocks;  // recorded blocks with events, ascending
 
-  // Index in `steps` of a step, or the nearest one before it (0 when none).
-  std::size_t step_index(std::uint16_t step) const;
   bool has_block(std::uint32_t block) const;
   const Trace& whole() const { return recorded ? *recorded : trace; }
 };
