@@ -88,7 +88,7 @@ void show_interleaved_vs_sequential(AppState& state) {
   state.compare = true;
   state.view = ViewKind::Tree;
   run_sessions(state);
-  state.playback.go_to(1);
+  state.playback.go_to(level_step(0));
 }
 
 void next_variant(AppState& state) {

@@ -38,10 +38,10 @@ TEST(StartState, ViewCompareAndLevel) {
 }
 
 TEST(StartState, FinishAndLoadLevels) {
-  EXPECT_EQ(parse_level("load"), 0);
-  EXPECT_EQ(parse_level("finish"), 0xFFFF);
-  EXPECT_EQ(parse_level("0"), 1);
-  EXPECT_EQ(parse_level("12"), 13);
+  EXPECT_EQ(parse_level("load"), kLoadStep);
+  EXPECT_EQ(parse_level("finish"), kFinishStep);
+  EXPECT_EQ(parse_level("0"), level_step(0));
+  EXPECT_EQ(parse_level("12"), level_step(12));
   EXPECT_FALSE(parse_level("-1"));
   EXPECT_FALSE(parse_level("deep"));
 }

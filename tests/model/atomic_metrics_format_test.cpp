@@ -24,7 +24,7 @@ Trace plain_trace() {
     b.global(0, t, OpKind::GlobalLoad, 1, 4 * t);
     b.shared(0, t, OpKind::SharedStore, 2, 4 * t);
     b.barrier(0, t, 3);
-    b.step(1);
+    b.step(level_step(0));
     b.branch(0, t, 4, t < 16);
     if (t < 16) b.shared(0, t, OpKind::SharedLoad, 5, 8 * t);
     b.step(kFinishStep);
@@ -40,7 +40,7 @@ Trace atomic_trace() {
   for (std::uint16_t t = 0; t < 64; ++t) {
     b.step(0);
     b.global(0, t, OpKind::GlobalLoad, 1, 4 * t);
-    b.step(1);
+    b.step(level_step(0));
     b.shared(0, t, OpKind::SharedAtomic, 2, 4 * (t % 4));
     if (t % 32 == 0) b.global(0, t, OpKind::GlobalAtomic, 3, 0, 4, test::kOutput);
   }
