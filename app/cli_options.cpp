@@ -116,6 +116,7 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->group(start_group)
       ->check(CLI::IsMember({"auto", "sim", "gpu"}));
   app.add_option("--inspect-block", s.inspect_block, "The block the views show")->group(start_group);
+  app.add_option("--inspect-launch", s.inspect_launch, "The launch the views show, of a run of several (0 = the first)")->group(start_group);
   app.add_option("--trace", s.trace_path, "Load a trace file (.wltrace) instead of running")
       ->group(start_group)
       ->type_name("FILE");

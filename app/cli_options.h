@@ -33,6 +33,7 @@ struct StartOptions {
   std::string op, type, pattern, backend;
   std::optional<std::uint64_t> seed;
   std::optional<std::uint32_t> inspect_block;
+  std::optional<std::uint32_t> inspect_launch;
   std::string trace_path;     // load this trace file instead of running
   std::string lesson_path;    // start this lesson
   int lesson_slide = 1;       // 1-based

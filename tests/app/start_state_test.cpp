@@ -18,6 +18,29 @@ TEST(StartState, DefaultsShowASmallSequentialTree) {
   EXPECT_EQ(state.playback.step(), level_step(0));
 }
 
+// n = 4096 in blocks of 64: 64 partials, then one block reduces them. Both launches are
+// recorded; the views show the one asked for, and Inspect can switch back.
+TEST(StartState, InspectTheSecondLaunchOfATwoPassRun) {
+  AppState state;
+  StartOptions o;
+  o.variant = "sequential";
+  o.block = 64;
+  o.n = 4096;
+  o.backend = "sim";
+  o.inspect_launch = 1;
+  EXPECT_EQ(apply_start_options(state, o), "");
+  finish_sessions(state);
+  const TraceViews* v = state.sessions[0].views();
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->launch_count, 2u);
+  EXPECT_EQ(v->launch, 1u);
+  EXPECT_EQ(v->trace.meta.grid_dim, 1u);
+  EXPECT_EQ(v->whole().meta.launches.at(0).grid_dim, 64u);
+  state.sessions[0].inspect_launch(0);
+  EXPECT_EQ(state.sessions[0].views()->trace.meta.grid_dim, 64u);
+  EXPECT_EQ(state.sessions[0].settings.inspect_launch, 0u);
+}
+
 TEST(StartState, ViewCompareAndLevel) {
   AppState state;
   StartOptions o;
