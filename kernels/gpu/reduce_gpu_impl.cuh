@@ -70,7 +70,7 @@ class GpuBackend {
       WL_CUDA(cudaGetLastError());
       return;
     }
-    recorder_.begin_launch({V::info.id, pass.grid, block, smem, pass.n});
+    recorder_.begin_launch(launch_record<V>(pass, block, smem));
     DeviceRecorder rec = make_recorder(pass.grid);
     reduce_kernel<V, Op, T, DeviceRecorder><<<pass.grid, block, smem>>>(args, rec);
     WL_CUDA(cudaGetLastError());

@@ -12,6 +12,18 @@
 
 namespace wl {
 
+// What the trace says of one pass's launch.
+template <class V>
+LaunchRecord launch_record(const Pass& pass, unsigned block, unsigned shared_bytes) {
+  LaunchRecord r;
+  r.name = V::info.id;
+  r.grid_dim = pass.grid;
+  r.block_dim = block;
+  r.shared_bytes = shared_bytes;
+  r.n = pass.n;
+  return r;
+}
+
 template <class T>
 struct ReduceBuffers {
   Global<T> partials[2];     // Partials: ping-pong between passes; LastBlock: partials[0]

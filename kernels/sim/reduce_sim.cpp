@@ -51,7 +51,7 @@ class SimBackend {
     if (record) {
       launch.record_blocks = request_.record_blocks;
       launch.event_cap = request_.event_cap;
-      recorder_.begin_launch({V::info.id, pass.grid, block, launch.shared_bytes, pass.n});
+      recorder_.begin_launch(launch_record<V>(pass, block, launch.shared_bytes));
     }
     SimGrid grid(launch, [&args](SimCtx& ctx) { V::template run<Op, T>(ctx, args); });
     grid.run();
