@@ -1,6 +1,6 @@
 #include "app_actions.h"
 
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/catalog.h"
 
 namespace wl {
 namespace {
@@ -88,7 +88,7 @@ void show_interleaved_vs_sequential(AppState& state) {
   state.compare = true;
   state.view = ViewKind::Tree;
   run_sessions(state);
-  state.playback.go_to(1);
+  state.playback.go_to(level_step(0));
 }
 
 void next_variant(AppState& state) {

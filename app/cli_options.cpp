@@ -29,12 +29,14 @@ std::string describe_size_error(std::string& text) {
 }  // namespace
 
 std::optional<std::uint16_t> parse_level(const std::string& text) {
-  if (text == "load") return std::uint16_t(0);
-  if (text == "finish") return std::uint16_t(0xFFFF);
+  if (text == "load") return kLoadStep;
+  if (text == "finish") return kFinishStep;
   if (text.empty() || text.size() > 4) return std::nullopt;
   for (const char c : text)
     if (c < '0' || c > '9') return std::nullopt;
-  return std::uint16_t(std::stoi(text) + 1);
+  const int level = std::stoi(text);
+  if (level > int(kMaxStepIndex)) return std::nullopt;
+  return level_step(unsigned(level));
 }
 
 std::optional<WindowSize> parse_window_size(const std::string& text) {
@@ -114,6 +116,7 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->group(start_group)
       ->check(CLI::IsMember({"auto", "sim", "gpu"}));
   app.add_option("--inspect-block", s.inspect_block, "The block the views show")->group(start_group);
+  app.add_option("--inspect-launch", s.inspect_launch, "The launch the views show, of a run of several (0 = the first)")->group(start_group);
   app.add_option("--trace", s.trace_path, "Load a trace file (.wltrace) instead of running")
       ->group(start_group)
       ->type_name("FILE");

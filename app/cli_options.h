@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "core/step.h"
+
 namespace CLI {
 class App;
 }
@@ -31,6 +33,7 @@ struct StartOptions {
   std::string op, type, pattern, backend;
   std::optional<std::uint64_t> seed;
   std::optional<std::uint32_t> inspect_block;
+  std::optional<std::uint32_t> inspect_launch;
   std::string trace_path;     // load this trace file instead of running
   std::string lesson_path;    // start this lesson
   int lesson_slide = 1;       // 1-based
@@ -58,7 +61,7 @@ struct GuiOptions {
   ExportOptions exports;
 };
 
-// "3" → step 4, "load" → 0, "finish" → 0xFFFF; nullopt when malformed.
+// "3" → level_step(3), "load" → kLoadStep, "finish" → kFinishStep; nullopt when malformed.
 std::optional<std::uint16_t> parse_level(const std::string& text);
 
 // "1600x900" -> {1600, 900}; nullopt when malformed or out of range.

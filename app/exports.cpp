@@ -25,8 +25,8 @@ std::string run_exports(AppState& state, float r, float g, float b) {
     if (path->empty()) continue;
     try {
       if (!views) throw std::runtime_error("there is no trace to export yet");
-      if (path == &state.export_json_path) write_trace_json(views->trace, *path);
-      else write_trace(views->trace, *path);
+      if (path == &state.export_json_path) write_trace_json(views->whole(), *path);
+      else write_trace(views->whole(), *path);
       state.status_message = "Saved " + *path;
     } catch (const std::exception& e) {
       failed("Export to " + *path + " failed: " + e.what());

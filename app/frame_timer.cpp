@@ -41,9 +41,6 @@ void FrameTimer::end() {
   wall_ms_.push_back(wall_ms() - wall_start_);
 }
 
-double FrameTimer::median_cpu_ms() const { return median(cpu_ms_); }
-double FrameTimer::max_cpu_ms() const { return maximum(cpu_ms_); }
-
 std::string FrameTimer::summary() const {
   char buf[384];
   std::snprintf(buf, sizeof buf,

@@ -15,8 +15,6 @@ class FrameTimer {
   std::size_t frames() const { return cpu_ms_.size(); }
   // "N frames: CPU time per frame (main thread) median X ms, max Y ms; ..."
   std::string summary() const;
-  double median_cpu_ms() const;
-  double max_cpu_ms() const;
 
  private:
   double cpu_start_ = 0, process_start_ = 0, wall_start_ = 0;

@@ -25,6 +25,7 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
   if (!o.pattern.empty()) s.pattern = o.pattern;
   if (o.seed) s.seed = *o.seed;
   if (o.inspect_block) s.inspect_block = *o.inspect_block;
+  if (o.inspect_launch) s.inspect_launch = *o.inspect_launch;
   if (!o.backend.empty() && !parse_backend(o.backend, s.backend)) return "unknown backend '" + o.backend + "'";
   state.sessions[0].settings = s;
   state.sessions[1].settings = s;

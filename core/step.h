@@ -7,11 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#if defined(__CUDACC__)
-#define WL_CORE_HD __host__ __device__
-#else
-#define WL_CORE_HD
-#endif
+#include "core/host_device.h"
 
 namespace wl {
 

@@ -57,7 +57,7 @@ class StepRows {
       index_[s] = int(rows_.size());
       rows_.emplace_back();
       rows_.back().step = std::uint16_t(s);
-      rows_.back().label = step_label(std::uint16_t(s));
+      rows_.back().label = step_name(std::uint16_t(s));
     }
   }
   // Null for a step the trace does not have (requests or grid from another trace).
@@ -121,6 +121,18 @@ void count_barriers(const Trace& trace, StepRows& rows) {
   }
 }
 
+void count_contention(const std::vector<WarpRequest>& requests, StepRows& rows, StepMetrics& total) {
+  const Contention c = atomic_contention(requests);
+  for (const StepContention& s : c.steps) {
+    StepMetrics* row = rows[s.step];
+    if (!row) continue;
+    row->shared_contention = s.shared;
+    row->global_contention = s.global;
+  }
+  total.shared_contention = c.shared;
+  total.global_contention = c.global;
+}
+
 void count_warps(const std::vector<WarpStep>& grid, StepRows& rows) {
   for (const WarpStep& w : grid) {
     StepMetrics* row = rows[w.step];
@@ -151,6 +163,7 @@ Metrics compute_metrics(const Trace& trace, const std::vector<WarpRequest>& requ
   count_warps(grid, rows);
 
   StepMetrics& t = m.total;
+  count_contention(requests, rows, t);
   t.label = "total";
   for (StepMetrics& row : m.steps) {
     row.lane_utilization = utilization(row.active_lanes, row.warps_active);

@@ -6,6 +6,8 @@
 //   conflicts (model/shared_banks.h);
 // - global_ld / global_st / global_atom: warp requests, sectors and ideal sectors
 //   (model/global_sectors.h);
+// - shared_contention / global_contention: atomic requests, their lanes, the passes that
+//   same-address lanes serialise into, and the hottest address (model/atomic_contention.h);
 // - ops: events other than Branch, Barrier, WarpSync and Fence;
 // - active_threads: distinct (block, thread) with at least one such op;
 // - barriers: __syncthreads instances: per block, the most Barrier events any one thread
@@ -13,13 +15,15 @@
 // - warps_active: warps with an active lane, divergent_warps: warps that diverged, and
 //   active_lanes (model/divergence.h); lane_utilization = active_lanes / (32 * warps_active).
 // The total row sums every count over the steps, except active_threads, which counts distinct
-// threads over the whole kernel; so total warps_active and divergent_warps count warp-steps,
-// and total lane_utilization is the mean over all active warp-steps.
+// threads over the whole kernel, and the hottest addresses, taken from each address's lanes
+// over all steps; so total warps_active and divergent_warps count warp-steps, and total
+// lane_utilization is the mean over all active warp-steps.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "model/atomic_contention.h"
 #include "model/divergence.h"
 #include "model/warp_requests.h"
 #include "trace/trace.h"
@@ -44,6 +48,7 @@ struct StepMetrics {
   std::string label;       // "load", "level 0", ..., "finish"; "total" for the total row
   SharedCounts shared_ld, shared_st, shared_atom;
   GlobalCounts global_ld, global_st, global_atom;
+  ContentionCounts shared_contention, global_contention;
   std::uint64_t ops = 0;
   std::uint64_t active_threads = 0;
   std::uint64_t warps_active = 0;

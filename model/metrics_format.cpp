@@ -17,8 +17,17 @@ json global_json(const GlobalCounts& c) {
   return {{"requests", c.requests}, {"sectors", c.sectors}, {"ideal", c.ideal}};
 }
 
-json row_json(const StepMetrics& r, bool total) {
-  return {{"step", total ? json(nullptr) : json(r.step)},
+json contention_json(const ContentionCounts& c) {
+  const AddressHits& h = c.hottest;
+  const json hottest = h.lanes == 0 ? json(nullptr)
+                                    : json{{"buffer", h.at.buffer}, {"address", h.at.address},
+                                           {"lanes", h.lanes}, {"passes", h.passes}};
+  return {{"requests", c.requests}, {"lanes", c.lanes}, {"passes", c.passes}, {"hottest", hottest}};
+}
+
+// The contention fields are left out of traces without atomics, whose JSON stays as it was.
+json row_json(const StepMetrics& r, bool total, bool atomics) {
+  json row = {{"step", total ? json(nullptr) : json(r.step)},
           {"label", r.label},
           {"ops", r.ops},
           {"active_threads", r.active_threads},
@@ -33,6 +42,11 @@ json row_json(const StepMetrics& r, bool total) {
           {"global_ld", global_json(r.global_ld)},
           {"global_st", global_json(r.global_st)},
           {"global_atom", global_json(r.global_atom)}};
+  if (atomics) {
+    row["shared_contention"] = contention_json(r.shared_contention);
+    row["global_contention"] = contention_json(r.global_contention);
+  }
+  return row;
 }
 
 // A table whose columns sit under group captions; groups are separated by " | ".
@@ -130,20 +144,52 @@ void global_cells(std::vector<std::string>& cells, const GlobalCounts& c) {
   for (std::uint64_t v : {c.requests, c.sectors, c.ideal}) cells.push_back(std::to_string(v));
 }
 
+void contention_columns(TextTable& t, const std::string& group) {
+  for (const char* name : {"req", "lanes", "passes", "hottest", "hits"}) t.column(group, name);
+}
+// The hottest address as a byte address; global ones as buffer:offset.
+void contention_cells(std::vector<std::string>& cells, const ContentionCounts& c, bool global) {
+  for (std::uint64_t v : {c.requests, c.lanes, c.passes}) cells.push_back(std::to_string(v));
+  const AddressHits& h = c.hottest;
+  const std::string address = (global ? std::to_string(h.at.buffer) + ":" : "") + std::to_string(h.at.address);
+  cells.push_back(h.lanes == 0 ? "" : address);
+  cells.push_back(h.lanes == 0 ? "" : std::to_string(h.lanes));
+}
+
+std::string contention_table(const Metrics& m) {
+  TextTable t;
+  t.column("", "step");
+  contention_columns(t, "shared atomic passes");
+  contention_columns(t, "global atomic passes");
+  auto add_row = [&](const StepMetrics& r) {
+    std::vector<std::string> cells{r.label};
+    contention_cells(cells, r.shared_contention, false);
+    contention_cells(cells, r.global_contention, true);
+    t.row(std::move(cells));
+  };
+  for (const StepMetrics& r : m.steps) add_row(r);
+  t.rule();
+  add_row(m.total);
+  return t.str();
+}
+
+bool has_atomics(const Metrics& m) { return m.total.shared_atom.requests > 0 || m.total.global_atom.requests > 0; }
+
 }  // namespace
 
 json metrics_to_json(const Metrics& m) {
   json steps = json::array();
-  for (const StepMetrics& r : m.steps) steps.push_back(row_json(r, false));
+  const bool atomics = has_atomics(m);
+  for (const StepMetrics& r : m.steps) steps.push_back(row_json(r, false, atomics));
   return {{"steps", std::move(steps)},
-          {"total", row_json(m.total, true)},
+          {"total", row_json(m.total, true, atomics)},
           {"num_steps", m.num_steps()},
           {"barriers", m.barriers()},
           {"incomplete", m.incomplete}};
 }
 
 std::string format_metrics_table(const Metrics& m) {
-  const bool atomics = m.total.shared_atom.requests > 0 || m.total.global_atom.requests > 0;
+  const bool atomics = has_atomics(m);
   TextTable t;
   for (const char* name : {"step", "ops", "threads", "warps", "divergent", "lanes", "barriers"}) t.column("", name);
   shared_columns(t, "shared loads");
@@ -172,7 +218,10 @@ std::string format_metrics_table(const Metrics& m) {
 
   std::string out;
   if (m.incomplete) out += "warning: the trace hit its event cap; these counts cover only the recorded events\n";
-  return out + t.str();
+  out += t.str();
+  // Same-address serialisation gets its own table below, so the one above keeps its layout.
+  if (atomics) out += "\n" + contention_table(m);
+  return out;
 }
 
 }  // namespace wl

@@ -12,11 +12,14 @@ namespace wl {
 // {"step", "label", "ops", "active_threads", "warps_active", "active_lanes", "divergent_warps",
 //  "lane_utilization", "barriers", "shared_ld" / "shared_st" / "shared_atom": {"requests",
 //  "wavefronts", "ideal", "conflicts"}, "global_ld" / "global_st" / "global_atom": {"requests",
-//  "sectors", "ideal"}}. The total row's "step" is null.
+//  "sectors", "ideal"}}. The total row's "step" is null. When the trace has atomics, a row also
+// has "shared_contention" / "global_contention": {"requests", "lanes", "passes", "hottest":
+// null or {"buffer", "address", "lanes", "passes"}}.
 nlohmann::json metrics_to_json(const Metrics& metrics);
 
-// Aligned columns, one line per step then a total line. Atomic columns appear only when the
-// trace has atomics; a warning line precedes the table when the trace is incomplete.
+// Aligned columns, one line per step then a total line. Atomic columns, and a second table of
+// same-address atomic passes per step, appear only when the trace has atomics; a warning line
+// precedes the table when the trace is incomplete.
 std::string format_metrics_table(const Metrics& metrics);
 
 }  // namespace wl

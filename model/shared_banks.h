@@ -28,7 +28,8 @@ struct BankCost {
 unsigned shared_lane_group_width(unsigned access_size);
 
 // For any shared request (load, store or atomic; atomics use the same bank rule, which is an
-// approximation: the hardware also serialises same-address atomics).
+// approximation: the hardware also serialises same-address atomics, which
+// model/atomic_contention.h counts).
 BankCost shared_bank_cost(const WarpRequest& request);
 
 }  // namespace wl

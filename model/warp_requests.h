@@ -39,7 +39,7 @@ struct WarpRequest {
   // else it recorded: trace.events[event[lane]].
   std::uint32_t address[kWarpSize] = {};
   std::uint8_t lane_size[kWarpSize] = {};
-  Buffer buffer[kWarpSize] = {};
+  BufferId buffer[kWarpSize] = {};
   std::uint32_t event[kWarpSize];
 
   WarpRequest();

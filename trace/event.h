@@ -3,6 +3,8 @@
 #pragma once
 #include <cstdint>
 
+#include "core/step.h"
+
 #if defined(__CUDACC__)
 #define WL_HD __host__ __device__
 #else
@@ -27,14 +29,14 @@ enum class OpKind : std::uint8_t {
   Count = 12
 };
 
-// Which global buffer an access touched; addresses of global accesses are byte offsets from
-// the start of that buffer (buffers are 256-byte aligned on both backends).
-enum class Buffer : std::uint8_t { None = 0, Input = 1, Output = 2, Partials = 3, Scratch = 4 };
+// Which global buffer an access touched: an index into the trace's buffer table
+// (TraceMeta::buffers), which names it and gives its element type; 0 = none. Addresses of global
+// accesses are byte offsets from the start of that buffer (buffers are 256-byte aligned on both
+// backends).
+using BufferId = std::uint8_t;
+constexpr BufferId kNoBuffer = 0;
 
-// Steps are tree levels. Step 0 is the load phase; step k + 1 is tree level k. Kernels mark the
-// step with ctx.step(); everything after the tree (writing the block's result) is kFinishStep.
-constexpr std::uint16_t kLoadStep = 0;
-constexpr std::uint16_t kFinishStep = 0xFFFF;
+// Steps: see core/step.h. Kernels declare them with ctx.step(...).
 
 constexpr unsigned kWarpSize = 32;
 constexpr unsigned kBanks = 32;
@@ -43,15 +45,15 @@ struct Event {
   std::uint32_t block;    // linear block index
   std::uint32_t seq;      // per-thread event counter: the order within one thread
   std::uint16_t thread;   // linear thread index within the block
-  std::uint16_t step;     // see kLoadStep / kFinishStep
+  StepId step;            // core/step.h: kind and index
   std::uint16_t site;     // source line of the kernel that issued the operation
   OpKind op;
   std::uint8_t size;      // access width in bytes (4, 8, 16), 0 for non-memory events
   std::uint32_t address;  // shared: byte offset in the block's shared memory; global: see Buffer
   std::uint32_t aux;      // shuffle source lane, warp-sync mask, atomic kind
-  Buffer buffer;
+  BufferId buffer;        // kNoBuffer, or an entry of TraceMeta::buffers
   std::uint8_t flags;     // Branch: bit 0 = taken
-  std::uint16_t reserved;
+  std::uint16_t launch;   // index in TraceMeta::launches
   std::uint32_t pad;
   std::uint64_t value[2]; // raw bits of the value(s); 16-byte vector accesses use both
 

@@ -1,8 +1,8 @@
 // Classes and names of Event fields, shared by the file reader, the JSON export and the model.
+// Buffer names live in the trace's buffer table (TraceMeta::buffers), step names in core/step.h.
 #pragma once
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <string_view>
 
 #include "trace/event.h"
@@ -29,32 +29,6 @@ inline std::optional<OpKind> op_from_name(std::string_view name) {
   for (unsigned k = 0; k < unsigned(OpKind::Count); ++k)
     if (name == op_name(OpKind(k))) return OpKind(k);
   return std::nullopt;
-}
-
-constexpr unsigned kBufferCount = 5;  // Buffer::None .. Buffer::Scratch
-
-inline const char* buffer_name(Buffer b) {
-  switch (b) {
-    case Buffer::None: return "none";
-    case Buffer::Input: return "input";
-    case Buffer::Output: return "output";
-    case Buffer::Partials: return "partials";
-    case Buffer::Scratch: return "scratch";
-    default: return "unknown";
-  }
-}
-
-inline std::optional<Buffer> buffer_from_name(std::string_view name) {
-  for (unsigned k = 0; k < kBufferCount; ++k)
-    if (name == buffer_name(Buffer(k))) return Buffer(k);
-  return std::nullopt;
-}
-
-// "load" for step 0, "level k" for step k + 1, "finish" for kFinishStep.
-inline std::string step_label(std::uint16_t step) {
-  if (step == kLoadStep) return "load";
-  if (step == kFinishStep) return "finish";
-  return "level " + std::to_string(step - 1);
 }
 
 }  // namespace wl

@@ -5,10 +5,45 @@
 
 namespace wl {
 
+const BufferRecord* TraceMeta::buffer(BufferId id) const {
+  if (id == kNoBuffer) return nullptr;
+  for (const BufferRecord& b : buffers)
+    if (b.id == id) return &b;
+  return nullptr;
+}
+
 void sort_canonical(std::vector<Event>& events) {
   std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
-    return std::tie(a.block, a.thread, a.seq) < std::tie(b.block, b.thread, b.seq);
+    return std::tie(a.launch, a.block, a.thread, a.seq) < std::tie(b.launch, b.block, b.thread, b.seq);
   });
+}
+
+std::vector<StepRecord> steps_used(const std::vector<Event>& events) {
+  std::vector<bool> seen(0x10000, false);
+  for (const Event& e : events) seen[e.step] = true;
+  std::vector<StepRecord> steps;
+  for (unsigned s = 0; s < seen.size(); ++s)
+    if (seen[s]) steps.push_back({StepId(s), step_name(StepId(s))});
+  return steps;
+}
+
+Trace select_launch(const Trace& trace, std::uint32_t launch) {
+  Trace out;
+  out.meta = trace.meta;
+  out.meta.launches.clear();
+  out.meta.grid_dim = 0;
+  out.meta.block_dim = 0;
+  if (launch >= trace.meta.launches.size()) return out;
+  const LaunchRecord& chosen = trace.meta.launches[launch];
+  out.meta.launches.push_back(chosen);
+  out.meta.grid_dim = chosen.grid_dim;
+  out.meta.block_dim = chosen.block_dim;
+  for (const Event& e : trace.events) {
+    if (e.launch != launch) continue;
+    out.events.push_back(e);
+    out.events.back().launch = 0;
+  }
+  return out;
 }
 
 }  // namespace wl

@@ -8,18 +8,54 @@
 
 namespace wl {
 
+// One kernel launch of a run. A run of several launches (a reduction's passes, scan-then-
+// propagate, sort then reduce-by-key) records them all; events name theirs in Event::launch.
+struct LaunchRecord {
+  std::string name;               // the kernel: e.g. "sequential", "propagate"
+  std::uint32_t grid_dim = 0;
+  std::uint32_t block_dim = 0;
+  std::uint32_t shared_bytes = 0;  // dynamic shared memory per block
+  std::uint64_t n = 0;            // elements this launch works on
+};
+
+enum class BufferRole : std::uint8_t {
+  Input = 0,   // read-only input of the run
+  Output = 1,  // results (a reduction's partials or total, a scan's output, bins)
+  Temp = 2,    // scratch: tickets, tile status, ping-pong buffers
+};
+
+// A global buffer the kernels of a run touched, named so the views can say which.
+struct BufferRecord {
+  BufferId id = kNoBuffer;  // what Event::buffer holds; 1, 2, ... in allocation order
+  std::string name;         // "input", "partials", "tile-status", "bins"
+  std::string type;         // element type: "i32", "u32", "f32", "f64", ...
+  BufferRole role = BufferRole::Temp;
+  std::uint64_t elements = 0;
+};
+
+// The name of a step the events use, as the kernel declared it (core/step.h).
+struct StepRecord {
+  StepId id = 0;
+  std::string name;
+};
+
 struct TraceMeta {
   std::string family;    // "reduce"
   std::string variant;   // e.g. "sequential"
   std::string op;        // "sum", "min", "max", "product"
-  std::string type;      // "i32", "f32", "f64"
+  std::string type;      // the run's value type: "i32", "f32", "f64"
   std::string backend;   // "sim" or "gpu"
   std::uint64_t n = 0;
-  std::uint32_t block_dim = 0;
-  std::uint32_t grid_dim = 0;
-  std::vector<std::uint32_t> recorded_blocks;  // sorted, unique
-  std::uint64_t event_cap = 0;
+  std::uint32_t block_dim = 0;  // of the first launch
+  std::uint32_t grid_dim = 0;   // of the first launch (0: nothing was launched)
+  std::vector<std::uint32_t> recorded_blocks;  // sorted, unique; the same in every launch
+  std::uint64_t event_cap = 0;     // per launch
   std::uint64_t events_dropped = 0;  // > 0: the cap was hit and the trace is incomplete
+  std::vector<LaunchRecord> launches;  // in launch order; Event::launch indexes it
+  std::vector<BufferRecord> buffers;   // sorted by id
+  std::vector<StepRecord> steps;       // every step the events use, ascending
+
+  const BufferRecord* buffer(BufferId id) const;  // nullptr for kNoBuffer or an unknown id
 };
 
 struct Trace {
@@ -29,8 +65,17 @@ struct Trace {
   bool overflowed() const { return meta.events_dropped > 0; }
 };
 
-// Puts events in their canonical order: block, thread, seq. GPU traces arrive in whatever
+// Puts events in their canonical order: launch, block, thread, seq. GPU traces arrive in whatever
 // order the hardware wrote them; after this, a GPU trace and a simulator trace compare equal.
 void sort_canonical(std::vector<Event>& events);
+
+// The step table of `events`: every step they use, ascending, named by step_name().
+std::vector<StepRecord> steps_used(const std::vector<Event>& events);
+
+// One launch of a run as a trace of its own, for views that show one launch at a time: its
+// events (Event::launch rewritten to 0, order kept), meta.launches = that launch alone,
+// meta.grid_dim / block_dim its own; buffers, steps and the rest of meta are kept. An index
+// past meta.launches gives a trace with no launch and no events.
+Trace select_launch(const Trace& trace, std::uint32_t launch);
 
 }  // namespace wl

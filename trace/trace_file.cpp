@@ -6,6 +6,8 @@
 #include <limits>
 
 #include "trace/byte_io.h"
+#include "trace/trace_header.h"
+#include "trace/trace_v1.h"
 #include "trace/trace_validate.h"
 
 namespace wl {
@@ -38,9 +40,9 @@ void encode_event(const Event& e, std::uint8_t* p) {
   p[15] = e.size;
   store_le(p + 16, e.address, 4);
   store_le(p + 20, e.aux, 4);
-  p[24] = static_cast<std::uint8_t>(e.buffer);
+  p[24] = e.buffer;
   p[25] = e.flags;
-  store_le(p + 26, e.reserved, 2);
+  store_le(p + 26, e.launch, 2);
   store_le(p + 28, e.pad, 4);
   store_le(p + 32, e.value[0], 8);
   store_le(p + 40, e.value[1], 8);
@@ -57,54 +59,13 @@ Event decode_event(const std::uint8_t* p) {
   e.size = p[15];
   e.address = static_cast<std::uint32_t>(load_le(p + 16, 4));
   e.aux = static_cast<std::uint32_t>(load_le(p + 20, 4));
-  e.buffer = static_cast<Buffer>(p[24]);
+  e.buffer = p[24];
   e.flags = p[25];
-  e.reserved = static_cast<std::uint16_t>(load_le(p + 26, 2));
+  e.launch = static_cast<std::uint16_t>(load_le(p + 26, 2));  // version 1: reserved
   e.pad = static_cast<std::uint32_t>(load_le(p + 28, 4));
   e.value[0] = load_le(p + 32, 8);
   e.value[1] = load_le(p + 40, 8);
   return e;
-}
-
-void encode_header(const TraceMeta& m, ByteWriter& w) {
-  w.str(m.family);
-  w.str(m.variant);
-  w.str(m.op);
-  w.str(m.type);
-  w.str(m.backend);
-  w.u64(m.n);
-  w.u32(m.block_dim);
-  w.u32(m.grid_dim);
-  w.u64(m.event_cap);
-  w.u64(m.events_dropped);
-  w.u32(static_cast<std::uint32_t>(m.recorded_blocks.size()));
-  for (std::uint32_t b : m.recorded_blocks) w.u32(b);
-}
-
-// The header was covered by the checksum, so a failure here means a broken writer, not
-// a damaged file. Bytes after the known fields are ignored: a later writer of version 1
-// may append fields.
-TraceMeta decode_header(ByteReader r) {
-  TraceMeta m;
-  auto field = [](bool ok, const char* name) {
-    if (!ok) fail(std::string("invalid trace header: field '") + name + "' runs past the header or is too long");
-  };
-  field(r.str(m.family, kMaxMetaStringLength), "family");
-  field(r.str(m.variant, kMaxMetaStringLength), "variant");
-  field(r.str(m.op, kMaxMetaStringLength), "op");
-  field(r.str(m.type, kMaxMetaStringLength), "type");
-  field(r.str(m.backend, kMaxMetaStringLength), "backend");
-  field(r.u64(m.n), "n");
-  field(r.u32(m.block_dim), "block_dim");
-  field(r.u32(m.grid_dim), "grid_dim");
-  field(r.u64(m.event_cap), "event_cap");
-  field(r.u64(m.events_dropped), "events_dropped");
-  std::uint32_t blocks = 0;
-  field(r.u32(blocks), "recorded_blocks");
-  field(blocks <= r.remaining() / 4, "recorded_blocks");
-  m.recorded_blocks.resize(blocks);
-  for (auto& b : m.recorded_blocks) r.u32(b);
-  return m;
 }
 
 }  // namespace
@@ -173,14 +134,12 @@ Trace read_trace_bytes(const std::uint8_t* data, std::size_t size) {
   if (stored != fnv1a64(data, size - kChecksumBytes)) fail("corrupt (checksum mismatch)");
 
   Trace trace;
-  trace.meta = decode_header(ByteReader(data + kPreambleBytes, count_at));
-  validate_meta(trace.meta);
+  trace.meta = decode_header(ByteReader(data + kPreambleBytes, count_at), version);
   trace.events.resize(count);
   const std::uint8_t* p = count_at + kCountBytes;
-  for (std::size_t i = 0; i < count; ++i, p += kEventRecordBytes) {
-    trace.events[i] = decode_event(p);
-    validate_event(trace.events[i], trace.meta, i);
-  }
+  for (std::size_t i = 0; i < count; ++i, p += kEventRecordBytes) trace.events[i] = decode_event(p);
+  if (version == 1) upgrade_from_v1(trace);
+  validate_trace(trace);
   return trace;
 }
 

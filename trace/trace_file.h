@@ -11,7 +11,7 @@
 namespace wl {
 
 constexpr char kTraceMagic[8] = {'W', 'L', 'T', 'R', 'A', 'C', 'E', '\0'};
-constexpr std::uint32_t kTraceFormatVersion = 1;
+constexpr std::uint32_t kTraceFormatVersion = 2;  // written; version 1 is still read (trace/trace_v1.h)
 constexpr std::size_t kEventRecordBytes = 48;
 
 // Both writers validate the trace first (validate_trace) and throw TraceError if it is not
@@ -19,10 +19,11 @@ constexpr std::size_t kEventRecordBytes = 48;
 std::vector<std::uint8_t> write_trace_bytes(const Trace& trace);
 void write_trace(const Trace& trace, const std::string& path);
 
-// Both readers throw TraceError, never crash, and never allocate more than the input's size
-// justifies. The message names the problem: "empty", "not a WarpLens trace", "newer format
-// version", "truncated", "corrupt (checksum mismatch)", "invalid trace: <field>". read_trace
-// prefixes it with the path, and says "cannot open" for a missing or unreadable file.
+// Both readers accept versions 1 and 2 (version 1 converted: trace/trace_v1.h), throw
+// TraceError, never crash, and never allocate more than the input's size justifies. The
+// message names the problem: "empty", "not a WarpLens trace", "newer format version",
+// "truncated", "corrupt (checksum mismatch)", "invalid trace: <field>". read_trace prefixes it
+// with the path, and says "cannot open" for a missing or unreadable file.
 Trace read_trace_bytes(const std::vector<std::uint8_t>& bytes);
 Trace read_trace_bytes(const std::uint8_t* data, std::size_t size);
 Trace read_trace(const std::string& path);

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "trace/event_info.h"
+#include "trace/trace_v1.h"
 #include "trace/trace_validate.h"
 #include "trace/value_decode.h"
 
@@ -18,7 +19,7 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kJsonFormat = "warplens-trace";
-constexpr int kJsonVersion = 1;
+constexpr int kJsonVersion = 2;  // version 1 is still read (trace/trace_v1.h)
 
 std::string hex64(std::uint64_t v) {
   char buf[19];
@@ -29,10 +30,20 @@ std::string hex64(std::uint64_t v) {
 // Meta strings come from files; replace invalid UTF-8 rather than fail the whole export.
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-json event_json(const Event& e, std::optional<ValueType> type) {
+const char* role_name(BufferRole role) {
+  switch (role) {
+    case BufferRole::Input: return "input";
+    case BufferRole::Output: return "output";
+    case BufferRole::Temp: return "temp";
+  }
+  return "unknown";
+}
+
+json event_json(const Event& e, const TraceMeta& meta, const EventValueTypes& types) {
   json values = json::array();
-  for (const Number& n : decode_values(e, type)) std::visit([&](auto x) { values.push_back(x); }, n);
+  for (const Number& n : decode_values(e, types.of(e))) std::visit([&](auto x) { values.push_back(x); }, n);
   json j;
+  j["launch"] = e.launch;
   j["block"] = e.block;
   j["thread"] = e.thread;
   j["warp"] = e.warp();
@@ -44,7 +55,8 @@ json event_json(const Event& e, std::optional<ValueType> type) {
   j["address"] = e.address;
   j["bank"] = is_shared_access(e.op) ? json(e.bank()) : json(nullptr);
   j["size"] = e.size;
-  j["buffer"] = e.buffer == Buffer::None ? json(nullptr) : json(buffer_name(e.buffer));
+  const BufferRecord* buffer = meta.buffer(e.buffer);
+  j["buffer"] = buffer ? json(buffer->name) : json(nullptr);
   j["taken"] = e.op == OpKind::Branch ? json(e.taken()) : json(nullptr);
   j["aux"] = e.aux;
   j["flags"] = e.flags;
@@ -80,7 +92,35 @@ std::uint64_t parse_hex64(const json& v) {
   return x;
 }
 
-TraceMeta meta_from_json(const json& j) {
+BufferRole role_from_name(const std::string& name) {
+  for (BufferRole r : {BufferRole::Input, BufferRole::Output, BufferRole::Temp})
+    if (name == role_name(r)) return r;
+  bad("unknown buffer role '" + name + "'");
+}
+
+const json& array_at(const json& j, const char* key) {
+  const json& a = j.at(key);
+  if (!a.is_array()) bad(std::string("meta.") + key + " is not an array");
+  return a;
+}
+
+void tables_from_json(const json& j, TraceMeta& m) {
+  constexpr auto u32max = std::numeric_limits<std::uint32_t>::max();
+  constexpr auto u64max = std::numeric_limits<std::uint64_t>::max();
+  for (const json& l : array_at(j, "launches"))
+    m.launches.push_back({l.at("name").get<std::string>(), std::uint32_t(get_uint(l, "grid_dim", u32max)),
+                          std::uint32_t(get_uint(l, "block_dim", u32max)),
+                          std::uint32_t(get_uint(l, "shared_bytes", u32max)), get_uint(l, "n", u64max)});
+  for (const json& b : array_at(j, "buffers"))
+    m.buffers.push_back({BufferId(get_uint(b, "id", 0xFF)), b.at("name").get<std::string>(),
+                         b.at("type").get<std::string>(), role_from_name(b.at("role").get<std::string>()),
+                         get_uint(b, "elements", u64max)});
+  for (const json& s : array_at(j, "steps"))
+    m.steps.push_back({StepId(get_uint(s, "id", 0xFFFF)), s.at("name").get<std::string>()});
+}
+
+// Version 1 had no tables: its buffer names are those of v1_buffers.
+TraceMeta meta_from_json(const json& j, std::uint64_t version) {
   constexpr auto u32max = std::numeric_limits<std::uint32_t>::max();
   constexpr auto u64max = std::numeric_limits<std::uint64_t>::max();
   TraceMeta m;
@@ -100,11 +140,23 @@ TraceMeta meta_from_json(const json& j) {
     if (!b.is_number_unsigned() || b.get<std::uint64_t>() > u32max) bad("meta.recorded_blocks holds a non-block");
     m.recorded_blocks.push_back(b.get<std::uint32_t>());
   }
+  if (version == 1)
+    m.buffers = v1_buffers(m);
+  else
+    tables_from_json(j, m);
   return m;
 }
 
-Event event_from_json(const json& j) {
+BufferId buffer_from_name(const std::string& name, const TraceMeta& meta) {
+  for (const BufferRecord& b : meta.buffers)
+    if (b.name == name) return b.id;
+  bad("unknown buffer '" + name + "'");
+}
+
+// Version 1 events have no "launch" (they are all launch 0) and number steps the old way.
+Event event_from_json(const json& j, const TraceMeta& meta, std::uint64_t version) {
   Event e{};
+  if (version >= 2) e.launch = static_cast<std::uint16_t>(get_uint(j, "launch", 0xFFFF));
   e.block = static_cast<std::uint32_t>(get_uint(j, "block", 0xFFFFFFFFu));
   e.thread = static_cast<std::uint16_t>(get_uint(j, "thread", 0xFFFF));
   e.step = static_cast<std::uint16_t>(get_uint(j, "step", 0xFFFF));
@@ -116,11 +168,7 @@ Event event_from_json(const json& j) {
   e.address = static_cast<std::uint32_t>(get_uint(j, "address", 0xFFFFFFFFu));
   e.size = static_cast<std::uint8_t>(get_uint(j, "size", 0xFF));
   const json& buffer = j.at("buffer");
-  if (!buffer.is_null()) {
-    const auto b = buffer_from_name(buffer.get<std::string>());
-    if (!b) bad("unknown buffer '" + buffer.get<std::string>() + "'");
-    e.buffer = *b;
-  }
+  if (!buffer.is_null()) e.buffer = buffer_from_name(buffer.get<std::string>(), meta);
   e.aux = static_cast<std::uint32_t>(get_uint(j, "aux", 0xFFFFFFFFu));
   e.flags = static_cast<std::uint8_t>(get_uint(j, "flags", 0xFF));
   const json& raw = j.at("raw");
@@ -133,32 +181,45 @@ Event event_from_json(const json& j) {
 }  // namespace
 
 json meta_to_json(const TraceMeta& m) {
+  json launches = json::array();
+  for (const LaunchRecord& l : m.launches)
+    launches.push_back({{"name", l.name},
+                        {"grid_dim", l.grid_dim},
+                        {"block_dim", l.block_dim},
+                        {"shared_bytes", l.shared_bytes},
+                        {"n", l.n}});
+  json buffers = json::array();
+  for (const BufferRecord& b : m.buffers)
+    buffers.push_back(
+        {{"id", b.id}, {"name", b.name}, {"type", b.type}, {"role", role_name(b.role)}, {"elements", b.elements}});
+  json steps = json::array();
+  for (const StepRecord& s : m.steps) steps.push_back({{"id", s.id}, {"name", s.name}});
   return json{{"family", m.family},       {"variant", m.variant},
               {"op", m.op},               {"type", m.type},
               {"backend", m.backend},     {"n", m.n},
               {"block_dim", m.block_dim}, {"grid_dim", m.grid_dim},
               {"recorded_blocks", m.recorded_blocks},
-              {"event_cap", m.event_cap}, {"events_dropped", m.events_dropped}};
+              {"event_cap", m.event_cap}, {"events_dropped", m.events_dropped},
+              {"launches", std::move(launches)}, {"buffers", std::move(buffers)},
+              {"steps", std::move(steps)}};
 }
 
-json event_to_json(const Event& e, const TraceMeta& meta) {
-  return event_json(e, value_type_from_name(meta.type));
-}
+json event_to_json(const Event& e, const TraceMeta& meta) { return event_json(e, meta, EventValueTypes(meta)); }
 
 json trace_to_json(const Trace& trace) {
-  const auto type = value_type_from_name(trace.meta.type);
+  const EventValueTypes types(trace.meta);
   json events = json::array();
-  for (const Event& e : trace.events) events.push_back(event_json(e, type));
+  for (const Event& e : trace.events) events.push_back(event_json(e, trace.meta, types));
   return json{{"format", kJsonFormat}, {"version", kJsonVersion}, {"meta", meta_to_json(trace.meta)},
               {"events", std::move(events)}};
 }
 
 void write_trace_json(const Trace& trace, std::ostream& out) {
-  const auto type = value_type_from_name(trace.meta.type);
+  const EventValueTypes types(trace.meta);
   out << "{\"format\":\"" << kJsonFormat << "\",\"version\":" << kJsonVersion
       << ",\"meta\":" << dump(meta_to_json(trace.meta)) << ",\"events\":[";
   for (std::size_t i = 0; i < trace.events.size(); ++i)
-    out << (i ? ",\n" : "\n") << dump(event_json(trace.events[i], type));
+    out << (i ? ",\n" : "\n") << dump(event_json(trace.events[i], trace.meta, types));
   out << "\n]}\n";
 }
 
@@ -176,11 +237,13 @@ Trace trace_from_json(const json& doc) {
     if (!doc.is_object() || doc.value("format", "") != kJsonFormat) throw TraceError("not a WarpLens JSON trace");
     const auto version = get_uint(doc, "version", std::numeric_limits<std::uint32_t>::max());
     if (version > kJsonVersion) throw TraceError("newer JSON trace version " + std::to_string(version));
-    trace.meta = meta_from_json(doc.at("meta"));
+    if (version == 0) bad("version 0");
+    trace.meta = meta_from_json(doc.at("meta"), version);
     const json& events = doc.at("events");
     if (!events.is_array()) bad("'events' is not an array");
     trace.events.reserve(events.size());
-    for (const json& e : events) trace.events.push_back(event_from_json(e));
+    for (const json& e : events) trace.events.push_back(event_from_json(e, trace.meta, version));
+    if (version == 1) upgrade_from_v1(trace);
   } catch (const json::exception& x) {
     bad(x.what());
   }

@@ -1,9 +1,10 @@
 // JSON export (and import) of a trace, for viewers and scripts. Shape, in docs/TRACE_FORMAT.md:
-//   {"format": "warplens-trace", "version": 1, "meta": {...}, "events": [{...}, ...]}
-// Each event carries its position (block, thread, warp, lane, step, site, seq), what it did
-// (op, address, bank for shared accesses else null, size, buffer or null, taken for branches
-// else null, aux, flags), its values decoded by meta.type (trace/value_decode.h) and its raw
-// value bits as two "0x..." strings, which is what import reads back.
+//   {"format": "warplens-trace", "version": 2, "meta": {...}, "events": [{...}, ...]}
+// The meta carries the launch, buffer and step tables. Each event carries its position
+// (launch, block, thread, warp, lane, step, site, seq), what it did (op, address, bank for
+// shared accesses else null, size, buffer name or null, taken for branches else null, aux,
+// flags), its values decoded by element type (trace/value_decode.h) and its raw value bits as
+// two "0x..." strings, which is what import reads back.
 #pragma once
 #include <iosfwd>
 #include <string>
@@ -24,8 +25,9 @@ nlohmann::json trace_to_json(const Trace& trace);
 void write_trace_json(const Trace& trace, std::ostream& out);
 void write_trace_json(const Trace& trace, const std::string& path);
 
-// Import: exact for every field except Event::reserved and Event::pad, which are not
-// exported and come back 0. Throws TraceError on malformed JSON or an invalid trace.
+// Import: exact for every field except Event::pad, which is not exported and comes back 0.
+// Reads version 1 documents too, converted as version-1 binary files are (trace/trace_v1.h).
+// Throws TraceError on malformed JSON or an invalid trace.
 Trace trace_from_json(const nlohmann::json& doc);
 Trace read_trace_json(const std::string& path);
 

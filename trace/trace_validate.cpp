@@ -1,6 +1,7 @@
 #include "trace/trace_validate.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 #include "trace/event_info.h"
@@ -11,29 +12,83 @@ namespace {
 
 [[noreturn]] void invalid(const std::string& what) { throw TraceError("invalid trace: " + what); }
 
-void check_string(const std::string& s, const char* field) {
+void check_string(const std::string& s, const std::string& field) {
   if (s.size() > kMaxMetaStringLength)
-    invalid(std::string("meta.") + field + " is " + std::to_string(s.size()) + " bytes long (max " +
-            std::to_string(kMaxMetaStringLength) + ")");
+    invalid(field + " is " + std::to_string(s.size()) + " bytes long (max " + std::to_string(kMaxMetaStringLength) +
+            ")");
 }
 
 bool is_access_size(unsigned s) { return s == 1 || s == 2 || s == 4 || s == 8 || s == 16; }
 
+std::string step_text(StepId s) { return std::to_string(s) + " (" + step_name(s) + ")"; }
+
+void validate_launches(const TraceMeta& meta) {
+  for (std::size_t i = 0; i < meta.launches.size(); ++i) {
+    const LaunchRecord& l = meta.launches[i];
+    const std::string name = "launch " + std::to_string(i);
+    check_string(l.name, name + " name");
+    if (l.block_dim == 0 || l.block_dim > kMaxBlockDim)
+      invalid(name + ": block_dim " + std::to_string(l.block_dim) + " is outside [1, " +
+              std::to_string(kMaxBlockDim) + "]");
+  }
+  // meta.grid_dim / block_dim repeat the first launch, for readers that know one launch only.
+  const std::uint32_t grid = meta.launches.empty() ? 0 : meta.launches[0].grid_dim;
+  const std::uint32_t block = meta.launches.empty() ? 0 : meta.launches[0].block_dim;
+  const std::string of = meta.launches.empty() ? " (no launches)" : " of launch 0";
+  if (meta.block_dim != block)
+    invalid("meta.block_dim " + std::to_string(meta.block_dim) + " != block_dim " + std::to_string(block) + of);
+  if (meta.grid_dim != grid)
+    invalid("meta.grid_dim " + std::to_string(meta.grid_dim) + " != grid_dim " + std::to_string(grid) + of);
+}
+
+void validate_buffers(const TraceMeta& meta) {
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < meta.buffers.size(); ++i) {
+    const BufferRecord& b = meta.buffers[i];
+    const std::string name = "buffer " + std::to_string(b.id);
+    if (b.id == kNoBuffer) invalid("meta.buffers: id 0 means no buffer and cannot name one");
+    if (i > 0 && b.id <= meta.buffers[i - 1].id) invalid("meta.buffers: ids are not ascending and unique at " + name);
+    check_string(b.name, name + " name");
+    check_string(b.type, name + " type");
+    if (unsigned(b.role) > unsigned(BufferRole::Temp))
+      invalid(name + ": unknown role " + std::to_string(unsigned(b.role)));
+    if (!names.insert(b.name).second) invalid("meta.buffers: two buffers are named '" + b.name + "'");
+  }
+}
+
+void validate_steps(const TraceMeta& meta) {
+  for (std::size_t i = 0; i < meta.steps.size(); ++i) {
+    const StepRecord& s = meta.steps[i];
+    check_string(s.name, "step " + std::to_string(s.id) + " name");
+    if (i > 0 && s.id <= meta.steps[i - 1].id)
+      invalid("meta.steps: ids are not ascending and unique at step " + step_text(s.id));
+  }
+}
+
+bool step_listed(const TraceMeta& meta, StepId step) {
+  const auto it = std::lower_bound(meta.steps.begin(), meta.steps.end(), step,
+                                   [](const StepRecord& r, StepId s) { return r.id < s; });
+  return it != meta.steps.end() && it->id == step;
+}
+
 }  // namespace
 
 void validate_meta(const TraceMeta& meta) {
-  check_string(meta.family, "family");
-  check_string(meta.variant, "variant");
-  check_string(meta.op, "op");
-  check_string(meta.type, "type");
-  check_string(meta.backend, "backend");
-  if (meta.block_dim == 0 || meta.block_dim > kMaxBlockDim)
-    invalid("meta.block_dim " + std::to_string(meta.block_dim) + " is outside [1, " +
-            std::to_string(kMaxBlockDim) + "]");
+  check_string(meta.family, "meta.family");
+  check_string(meta.variant, "meta.variant");
+  check_string(meta.op, "meta.op");
+  check_string(meta.type, "meta.type");
+  check_string(meta.backend, "meta.backend");
+  validate_launches(meta);
+  validate_buffers(meta);
+  validate_steps(meta);
+  std::uint32_t largest_grid = 0;
+  for (const LaunchRecord& l : meta.launches) largest_grid = std::max(largest_grid, l.grid_dim);
   const auto& rb = meta.recorded_blocks;
   for (std::size_t i = 0; i < rb.size(); ++i) {
-    if (rb[i] >= meta.grid_dim)
-      invalid("recorded block " + std::to_string(rb[i]) + " >= grid_dim " + std::to_string(meta.grid_dim));
+    if (rb[i] >= largest_grid)
+      invalid("recorded block " + std::to_string(rb[i]) + " >= grid_dim " + std::to_string(largest_grid) +
+              " (the largest launch)");
     if (i > 0 && rb[i] <= rb[i - 1]) invalid("meta.recorded_blocks is not sorted and unique");
   }
 }
@@ -41,20 +96,26 @@ void validate_meta(const TraceMeta& meta) {
 void validate_event(const Event& e, const TraceMeta& meta, std::size_t index) {
   auto fail = [&](const std::string& what) { invalid("event #" + std::to_string(index) + ": " + what); };
   if (unsigned(e.op) >= unsigned(OpKind::Count)) fail("unknown op kind " + std::to_string(unsigned(e.op)));
-  if (e.thread >= meta.block_dim)
-    fail("thread " + std::to_string(e.thread) + " >= block_dim " + std::to_string(meta.block_dim));
-  if (e.block >= meta.grid_dim)
-    fail("block " + std::to_string(e.block) + " >= grid_dim " + std::to_string(meta.grid_dim));
+  if (e.launch >= meta.launches.size())
+    fail("launch " + std::to_string(e.launch) + " >= the " + std::to_string(meta.launches.size()) +
+         " launches of meta.launches");
+  const LaunchRecord& launch = meta.launches[e.launch];
+  const std::string of = " of launch " + std::to_string(e.launch);
+  if (e.thread >= launch.block_dim)
+    fail("thread " + std::to_string(e.thread) + " >= block_dim " + std::to_string(launch.block_dim) + of);
+  if (e.block >= launch.grid_dim)
+    fail("block " + std::to_string(e.block) + " >= grid_dim " + std::to_string(launch.grid_dim) + of);
   const auto& rb = meta.recorded_blocks;
   if (!rb.empty() && !std::binary_search(rb.begin(), rb.end(), e.block))
     fail("block " + std::to_string(e.block) + " is not in meta.recorded_blocks");
-  if (e.step > kMaxStep && e.step != kFinishStep) fail("step " + std::to_string(e.step) + " is out of range");
-  if (unsigned(e.buffer) >= kBufferCount) fail("unknown buffer " + std::to_string(unsigned(e.buffer)));
+  if (!step_listed(meta, e.step)) fail("step " + step_text(e.step) + " is not in meta.steps");
+  if (e.buffer != kNoBuffer && !meta.buffer(e.buffer))
+    fail("unknown buffer " + std::to_string(unsigned(e.buffer)) + " (not in meta.buffers)");
   if (is_memory_access(e.op)) {
     if (!is_access_size(e.size)) fail("access size " + std::to_string(e.size) + " is not 1, 2, 4, 8 or 16");
     if (e.address % e.size != 0)
       fail("address " + std::to_string(e.address) + " is not aligned to its size " + std::to_string(e.size));
-    if (is_global_access(e.op) && e.buffer == Buffer::None) fail("global access without a buffer");
+    if (is_global_access(e.op) && e.buffer == kNoBuffer) fail("global access without a buffer");
   } else if (e.size != 0 && !(is_access_size(e.size) && e.size <= 8)) {
     fail("size " + std::to_string(e.size) + " of a " + op_name(e.op) + " event is not 0, 1, 2, 4 or 8");
   }

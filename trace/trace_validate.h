@@ -10,17 +10,19 @@
 namespace wl {
 
 constexpr std::uint32_t kMaxBlockDim = 1024;       // CUDA's limit on threads per block
-constexpr std::uint16_t kMaxStep = 4095;           // steps are tree levels; kFinishStep too
-constexpr std::size_t kMaxMetaStringLength = 1024;  // family, variant, op, type, backend
+constexpr std::size_t kMaxMetaStringLength = 1024;  // every string of the meta and its tables
 
 // Throws TraceError("invalid trace: ...") naming the first offending field. Checks:
-// - meta: block_dim in [1, kMaxBlockDim], strings <= kMaxMetaStringLength (grid_dim may be 0:
-//   n = 0 launches nothing, and such a trace can hold no events),
-//   recorded_blocks sorted, unique and < grid_dim;
-// - each event: op known; thread < block_dim; block < grid_dim and, when recorded_blocks is
-//   not empty, listed there; step <= kMaxStep or kFinishStep; buffer known; memory accesses
-//   have size 1, 2, 4, 8 or 16 and are naturally aligned (address % size == 0), global ones
-//   name a buffer; other events have size 0, 1, 2, 4 or 8.
+// - meta: strings <= kMaxMetaStringLength; every launch has block_dim in [1, kMaxBlockDim];
+//   meta.grid_dim / block_dim equal launches[0]'s, or are both 0 when nothing was launched
+//   (n = 0: no launches, and then no events); recorded_blocks sorted, unique and < the
+//   largest grid_dim; buffer ids non-zero and ascending (so unique), names unique (JSON names
+//   buffers), roles known; steps ascending and unique;
+// - each event: op known; launch < launches.size(); thread < that launch's block_dim; block <
+//   its grid_dim and, when recorded_blocks is not empty, listed there; step listed in
+//   meta.steps; buffer kNoBuffer or in meta.buffers; memory accesses have size 1, 2, 4, 8 or
+//   16 and are naturally aligned (address % size == 0), global ones name a buffer; other
+//   events have size 0, 1, 2, 4 or 8.
 void validate_meta(const TraceMeta& meta);
 void validate_event(const Event& e, const TraceMeta& meta, std::size_t index);
 void validate_trace(const Trace& trace);

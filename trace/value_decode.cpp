@@ -61,6 +61,14 @@ std::optional<ValueType> value_type_from_name(std::string_view name) {
 
 unsigned value_type_bytes(ValueType t) { return t == ValueType::F64 ? 8 : 4; }
 
+EventValueTypes::EventValueTypes(const TraceMeta& meta) : run_(value_type_from_name(meta.type)) {
+  for (const BufferRecord& b : meta.buffers) buffers_[b.id] = value_type_from_name(b.type);
+}
+
+std::optional<ValueType> EventValueTypes::of(const Event& e) const {
+  return is_global_access(e.op) ? buffers_[e.buffer] : run_;
+}
+
 std::vector<Number> decode_values(const Event& e, std::optional<ValueType> type) {
   std::vector<Number> out;
   if (is_memory_access(e.op)) {

@@ -11,7 +11,7 @@
 
 #include "cli/commands.h"
 #include "kernels/backend/reduce_runner.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 #if defined(WARPLENS_HAVE_CUDA)
 #include "kernels/gpu/bench/bench_reference.h"
 #include "kernels/gpu/reduce_gpu.h"

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "cli/commands.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/catalog.h"
 
 namespace wl::cli {
 

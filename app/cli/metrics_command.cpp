@@ -1,5 +1,6 @@
-// `warplens metrics`: per-level and total metrics of a recorded launch, and the result with
-// its check against the CPU reference; or the metrics of a saved trace (--trace FILE).
+// `warplens metrics`: per-level and total metrics of one recorded launch (--launch, the first by
+// default), and the result with its check against the CPU reference; or the metrics of a saved
+// trace (--trace FILE).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -22,12 +23,21 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
   auto trace_file = std::make_shared<std::string>();
   metrics->add_flag("--json", *json, "print JSON instead of a table");
   metrics->add_option("--trace", *trace_file, "measure a saved trace instead of running a kernel");
-  metrics->callback([&status, options, json, trace_file] {
+  auto launch = std::make_shared<std::uint32_t>(0);
+  metrics->add_option("--launch", *launch, "which launch of a multi-launch run (0 = the first)");
+  // The metrics of one launch: a run of several (a reduction's passes) records them all.
+  auto launch_metrics = [launch](const Trace& t) {
+    if (*launch > 0 && *launch >= t.meta.launches.size())
+      throw std::invalid_argument("--launch " + std::to_string(*launch) + ": the run recorded " +
+                                  std::to_string(t.meta.launches.size()) + " launch(es)");
+    return compute_metrics(t.meta.launches.size() > 1 ? select_launch(t, *launch) : t);
+  };
+  metrics->callback([&status, options, json, trace_file, launch_metrics] {
     status.ran = true;
     if (!trace_file->empty()) {
       try {
         const Trace t = read_trace(*trace_file);
-        const Metrics m = compute_metrics(t);
+        const Metrics m = launch_metrics(t);
         std::printf("%s\n", *json ? metrics_to_json(m).dump(2).c_str() : format_metrics_table(m).c_str());
       } catch (const std::exception& e) {
         std::cerr << "warplens: " << e.what() << "\n";
@@ -39,7 +49,14 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
     status.exit_code = run_from_options(*options, /*record=*/true, report);
     if (status.exit_code != 0) return;
     const ReduceOutcome& o = report.outcome;
-    const Metrics m = compute_metrics(o.trace);
+    Metrics m;
+    try {
+      m = launch_metrics(o.trace);
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "warplens metrics: " << e.what() << "\n";
+      status.exit_code = 2;
+      return;
+    }
     if (*json) {
       nlohmann::json j = metrics_to_json(m);
       j["result"] = {{"value", o.result_text}, {"reference", o.check.expected},

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "kernels/gpu/gpu_error.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/catalog.h"
 #include "kernels/sim/kernel_error.h"
 
 namespace wl::cli {

@@ -11,7 +11,7 @@ struct EmbeddedFile {
   std::string_view text;
 };
 
-// kernels/reduce/*.h, kernels/warp/*.h, kernels/block/*.h
+// kernels/families/reduce/*.h, kernels/warp/*.h, kernels/block/*.h
 const std::vector<EmbeddedFile>& embedded_kernel_sources();
 // shaders/*
 const std::vector<EmbeddedFile>& embedded_shaders();

@@ -88,8 +88,6 @@ bool Window::open(const WindowConfig& config, std::string& error) {
 
 bool Window::should_close() const { return glfwWindowShouldClose(window_); }
 
-void Window::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
-
 float Window::content_scale() const {
   float x = 1.0f, y = 1.0f;
   glfwGetWindowContentScale(window_, &x, &y);

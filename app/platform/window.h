@@ -27,7 +27,6 @@ class Window {
 
   GLFWwindow* handle() const { return window_; }
   bool should_close() const;
-  void request_close();
   float content_scale() const;  // 1.0 on a standard-DPI monitor
   void framebuffer_size(int& width, int& height) const;
 

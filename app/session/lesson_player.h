@@ -24,7 +24,6 @@ class LessonPlayer {
   void go_to(std::size_t index);
 
   const std::string& error() const { return error_; }
-  void clear_error() { error_.clear(); }
 
  private:
   std::optional<Lesson> lesson_;

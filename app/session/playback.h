@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/step.h"
+
 namespace wl {
 
 class Playback {
@@ -32,7 +34,7 @@ class Playback {
  private:
   std::vector<std::uint16_t> steps_;
   std::size_t index_ = 0;
-  std::uint16_t wanted_ = 1;  // level 0
+  std::uint16_t wanted_ = level_step(0);
   bool playing_ = false;
   float speed_ = 1.0f;
   double elapsed_ = 0.0;

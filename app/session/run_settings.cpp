@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/catalog.h"
 
 namespace wl {
 
@@ -10,7 +10,8 @@ bool RunSettings::operator==(const RunSettings& o) const {
   const ReduceRequest &a = request, &b = o.request;
   return family == o.family && a.variant == b.variant && a.op == b.op && a.type == b.type &&
          a.n == b.n && a.block == b.block && pattern == o.pattern && seed == o.seed &&
-         backend == o.backend && inspect_block == o.inspect_block;
+         backend == o.backend && inspect_block == o.inspect_block &&
+         inspect_launch == o.inspect_launch;
 }
 
 std::string validate_settings(const RunSettings& s) {
@@ -40,15 +41,6 @@ std::vector<std::uint32_t> blocks_to_record(const RunSettings& s) {
   if (s.inspect_block >= kMaxRecordedBlocks && s.inspect_block < grid) blocks.push_back(s.inspect_block);
   if (blocks.empty()) blocks.push_back(0);
   return blocks;
-}
-
-const char* backend_name(BackendChoice backend) {
-  switch (backend) {
-    case BackendChoice::Auto: return "auto";
-    case BackendChoice::Simulator: return "sim";
-    case BackendChoice::Gpu: return "gpu";
-  }
-  return "auto";
 }
 
 }  // namespace wl

@@ -19,6 +19,7 @@ struct RunSettings {
   std::uint64_t seed = 1;
   BackendChoice backend = BackendChoice::Auto;
   std::uint32_t inspect_block = 0;
+  std::uint32_t inspect_launch = 0;  // which launch of a multi-launch run the views show
 
   bool operator==(const RunSettings& o) const;
   bool operator!=(const RunSettings& o) const { return !(*this == o); }
@@ -32,7 +33,5 @@ std::uint32_t grid_blocks(const RunSettings& settings);
 
 // The blocks to record: 0 .. kMaxRecordedBlocks - 1 (within the grid) and the inspected one.
 std::vector<std::uint32_t> blocks_to_record(const RunSettings& settings);
-
-const char* backend_name(BackendChoice backend);  // "auto", "sim", "gpu"
 
 }  // namespace wl

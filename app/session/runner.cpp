@@ -41,7 +41,7 @@ RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
   out.expected_text = report.outcome.check.expected;
   out.check_ok = report.outcome.check.ok;
   out.checked = true;
-  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(report.outcome.trace)));
+  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(report.outcome.trace), s.inspect_launch));
   return out;
 }
 

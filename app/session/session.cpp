@@ -58,6 +58,15 @@ void Session::inspect(std::uint32_t block) {
   run();
 }
 
+void Session::inspect_launch(std::uint32_t launch) {
+  if (!views_ || launch == views_->launch) return;
+  views_ = std::make_shared<const TraceViews>(build_trace_views_of_launch(*views_, launch));
+  settings.inspect_launch = views_->launch;
+  select_block(views_->has_block(settings.inspect_block) || views_->blocks.empty()
+                   ? settings.inspect_block
+                   : views_->blocks.front());
+}
+
 const BankStep& Session::bank_step(std::uint16_t step) {
   auto it = banks_.find(step);
   if (it == banks_.end()) {
@@ -80,7 +89,7 @@ const SourceHits& Session::source_hits(std::uint16_t step) {
   auto it = sources_.find(step);
   if (it == sources_.end()) {
     SourceHits h;
-    if (views_) h = step_source_hits(block_events(views_->trace, block_.block), step, views_->trace.meta.variant);
+    if (views_) h = step_source_hits(block_events(views_->trace, block_.block), step, views_->trace.meta);
     it = sources_.emplace(step, std::move(h)).first;
   }
   return it->second;

@@ -36,6 +36,8 @@ class Session {
 
   // Inspects another recorded block at once; an unrecorded one is run again, recording it.
   void inspect(std::uint32_t block);
+  // Shows another launch of the run (every launch was recorded).
+  void inspect_launch(std::uint32_t launch);
 
   const BankStep& bank_step(std::uint16_t step);
   const MemoryStep& memory_step(std::uint16_t step);

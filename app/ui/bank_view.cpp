@@ -30,7 +30,7 @@ void draw_bank_view(ViewContext& ctx) {
   if (!ctx.session.views()) return;
   const BankStep& step = ctx.session.bank_step(ctx.step);
   const Metrics& metrics = ctx.session.views()->metrics;
-  const std::string& variant = ctx.session.views()->trace.meta.variant;
+  const TraceMeta& meta = ctx.session.views()->trace.meta;
   const float scale = ctx.app.ui_scale;
   const float line = ImGui::GetTextLineHeight();
 
@@ -74,7 +74,7 @@ void draw_bank_view(ViewContext& ctx) {
   for (std::size_t i = 0; i < step.requests.size(); ++i) {
     const BankRequest& r = step.requests[i];
     ImGui::PushID(int(i));
-    const std::string title = request_title(r.warp, r.op, r.site, variant);
+    const std::string title = request_title(r.warp, r.op, r.site, meta);
     ImGui::TextUnformatted(title.c_str());
     ImGui::SameLine();
     ImGui::TextDisabled("lanes %s", lane_ranges(r.lane_mask).c_str());

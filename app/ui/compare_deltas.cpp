@@ -67,7 +67,7 @@ void draw_compare_deltas(AppState& state, std::uint16_t step) {
       else ImGui::TextDisabled("-");
     }
   };
-  const std::string level = step_label(step);
+  const std::string level = step_name(step);
   values_row(("left, " + level).c_str(), a);
   values_row(("right, " + level).c_str(), b);
   ImGui::TableNextRow();

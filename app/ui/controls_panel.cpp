@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app_actions.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/catalog.h"
 #include "ui/palette.h"
 #include "ui/theme.h"
 
@@ -59,6 +59,23 @@ bool variant_combo(const char* label, std::string& variant) {
     ImGui::EndCombo();
   }
   return changed;
+}
+
+// "launch 1: sequential, 1 x 256": a run of several launches records them all.
+std::string launch_label(const LaunchRecord& l, std::size_t index) {
+  return "launch " + std::to_string(index) + ": " + l.name + ", " + std::to_string(l.grid_dim) +
+         " x " + std::to_string(l.block_dim);
+}
+
+void launch_combo(Session& session, const TraceViews& v) {
+  const auto& launches = v.whole().meta.launches;
+  if (v.launch >= launches.size()) return;
+  if (ImGui::BeginCombo("launch##inspect", launch_label(launches[v.launch], v.launch).c_str())) {
+    for (std::size_t k = 0; k < launches.size(); ++k)
+      if (ImGui::Selectable(launch_label(launches[k], k).c_str(), k == v.launch))
+        session.inspect_launch(std::uint32_t(k));
+    ImGui::EndCombo();
+  }
 }
 
 void lesson_line(const std::string& variant) {
@@ -169,6 +186,7 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
     session.inspect(std::uint32_t(inspect));
   }
   if (const TraceViews* v = session.views()) {
+    if (v->launch_count > 1) launch_combo(session, *v);
     ImGui::TextDisabled("grid of %u blocks, %zu recorded", v->trace.meta.grid_dim, v->blocks.size());
   }
 

@@ -27,7 +27,7 @@ CellGrid lane_grid(const DivergenceMap& m) {
 void cell_tooltip(const DivergenceMap& m, std::uint32_t warp, std::size_t column) {
   const DivergenceCell& c = m.cell(warp, column);
   ImGui::BeginTooltip();
-  ImGui::Text("warp %u (threads %u-%u), %s", warp, warp * 32, warp * 32 + 31, step_label(m.steps[column]).c_str());
+  ImGui::Text("warp %u (threads %u-%u), %s", warp, warp * 32, warp * 32 + 31, step_name(m.steps[column]).c_str());
   if (!c.present) {
     ImGui::TextDisabled("recorded nothing in this step");
   } else {
@@ -74,7 +74,7 @@ void draw_divergence_view(ViewContext& ctx) {
     const bool cur = int(c) == current;
     if (cur)
       dl->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + cell_w, g0.y + cell_h * float(m.warps)), kCurrentBandColor);
-    const std::string label = step_label(m.steps[c]);
+    const std::string label = step_name(m.steps[c]);
     dl->PushClipRect(ImVec2(x, origin.y), ImVec2(x + cell_w, g0.y), true);
     dl->AddText(ImVec2(x + pad, origin.y), cur ? IM_COL32(255, 255, 255, 255) : IM_COL32(170, 176, 188, 255), label.c_str());
     unsigned lanes = 0, warps = 0, divergent = 0;

@@ -15,7 +15,7 @@ void draw_memory_view(ViewContext& ctx) {
   if (!ctx.session.views()) return;
   const MemoryStep& step = ctx.session.memory_step(ctx.step);
   const Metrics& metrics = ctx.session.views()->metrics;
-  const std::string& variant = ctx.session.views()->trace.meta.variant;
+  const TraceMeta& meta = ctx.session.views()->trace.meta;
   const float scale = ctx.app.ui_scale;
   const float line = ImGui::GetTextLineHeight();
 
@@ -53,11 +53,12 @@ void draw_memory_view(ViewContext& ctx) {
   for (std::size_t i = 0; i < step.requests.size(); ++i) {
     const MemoryRequest& r = step.requests[i];
     ImGui::PushID(int(i));
-    const std::string title = request_title(r.warp, r.op, r.site, variant);
+    const std::string title = request_title(r.warp, r.op, r.site, meta);
     ImGui::TextUnformatted(title.c_str());
     ImGui::SameLine();
-    const Buffer buffer = r.sectors.empty() ? Buffer::None : r.sectors.front().buffer;
-    ImGui::TextDisabled("%s \u00b7 lanes %s \u00b7 %u bytes each", buffer_name(buffer), lane_ranges(r.lane_mask).c_str(), r.size);
+    const BufferRecord* buffer = r.sectors.empty() ? nullptr : meta.buffer(r.sectors.front().buffer);
+    ImGui::TextDisabled("%s \u00b7 lanes %s \u00b7 %u bytes each", buffer ? buffer->name.c_str() : "none",
+                        lane_ranges(r.lane_mask).c_str(), r.size);
     ImGui::SameLine();
     const bool excess = r.cost.sectors > r.cost.ideal;
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(excess ? kProblemColor : kGoodColor), "%u sector%s, ideal %u",
@@ -100,7 +101,9 @@ void draw_memory_view(ViewContext& ctx) {
         if (ctx.app.probes) ctx.probe("memory", beyond_ideal ? "excess" : "sectors", lo.x + 5.0f, (lo.y + hi.y) * 0.5f);
         if (ImGui::IsMouseHoveringRect(lo, hi) && ImGui::IsWindowHovered()) {
           ImGui::BeginTooltip();
-          ImGui::Text("%s sector %u (bytes %u-%u)", buffer_name(s.buffer), s.sector, s.sector * kSectorBytes,
+          const BufferRecord* buffer = meta.buffer(s.buffer);
+          ImGui::Text("%s sector %u (bytes %u-%u)", buffer ? buffer->name.c_str() : "none", s.sector,
+                      s.sector * kSectorBytes,
                       s.sector * kSectorBytes + kSectorBytes - 1);
           ImGui::Text("used %u of 32 bytes, by lanes %s", s.bytes, lane_ranges(s.lanes).c_str());
           ImGui::EndTooltip();

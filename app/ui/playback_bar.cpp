@@ -39,7 +39,7 @@ void draw_playback_bar(AppState& state) {
   ImGui::SameLine();
   int index = int(p.index());
   const int last = has_steps ? int(p.steps().size()) - 1 : 0;
-  const std::string label = has_steps ? step_label(p.step()) : "no levels";
+  const std::string label = has_steps ? step_name(p.step()) : "no levels";
   ImGui::SetNextItemWidth(std::max(100.0f, ImGui::GetContentRegionAvail().x));
   if (ImGui::SliderInt("##level", &index, 0, last, label.c_str())) p.go_to(p.steps()[std::size_t(index)]);
   if (!has_steps) ImGui::EndDisabled();

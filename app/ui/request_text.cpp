@@ -16,10 +16,10 @@ const char* access_verb(OpKind op) {
   }
 }
 
-std::string request_title(unsigned warp, OpKind op, std::uint16_t site, const std::string& variant) {
-  const SourceLocation at = site_location(site, variant);
+std::string request_title(unsigned warp, OpKind op, std::uint16_t site, const TraceMeta& meta) {
+  const SourceLocation at = site_location(site, meta);
   std::string where = "line " + std::to_string(at.line);
-  if (at.file != variant_source_path(variant)) {
+  if (at.file != variant_source_path(meta)) {
     const auto slash = at.file.rfind('/');
     where = at.file.substr(slash == std::string::npos ? 0 : slash + 1) + ":" + std::to_string(at.line);
   }

@@ -2,12 +2,12 @@
 #pragma once
 #include <string>
 
-#include "trace/event.h"
+#include "trace/trace.h"
 
 namespace wl::ui {
 
 const char* access_verb(OpKind op);  // "load", "store", "atomic"
 // "warp 0 · load · line 37" (line: the source line, with its file when it is not the variant's)
-std::string request_title(unsigned warp, OpKind op, std::uint16_t site, const std::string& variant);
+std::string request_title(unsigned warp, OpKind op, std::uint16_t site, const TraceMeta& meta);
 
 }  // namespace wl::ui

@@ -26,7 +26,7 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 
 // The files to offer: the variant's own, then the shared layers its events came from.
 std::vector<std::string> files_for(const TraceViews& views, const SourceHits& hits) {
-  std::vector<std::string> files{variant_source_path(views.trace.meta.variant)};
+  std::vector<std::string> files{variant_source_path(views.trace.meta)};
   for (const auto& [file, lines] : hits)
     if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
   return files;

@@ -8,7 +8,7 @@
 
 #include "app_actions.h"
 #include "probe_log.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/catalog.h"
 #include "trace/event_info.h"
 #include "ui/bank_view.h"
 #include "ui/compare_deltas.h"
@@ -79,7 +79,7 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
                         backend.c_str(), v->trace.meta.op.c_str(), v->trace.meta.type.c_str());
     if (!std::binary_search(v->steps.begin(), v->steps.end(), step)) {
       ImGui::SameLine();
-      ImGui::TextColored(warning_color(), "(no %s here)", step_label(step).c_str());
+      ImGui::TextColored(warning_color(), "(no %s here)", step_name(step).c_str());
     }
   }
   if (const reduce::VariantInfo* info = reduce::find_variant(variant)) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app_state.h"
+#include "core/step.h"
 #include "probe_log.h"
 #include "render/gl_renderer.h"
 
@@ -14,7 +15,7 @@ struct ViewContext {
   Session& session;
   int side = 0;  // 0 left / only, 1 right
   GlRenderer& gl;
-  std::uint16_t step = 1;
+  StepId step = level_step(0);
 
   TreeCamera& camera() { return app.cameras[side]; }
   // Probe group names: "<view>.<side>.<what>", side "left" or "right".

@@ -4,7 +4,7 @@
 
 #include "kernels/device/device_info.h"
 #include "kernels/gpu/gpu_error.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 #include "kernels/sim/reduce_sim.h"
 #if defined(WARPLENS_HAVE_CUDA)
 #include "kernels/gpu/reduce_gpu.h"

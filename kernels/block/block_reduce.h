@@ -15,12 +15,15 @@ constexpr unsigned block_reduce_shared_bytes() {
   return (32 * sizeof(T) + 15) / 16 * 16;
 }
 
-// Steps first_step .. first_step + 9. Needs a block of at least 32 threads, a multiple of 32.
-// The total is valid in thread 0.
+// Each warp's levels, then warp 0's over the warp totals.
+constexpr unsigned kBlockReduceLevels = 2 * kWarpReduceLevels;
+
+// Steps first .. first + 9 (levels of first's kind). Needs a block of at least 32 threads, a
+// multiple of 32. The total is valid in thread 0.
 template <class Op, class Ctx, class T>
-WL_DEVICE T block_reduce(Ctx& ctx, Shared<T> warp_totals, T v, unsigned first_step) {
+WL_DEVICE T block_reduce(Ctx& ctx, Shared<T> warp_totals, T v, StepId first) {
   constexpr unsigned S = kBlockReduceSites;
-  v = warp_reduce<Op>(ctx, v, first_step);
+  v = warp_reduce<Op>(ctx, v, first);
   if (ctx.branch(ctx.lane() == 0, S + __LINE__)) ctx.st(warp_totals, ctx.warp(), v, S + __LINE__);
   ctx.sync(S + __LINE__);
 
@@ -28,7 +31,7 @@ WL_DEVICE T block_reduce(Ctx& ctx, Shared<T> warp_totals, T v, unsigned first_st
   if (ctx.branch(ctx.warp() == 0, S + __LINE__)) {
     if (ctx.branch(ctx.lane() < ctx.block_dim() / 32, S + __LINE__))
       total = ctx.ld(warp_totals, ctx.lane(), S + __LINE__);
-    total = warp_reduce<Op>(ctx, total, first_step + 5);
+    total = warp_reduce<Op>(ctx, total, StepId(first + kWarpReduceLevels));
   }
   return total;
 }

@@ -5,9 +5,9 @@
 // One rule for kernel authors: at most one traced call per statement. C++ leaves the order of
 // function arguments unspecified, and the trace records the order in which a thread's calls ran.
 #pragma once
+#include "core/ops.h"
 #include "kernels/dialect/bits.h"
 #include "kernels/dialect/macros.h"
-#include "kernels/dialect/ops.h"
 #include "kernels/dialect/views.h"
 
 namespace wl {
@@ -27,10 +27,10 @@ WL_DEVICE void atomic_combine(Ctx& ctx, Global<T> g, std::uint64_t i, T v, WL_LI
   ctx.template atomic_combine<Op>(g, i, v, line);
 }
 
-// The butterfly's five rounds are recorded as steps first_step .. first_step + 4.
+// The butterfly's five rounds are recorded as steps first .. first + 4.
 template <class Op, class Ctx, class T>
-WL_DEVICE T tile_reduce(Ctx& ctx, T v, unsigned first_step, WL_LINE) {
-  return ctx.template tile_reduce<Op>(v, first_step, line);
+WL_DEVICE T tile_reduce(Ctx& ctx, T v, StepId first, WL_LINE) {
+  return ctx.template tile_reduce<Op>(v, first, line);
 }
 
 }  // namespace wl

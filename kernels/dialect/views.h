@@ -13,7 +13,7 @@ template <class T>
 struct Global {
   T* ptr = nullptr;
   std::uint64_t size = 0;  // elements
-  Buffer buffer = Buffer::None;
+  BufferId buffer = kNoBuffer;  // its entry in the trace's buffer table
 };
 
 template <class T>
@@ -29,8 +29,9 @@ struct alignas(16) Vec {
   T v[N];
 };
 
-// Recorded in Event::aux of atomics.
-enum class AtomicKind : unsigned { Add = 0, Min = 1, Max = 2, Cas = 3, Combine = 4 };
+// Recorded in Event::aux of atomics. The numbers are stored in trace files, so they stay fixed
+// (1-3 were min, max and compare-and-swap, no longer in the dialect).
+enum class AtomicKind : unsigned { Add = 0, Combine = 4 };
 
 template <class T>
 constexpr unsigned kVecWidth = 16 / sizeof(T);
@@ -41,15 +42,16 @@ struct TracedOp {
   unsigned line;
   unsigned size;
   unsigned address;
-  Buffer buffer;
+  BufferId buffer;
   std::uint64_t v0;
   std::uint64_t v1;
   unsigned aux;
   unsigned flags;
 };
 
+// Event::launch is left 0: the host stamps it when the launch's events come back.
 WL_HOST_DEVICE Event make_event(const TracedOp& o, unsigned block, unsigned thread,
-                                std::uint32_t seq, std::uint16_t step) {
+                                std::uint32_t seq, StepId step) {
   Event e{};
   e.block = block;
   e.seq = seq;

@@ -4,8 +4,8 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
+#include "core/ops.h"
 #include "kernels/dialect/bits.h"
-#include "kernels/dialect/ops.h"
 #include "kernels/dialect/views.h"
 #include "kernels/gpu/recorder.cuh"
 
@@ -29,9 +29,9 @@ class GpuCtx {
   __device__ unsigned warp() const { return threadIdx.x / 32; }
 
   // --- the lesson
-  __device__ void step(unsigned s) { step_ = static_cast<std::uint16_t>(s); }
+  __device__ void step(StepId s) { step_ = s; }
   __device__ bool branch(bool taken, WL_LINE) {
-    record(OpKind::Branch, line, 0, 0, Buffer::None, taken, 0, 0, taken ? 1 : 0);
+    record(OpKind::Branch, line, 0, 0, kNoBuffer, taken, 0, 0, taken ? 1 : 0);
     return taken;
   }
 
@@ -45,24 +45,24 @@ class GpuCtx {
   template <class T>
   __device__ T ld(Shared<T> s, unsigned i, WL_LINE) {
     T v = s.ptr[i];
-    record(OpKind::SharedLoad, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v));
+    record(OpKind::SharedLoad, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v));
     return v;
   }
   template <class T>
   __device__ void st(Shared<T> s, unsigned i, T v, WL_LINE) {
     s.ptr[i] = v;
-    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v));
+    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v));
   }
   template <class T>
   __device__ T ld_volatile(Shared<T> s, unsigned i, WL_LINE) {
     T v = const_cast<volatile T*>(s.ptr)[i];
-    record(OpKind::SharedLoad, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v));
+    record(OpKind::SharedLoad, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v));
     return v;
   }
   template <class T>
   __device__ void st_volatile(Shared<T> s, unsigned i, T v, WL_LINE) {
     const_cast<volatile T*>(s.ptr)[i] = v;
-    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v));
+    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v));
   }
 
   // --- global memory
@@ -83,6 +83,11 @@ class GpuCtx {
     g.ptr[i] = v;
     record(OpKind::GlobalStore, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v));
   }
+  template <class T>
+  __device__ void st_volatile(Global<T> g, std::uint64_t i, T v, WL_LINE) {
+    const_cast<volatile T*>(g.ptr)[i] = v;
+    record(OpKind::GlobalStore, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v));
+  }
   // Elements i .. i + kVecWidth<T> - 1 as one 16-byte load; i must be a multiple of the width.
   template <class T>
   __device__ Vec<std::remove_const_t<T>, kVecWidth<T>> ld_vec(Global<T> g, std::uint64_t i, WL_LINE) {
@@ -98,15 +103,15 @@ class GpuCtx {
 
   // --- barriers
   __device__ void sync(WL_LINE) {
-    record(OpKind::Barrier, line, 0, 0, Buffer::None, 0);
+    record(OpKind::Barrier, line, 0, 0, kNoBuffer, 0);
     __syncthreads();
   }
   __device__ void syncwarp(unsigned mask = 0xffffffffu, WL_LINE) {
-    record(OpKind::WarpSync, line, 0, 0, Buffer::None, 0, 0, mask);
+    record(OpKind::WarpSync, line, 0, 0, kNoBuffer, 0, 0, mask);
     __syncwarp(mask);
   }
   __device__ void fence(WL_LINE) {
-    record(OpKind::Fence, line, 0, 0, Buffer::None, 0);
+    record(OpKind::Fence, line, 0, 0, kNoBuffer, 0);
     __threadfence();
   }
   __device__ void yield_spin() {}
@@ -135,38 +140,33 @@ class GpuCtx {
   }
   __device__ unsigned ballot(unsigned mask, bool pred, WL_LINE) {
     unsigned r = __ballot_sync(mask, pred);
-    record(OpKind::Vote, line, 0, 0, Buffer::None, pred, r, mask);
+    record(OpKind::Vote, line, 0, 0, kNoBuffer, pred, r, mask);
     return r;
   }
   __device__ bool any(unsigned mask, bool pred, WL_LINE) {
     bool r = __any_sync(mask, pred);
-    record(OpKind::Vote, line, 0, 0, Buffer::None, pred, r, mask);
+    record(OpKind::Vote, line, 0, 0, kNoBuffer, pred, r, mask);
     return r;
   }
   __device__ bool all(unsigned mask, bool pred, WL_LINE) {
     bool r = __all_sync(mask, pred);
-    record(OpKind::Vote, line, 0, 0, Buffer::None, pred, r, mask);
-    return r;
-  }
-  __device__ unsigned activemask(WL_LINE) {
-    unsigned r = __activemask();
-    record(OpKind::Vote, line, 0, 0, Buffer::None, 1, r, 0);
+    record(OpKind::Vote, line, 0, 0, kNoBuffer, pred, r, mask);
     return r;
   }
   template <class T>
   __device__ unsigned match_any(unsigned mask, T v, WL_LINE) {
     unsigned r = __match_any_sync(mask, v);
-    record(OpKind::Vote, line, 0, 0, Buffer::None, to_bits(v), r, mask);
+    record(OpKind::Vote, line, 0, 0, kNoBuffer, to_bits(v), r, mask);
     return r;
   }
   // Reduces v over the 32 lanes of the warp with cooperative groups. Instrumented builds and
   // the simulator record it as the xor butterfly (offsets 16, 8, 4, 2, 1) that cg::reduce
   // performs for a custom operator; the timed build calls cg::reduce itself.
   template <class Op, class T>
-  __device__ T tile_reduce(T v, unsigned first_step, WL_LINE) {
+  __device__ T tile_reduce(T v, StepId first, WL_LINE) {
     if constexpr (Rec::kEnabled) {
       for (unsigned offset = 16; offset > 0; offset /= 2) {
-        step(first_step++);
+        step(first++);
         T received = shfl_xor(0xffffffffu, v, offset, line);
         v = Op::apply(v, received);
       }
@@ -185,23 +185,8 @@ class GpuCtx {
     return atomicAdd(g.ptr + i, v);
   }
   template <class T>
-  __device__ T atomic_min(Global<T> g, std::uint64_t i, T v, WL_LINE) {
-    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), 0, unsigned(AtomicKind::Min));
-    return atomicMin(g.ptr + i, v);
-  }
-  template <class T>
-  __device__ T atomic_max(Global<T> g, std::uint64_t i, T v, WL_LINE) {
-    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), 0, unsigned(AtomicKind::Max));
-    return atomicMax(g.ptr + i, v);
-  }
-  template <class T>
-  __device__ T atomic_cas(Global<T> g, std::uint64_t i, T compare, T v, WL_LINE) {
-    record(OpKind::GlobalAtomic, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), to_bits(compare), unsigned(AtomicKind::Cas));
-    return atomicCAS(g.ptr + i, compare, v);
-  }
-  template <class T>
   __device__ T atomic_add(Shared<T> s, unsigned i, T v, WL_LINE) {
-    record(OpKind::SharedAtomic, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v), 0, unsigned(AtomicKind::Add));
+    record(OpKind::SharedAtomic, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v), 0, unsigned(AtomicKind::Add));
     return atomicAdd(s.ptr + i, v);
   }
   // Combines v into g[i] with Op: a native atomic where one exists, else a CAS loop.
@@ -237,10 +222,10 @@ class GpuCtx {
   }
   template <class T>
   __device__ T shuffled(T sent, T received, unsigned src_lane, unsigned line) {
-    record(OpKind::Shuffle, line, sizeof(T), 0, Buffer::None, to_bits(sent), to_bits(received), src_lane);
+    record(OpKind::Shuffle, line, sizeof(T), 0, kNoBuffer, to_bits(sent), to_bits(received), src_lane);
     return received;
   }
-  __device__ void record(OpKind op, unsigned line, unsigned size, unsigned address, Buffer buffer,
+  __device__ void record(OpKind op, unsigned line, unsigned size, unsigned address, BufferId buffer,
                          std::uint64_t v0, std::uint64_t v1 = 0, unsigned aux = 0, unsigned flags = 0) {
     if constexpr (Rec::kEnabled) {
       if (!recording_) return;
@@ -251,7 +236,7 @@ class GpuCtx {
 
   Rec rec_;
   unsigned smem_used_ = 0;
-  std::uint16_t step_ = kLoadStep;
+  StepId step_ = kLoadStep;
   bool recording_ = false;
   std::uint32_t seq_ = 0;
 };

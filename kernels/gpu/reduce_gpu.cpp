@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "kernels/gpu/reduce_gpu_typed.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 
 namespace wl {
 namespace {
@@ -12,7 +12,7 @@ namespace {
 template <class F>
 auto dispatch(const ReduceRequest& r, const void* input, F&& f) {
   if (std::string problem = validate(r); !problem.empty()) throw std::invalid_argument(problem);
-  decltype(f(reduce::Tag<reduce::Sequential>{}, reduce::Tag<SumOp>{}, static_cast<const float*>(nullptr))) out{};
+  decltype(f(TypeTag<reduce::Sequential>{}, TypeTag<SumOp>{}, static_cast<const float*>(nullptr))) out{};
   reduce::visit_variant(r.variant, [&](auto v) {
     reduce::visit_op(r.op, [&](auto op) {
       reduce::visit_type(r.type, [&](auto t) {

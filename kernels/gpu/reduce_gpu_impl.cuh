@@ -8,7 +8,9 @@
 #include "kernels/gpu/cuda_check.cuh"
 #include "kernels/gpu/gpu_context.cuh"
 #include "kernels/gpu/reduce_gpu_typed.h"
+#include "kernels/families/reduce/registry.h"
 #include "kernels/host/reduce_driver.h"
+#include "kernels/host/run_recorder.h"
 
 namespace wl {
 
@@ -28,7 +30,9 @@ __global__ void fill_kernel(T* p, std::uint64_t n, T value) {
 
 class GpuBackend {
  public:
-  GpuBackend(const ReduceRequest& request, Trace* trace) : request_(request), trace_(trace) {}
+  // trace: where to record, or nullptr (timing runs).
+  GpuBackend(const ReduceRequest& request, Trace* trace)
+      : request_(request), recorder_(trace && request.record ? trace : nullptr) {}
   ~GpuBackend() {
     for (void* p : allocations_) cudaFree(p);
   }
@@ -36,11 +40,15 @@ class GpuBackend {
   GpuBackend& operator=(const GpuBackend&) = delete;
 
   template <class T>
-  Global<T> alloc(std::uint64_t n, Buffer buffer) {
-    void* p = nullptr;
-    WL_CUDA(cudaMalloc(&p, std::max<std::uint64_t>(n, 1) * sizeof(T)));
-    allocations_.push_back(p);
-    return Global<T>{static_cast<T*>(p), n, buffer};
+  Global<T> alloc(std::uint64_t n, const std::string& name, BufferRole role) {
+    return Global<T>{device_alloc<T>(n), n, recorder_.add_buffer(name, element_type_name<T>(), role, n)};
+  }
+  template <class T>
+  Global<const T> upload(const std::vector<T>& input) {
+    Global<T> device = alloc<T>(input.size(), "input", BufferRole::Input);
+    if (!input.empty())
+      WL_CUDA(cudaMemcpy(device.ptr, input.data(), input.size() * sizeof(T), cudaMemcpyHostToDevice));
+    return Global<const T>{device.ptr, device.size, device.buffer};
   }
   template <class T>
   void fill(Global<T> g, T value) {
@@ -62,6 +70,7 @@ class GpuBackend {
       WL_CUDA(cudaGetLastError());
       return;
     }
+    recorder_.begin_launch(launch_record<V>(pass, block, smem));
     DeviceRecorder rec = make_recorder(pass.grid);
     reduce_kernel<V, Op, T, DeviceRecorder><<<pass.grid, block, smem>>>(args, rec);
     WL_CUDA(cudaGetLastError());
@@ -69,23 +78,31 @@ class GpuBackend {
     unsigned long long offered = 0;
     WL_CUDA(cudaMemcpy(&offered, rec.count, sizeof offered, cudaMemcpyDeviceToHost));
     const unsigned long long kept = std::min<unsigned long long>(offered, rec.cap);
-    trace_->events.resize(kept);
-    WL_CUDA(cudaMemcpy(trace_->events.data(), rec.events, kept * sizeof(Event), cudaMemcpyDeviceToHost));
-    trace_->meta.events_dropped = offered - kept;
-    sort_canonical(trace_->events);
+    std::vector<Event> events(kept);
+    WL_CUDA(cudaMemcpy(events.data(), rec.events, kept * sizeof(Event), cudaMemcpyDeviceToHost));
+    recorder_.add_events(std::move(events), offered - kept);
   }
+  void finish_trace() { recorder_.finish(); }
 
  private:
+  // Device memory that is not one of the run's buffers (the recorder's own).
+  template <class T>
+  T* device_alloc(std::uint64_t n) {
+    void* p = nullptr;
+    WL_CUDA(cudaMalloc(&p, std::max<std::uint64_t>(n, 1) * sizeof(T)));
+    allocations_.push_back(p);
+    return static_cast<T*>(p);
+  }
   DeviceRecorder make_recorder(unsigned grid) {
     DeviceRecorder rec;
     rec.cap = request_.event_cap;
-    rec.events = alloc<Event>(rec.cap, Buffer::None).ptr;
-    rec.count = alloc<unsigned long long>(1, Buffer::None).ptr;
+    rec.events = device_alloc<Event>(rec.cap);
+    rec.count = device_alloc<unsigned long long>(1);
     WL_CUDA(cudaMemset(rec.count, 0, sizeof(unsigned long long)));
     std::vector<unsigned> bits((grid + 31) / 32, 0);
     for (std::uint32_t b : request_.record_blocks)
       if (b < grid) bits[b / 32] |= 1u << (b % 32);
-    unsigned* device_bits = alloc<unsigned>(bits.size(), Buffer::None).ptr;
+    unsigned* device_bits = device_alloc<unsigned>(bits.size());
     WL_CUDA(cudaMemcpy(device_bits, bits.data(), bits.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
     rec.block_bits = device_bits;
     rec.block_bit_words = unsigned(bits.size());
@@ -93,16 +110,9 @@ class GpuBackend {
   }
 
   const ReduceRequest& request_;
-  Trace* trace_;
+  RunRecorder recorder_;
   std::vector<void*> allocations_;
 };
-
-template <class T>
-Global<const T> upload(GpuBackend& backend, const T* host, std::uint64_t n) {
-  Global<T> device = backend.alloc<T>(n, Buffer::Input);
-  if (n > 0) WL_CUDA(cudaMemcpy(device.ptr, host, n * sizeof(T), cudaMemcpyHostToDevice));
-  return Global<const T>{device.ptr, n, Buffer::Input};
-}
 
 template <class V, class Op, class T>
 ReduceOutcome run_gpu_typed(const ReduceRequest& r, const T* data) {
@@ -112,7 +122,7 @@ ReduceOutcome run_gpu_typed(const ReduceRequest& r, const T* data) {
   GpuBackend backend(r, &out.trace);
   // read() copies the result back with cudaMemcpy, which waits for the launches and reports
   // their errors.
-  run_on_backend<V, Op>(backend, r, input, upload(backend, input.data(), r.n), out);
+  run_on_backend<V, Op>(backend, r, input, out);
   return out;
 }
 
@@ -121,7 +131,7 @@ GpuTiming time_gpu_typed(const ReduceRequest& r, const T* data, int warmup, int 
   const std::vector<T> input = r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
   const std::vector<Pass> passes = plan_passes(V::info, r.n, r.block, r.sm_count);
   GpuBackend backend(r, nullptr);
-  const Global<const T> in = upload(backend, input.data(), r.n);
+  const Global<const T> in = backend.upload(input);
   const ReduceBuffers<T> buffers = allocate_buffers<V, T>(backend, passes);
 
   GpuTiming timing;
@@ -135,31 +145,20 @@ GpuTiming time_gpu_typed(const ReduceRequest& r, const T* data, int warmup, int 
 
 }  // namespace wl
 
-// Instantiates both entry points for one variant across every operator and type.
-#define WL_INSTANTIATE_GPU_VARIANT(V)                                                          \
-  namespace wl {                                                                               \
-  template ReduceOutcome run_gpu_typed<V, SumOp, std::int32_t>(const ReduceRequest&, const std::int32_t*); \
-  template ReduceOutcome run_gpu_typed<V, SumOp, float>(const ReduceRequest&, const float*);    \
-  template ReduceOutcome run_gpu_typed<V, SumOp, double>(const ReduceRequest&, const double*);  \
-  template ReduceOutcome run_gpu_typed<V, MinOp, std::int32_t>(const ReduceRequest&, const std::int32_t*); \
-  template ReduceOutcome run_gpu_typed<V, MinOp, float>(const ReduceRequest&, const float*);    \
-  template ReduceOutcome run_gpu_typed<V, MinOp, double>(const ReduceRequest&, const double*);  \
-  template ReduceOutcome run_gpu_typed<V, MaxOp, std::int32_t>(const ReduceRequest&, const std::int32_t*); \
-  template ReduceOutcome run_gpu_typed<V, MaxOp, float>(const ReduceRequest&, const float*);    \
-  template ReduceOutcome run_gpu_typed<V, MaxOp, double>(const ReduceRequest&, const double*);  \
-  template ReduceOutcome run_gpu_typed<V, ProductOp, std::int32_t>(const ReduceRequest&, const std::int32_t*); \
-  template ReduceOutcome run_gpu_typed<V, ProductOp, float>(const ReduceRequest&, const float*); \
-  template ReduceOutcome run_gpu_typed<V, ProductOp, double>(const ReduceRequest&, const double*); \
-  template GpuTiming time_gpu_typed<V, SumOp, std::int32_t>(const ReduceRequest&, const std::int32_t*, int, int); \
-  template GpuTiming time_gpu_typed<V, SumOp, float>(const ReduceRequest&, const float*, int, int); \
-  template GpuTiming time_gpu_typed<V, SumOp, double>(const ReduceRequest&, const double*, int, int); \
-  template GpuTiming time_gpu_typed<V, MinOp, std::int32_t>(const ReduceRequest&, const std::int32_t*, int, int); \
-  template GpuTiming time_gpu_typed<V, MinOp, float>(const ReduceRequest&, const float*, int, int); \
-  template GpuTiming time_gpu_typed<V, MinOp, double>(const ReduceRequest&, const double*, int, int); \
-  template GpuTiming time_gpu_typed<V, MaxOp, std::int32_t>(const ReduceRequest&, const std::int32_t*, int, int); \
-  template GpuTiming time_gpu_typed<V, MaxOp, float>(const ReduceRequest&, const float*, int, int); \
-  template GpuTiming time_gpu_typed<V, MaxOp, double>(const ReduceRequest&, const double*, int, int); \
-  template GpuTiming time_gpu_typed<V, ProductOp, std::int32_t>(const ReduceRequest&, const std::int32_t*, int, int); \
-  template GpuTiming time_gpu_typed<V, ProductOp, float>(const ReduceRequest&, const float*, int, int); \
-  template GpuTiming time_gpu_typed<V, ProductOp, double>(const ReduceRequest&, const double*, int, int); \
-  }
+namespace wl {
+
+// Instantiates both entry points of variant V for every operator and type the family runs
+// (kernels/families/reduce/registry.h), so reduce_gpu.cpp links to them from plain C++.
+template <class V>
+void instantiate_gpu_variant() {
+  for_each_type(reduce::AllOps{}, [](auto op) {
+    for_each_type(reduce::AllTypes{}, [](auto type) {
+      using Op = typename decltype(op)::type;
+      using T = typename decltype(type)::type;
+      static_cast<void>(&run_gpu_typed<V, Op, T>);
+      static_cast<void>(&time_gpu_typed<V, Op, T>);
+    });
+  });
+}
+
+}  // namespace wl

@@ -1,14 +1,28 @@
 // Turns a plan of passes into launches, the same way on every backend. A backend provides
-// alloc<T>(n, buffer), fill(view, value), launch<V, Op>(pass, block, args, record) and
-// read(view, i); the driver owns the order of launches and which buffer feeds which.
+// alloc<T>(n, name, role), fill(view, value), launch<V, Op>(pass, block, args, record) and
+// read(view, i); the driver owns the order of launches, which buffer feeds which, and the
+// buffers' names in the trace.
 #pragma once
 #include <vector>
 
 #include "kernels/dialect/dialect.h"
+#include "kernels/families/reduce/variant.h"
 #include "kernels/host/reduce_request.h"
-#include "kernels/reduce/variant.h"
+#include "trace/trace.h"
 
 namespace wl {
+
+// What the trace says of one pass's launch.
+template <class V>
+LaunchRecord launch_record(const Pass& pass, unsigned block, unsigned shared_bytes) {
+  LaunchRecord r;
+  r.name = V::info.id;
+  r.grid_dim = pass.grid;
+  r.block_dim = block;
+  r.shared_bytes = shared_bytes;
+  r.n = pass.n;
+  return r;
+}
 
 template <class T>
 struct ReduceBuffers {
@@ -23,23 +37,24 @@ ReduceBuffers<T> allocate_buffers(Backend& backend, const std::vector<Pass>& pas
   const std::uint64_t first_grid = passes.empty() ? 1 : passes.front().grid;
   switch (V::info.finish) {
     case reduce::Finish::Partials:
-      b.partials[0] = backend.template alloc<T>(first_grid, Buffer::Partials);
-      b.partials[1] = backend.template alloc<T>(passes.size() > 1 ? passes[1].grid : 1, Buffer::Scratch);
+      b.partials[0] = backend.template alloc<T>(first_grid, "partials", BufferRole::Output);
+      b.partials[1] = backend.template alloc<T>(passes.size() > 1 ? passes[1].grid : 1,
+                                                "partials of partials", BufferRole::Output);
       b.out = b.partials[(passes.size() + 1) % 2];
       break;
     case reduce::Finish::Atomic:
-      b.out = backend.template alloc<T>(1, Buffer::Output);
+      b.out = backend.template alloc<T>(1, "output", BufferRole::Output);
       break;
     case reduce::Finish::LastBlock:
-      b.partials[0] = backend.template alloc<T>(first_grid, Buffer::Partials);
-      b.out = backend.template alloc<T>(1, Buffer::Output);
-      b.ticket = backend.template alloc<unsigned>(1, Buffer::Scratch);
+      b.partials[0] = backend.template alloc<T>(first_grid, "partials", BufferRole::Output);
+      b.out = backend.template alloc<T>(1, "output", BufferRole::Output);
+      b.ticket = backend.template alloc<unsigned>(1, "ticket", BufferRole::Temp);
       break;
   }
   return b;
 }
 
-// Runs every pass; the result is then in b.out[0]. Only the first launch is recorded.
+// Runs every pass; the result is then in b.out[0]. With `record`, every launch is recorded.
 template <class V, class Op, class T, class Backend>
 void launch_passes(Backend& backend, Global<const T> input, const ReduceBuffers<T>& b,
                    const std::vector<Pass>& passes, unsigned block, bool record) {
@@ -68,7 +83,7 @@ void launch_passes(Backend& backend, Global<const T> input, const ReduceBuffers<
         }
         args.n = passes[k].n;
         args.out = b.partials[k % 2];
-        backend.template launch<V, Op>(passes[k], block, args, record && k == 0);
+        backend.template launch<V, Op>(passes[k], block, args, record);
       }
       break;
   }

@@ -17,7 +17,7 @@ struct ReduceOutcome {
   std::string result_text;
   CheckResult check;              // against the CPU reference
   std::vector<Pass> passes;       // the launches made
-  Trace trace;                    // the first launch, when recording was asked for
+  Trace trace;                    // every launch, when recording was asked for
 };
 
 // Fills what every backend reports the same way.
@@ -34,7 +34,7 @@ void describe_outcome(ReduceOutcome& out, const ReduceRequest& r, const std::vec
   m.backend = out.backend;
   m.n = r.n;
   m.block_dim = r.block;
-  m.grid_dim = out.passes.empty() ? 0 : out.passes.front().grid;
+  m.grid_dim = out.passes.empty() ? 0 : out.passes.front().grid;  // the largest grid
   m.event_cap = r.event_cap;
   m.recorded_blocks.clear();
   if (r.record)
@@ -42,15 +42,18 @@ void describe_outcome(ReduceOutcome& out, const ReduceRequest& r, const std::vec
       if (b < m.grid_dim) m.recorded_blocks.push_back(b);
 }
 
-// The whole run on one backend, once the input is where the backend reads it: buffers, every
-// pass, the result and the report. `out.backend` names the backend.
+// The whole run on one backend: the input where the backend reads it, buffers, every pass, the
+// result and the report. `out.backend` names the backend; the backend records into out.trace.
 template <class V, class Op, class T, class Backend>
 void run_on_backend(Backend& backend, const ReduceRequest& r, const std::vector<T>& input,
-                    Global<const T> in, ReduceOutcome& out) {
+                    ReduceOutcome& out) {
   out.passes = plan_passes(V::info, r.n, r.block, r.sm_count);
+  const Global<const T> in = backend.upload(input);
   const ReduceBuffers<T> buffers = allocate_buffers<V, T>(backend, out.passes);
   launch_passes<V, Op>(backend, in, buffers, out.passes, r.block, r.record);
-  describe_outcome<V, Op>(out, r, input, read_result<V, Op>(backend, buffers, out.passes));
+  const T result = read_result<V, Op>(backend, buffers, out.passes);
+  backend.finish_trace();
+  describe_outcome<V, Op>(out, r, input, result);
 }
 
 }  // namespace wl

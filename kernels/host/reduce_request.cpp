@@ -1,6 +1,6 @@
 #include "kernels/host/reduce_request.h"
 
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 
 namespace wl {
 

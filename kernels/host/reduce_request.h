@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/reduce/variant.h"
+#include "kernels/families/reduce/variant.h"
 
 namespace wl {
 

@@ -6,7 +6,8 @@
 #include <stdexcept>
 
 #include "kernels/host/reduce_driver.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/host/run_recorder.h"
+#include "kernels/families/reduce/registry.h"
 #include "kernels/sim/sim_context.h"
 #include "kernels/sim/sim_grid.h"
 
@@ -16,14 +17,22 @@ namespace {
 // The simulator's side of the driver's backend interface: host memory and SimGrid launches.
 class SimBackend {
  public:
-  explicit SimBackend(const ReduceRequest& request, Trace& trace) : request_(request), trace_(trace) {}
+  SimBackend(const ReduceRequest& request, Trace& trace)
+      : request_(request), recorder_(request.record ? &trace : nullptr) {}
 
   template <class T>
-  Global<T> alloc(std::uint64_t n, Buffer buffer) {
+  Global<T> alloc(std::uint64_t n, const std::string& name, BufferRole role) {
     // Poisoned, so a read of a slot nothing wrote shows up as a wrong result.
     storage_.push_back(std::make_unique<unsigned char[]>(n * sizeof(T) + 16));
     std::memset(storage_.back().get(), 0xA5, n * sizeof(T) + 16);
-    return Global<T>{reinterpret_cast<T*>(storage_.back().get()), n, buffer};
+    const BufferId id = recorder_.add_buffer(name, element_type_name<T>(), role, n);
+    return Global<T>{reinterpret_cast<T*>(storage_.back().get()), n, id};
+  }
+  // Kernels read the host's input where it is.
+  template <class T>
+  Global<const T> upload(const std::vector<T>& input) {
+    const BufferId id = recorder_.add_buffer("input", element_type_name<T>(), BufferRole::Input, input.size());
+    return Global<const T>{input.data(), input.size(), id};
   }
   template <class T>
   void fill(Global<T> g, T value) {
@@ -42,19 +51,17 @@ class SimBackend {
     if (record) {
       launch.record_blocks = request_.record_blocks;
       launch.event_cap = request_.event_cap;
+      recorder_.begin_launch(launch_record<V>(pass, block, launch.shared_bytes));
     }
     SimGrid grid(launch, [&args](SimCtx& ctx) { V::template run<Op, T>(ctx, args); });
     grid.run();
-    if (record) {
-      trace_.events = std::move(grid.events());
-      trace_.meta.events_dropped = grid.events_dropped();
-      sort_canonical(trace_.events);
-    }
+    if (record) recorder_.add_events(std::move(grid.events()), grid.events_dropped());
   }
+  void finish_trace() { recorder_.finish(); }
 
  private:
   const ReduceRequest& request_;
-  Trace& trace_;
+  RunRecorder recorder_;
   std::vector<std::unique_ptr<unsigned char[]>> storage_;
 };
 
@@ -64,7 +71,7 @@ ReduceOutcome run_typed(const ReduceRequest& r, const T* data) {
   out.backend = "sim";
   const std::vector<T> input = r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
   SimBackend backend(r, out.trace);
-  run_on_backend<V, Op>(backend, r, input, Global<const T>{input.data(), r.n, Buffer::Input}, out);
+  run_on_backend<V, Op>(backend, r, input, out);
   return out;
 }
 

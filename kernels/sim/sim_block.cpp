@@ -43,7 +43,6 @@ const char* collective_name(CollectiveKind kind) {
     case CollectiveKind::Any: return "__any_sync";
     case CollectiveKind::All: return "__all_sync";
     case CollectiveKind::MatchAny: return "__match_any_sync";
-    case CollectiveKind::ActiveMask: return "__activemask";
     case CollectiveKind::SyncWarp: return "__syncwarp";
   }
   return "warp collective";
@@ -187,52 +186,48 @@ bool SimBlock::resolve_warp(unsigned warp) {
     const SimThread& first = threads_[base + first_lane(present)];
     const char* what = collective_name(kind);
     unsigned mask = first.mask;
-    if (kind == CollectiveKind::ActiveMask) {
-      mask = present;  // the lanes that reached it together are the active ones
-    } else {
-      for (unsigned l : lanes_of(present)) {
-        const SimThread& t = threads_[base + l];
-        if (t.mask != mask)
-          fail_from_scheduler(KernelErrorKind::ShuffleMask,
-                              std::string(what) + ": lanes of warp " + std::to_string(warp) +
-                                  " pass different masks (" + hex(mask) + " and " + hex(t.mask) +
-                                  "); all lanes must name the same set",
-                              base + l, t.line);
-      }
-      if (unsigned left_out = present & ~mask)
+    for (unsigned l : lanes_of(present)) {
+      const SimThread& t = threads_[base + l];
+      if (t.mask != mask)
         fail_from_scheduler(KernelErrorKind::ShuffleMask,
-                            std::string(what) + " at line " + std::to_string(first.line) +
-                                ": mask " + hex(mask) + " leaves out lane(s) " +
-                                describe_ids(lanes_of(left_out)) + " of warp " +
-                                std::to_string(warp) + ", which take part",
-                            base + first_lane(left_out), first.line);
-      if (unsigned phantom = mask & ~existing)
-        fail_from_scheduler(KernelErrorKind::ShuffleMask,
-                            std::string(what) + " at line " + std::to_string(first.line) +
-                                ": mask " + hex(mask) + " names lane(s) " +
-                                describe_ids(lanes_of(phantom)) +
-                                " that do not exist (the block has " +
-                                std::to_string(threads_.size()) + " threads)",
-                            base + first_lane(present), first.line);
-      for (unsigned l : lanes_of(mask & ~present)) {
-        const SimThread& t = threads_[base + l];
-        if (t.state == ThreadState::Done)
-          fail_from_scheduler(KernelErrorKind::ShuffleMask,
-                              std::string(what) + " at line " + std::to_string(first.line) +
-                                  ": mask " + hex(mask) + " names lane " + std::to_string(l) +
-                                  ", which has already exited",
-                              base + first_lane(present), first.line);
-        if (t.state == ThreadState::AtBarrier)
-          fail_from_scheduler(KernelErrorKind::BarrierDivergence,
-                              "lane " + std::to_string(l) + " of warp " + std::to_string(warp) +
-                                  " waits at __syncthreads (line " + std::to_string(t.line) +
-                                  ") while lanes " + describe_ids(lanes_of(present)) +
-                                  " wait for it at " + what + " (line " +
-                                  std::to_string(first.line) + ")",
-                              base + l, t.line);
-      }
-      if (mask & ~present) continue;  // some lanes have not arrived yet
+                            std::string(what) + ": lanes of warp " + std::to_string(warp) +
+                                " pass different masks (" + hex(mask) + " and " + hex(t.mask) +
+                                "); all lanes must name the same set",
+                            base + l, t.line);
     }
+    if (unsigned left_out = present & ~mask)
+      fail_from_scheduler(KernelErrorKind::ShuffleMask,
+                          std::string(what) + " at line " + std::to_string(first.line) +
+                              ": mask " + hex(mask) + " leaves out lane(s) " +
+                              describe_ids(lanes_of(left_out)) + " of warp " +
+                              std::to_string(warp) + ", which take part",
+                          base + first_lane(left_out), first.line);
+    if (unsigned phantom = mask & ~existing)
+      fail_from_scheduler(KernelErrorKind::ShuffleMask,
+                          std::string(what) + " at line " + std::to_string(first.line) +
+                              ": mask " + hex(mask) + " names lane(s) " +
+                              describe_ids(lanes_of(phantom)) +
+                              " that do not exist (the block has " +
+                              std::to_string(threads_.size()) + " threads)",
+                          base + first_lane(present), first.line);
+    for (unsigned l : lanes_of(mask & ~present)) {
+      const SimThread& t = threads_[base + l];
+      if (t.state == ThreadState::Done)
+        fail_from_scheduler(KernelErrorKind::ShuffleMask,
+                            std::string(what) + " at line " + std::to_string(first.line) +
+                                ": mask " + hex(mask) + " names lane " + std::to_string(l) +
+                                ", which has already exited",
+                            base + first_lane(present), first.line);
+      if (t.state == ThreadState::AtBarrier)
+        fail_from_scheduler(KernelErrorKind::BarrierDivergence,
+                            "lane " + std::to_string(l) + " of warp " + std::to_string(warp) +
+                                " waits at __syncthreads (line " + std::to_string(t.line) +
+                                ") while lanes " + describe_ids(lanes_of(present)) +
+                                " wait for it at " + what + " (line " +
+                                std::to_string(first.line) + ")",
+                            base + l, t.line);
+    }
+    if (mask & ~present) continue;  // some lanes have not arrived yet
 
     for (unsigned l : lanes_of(present)) {
       SimThread& t = threads_[base + l];
@@ -270,7 +265,6 @@ bool SimBlock::resolve_warp(unsigned warp) {
           t.result = same;
           break;
         }
-        case CollectiveKind::ActiveMask: t.result = present; break;
         case CollectiveKind::SyncWarp: t.result = 0; break;
       }
     }

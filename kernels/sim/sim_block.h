@@ -20,7 +20,7 @@ class SimGrid;
 using KernelBody = std::function<void(SimCtx&)>;
 
 enum class CollectiveKind : std::uint8_t {
-  Shfl, ShflDown, ShflUp, ShflXor, Ballot, Any, All, MatchAny, ActiveMask, SyncWarp
+  Shfl, ShflDown, ShflUp, ShflXor, Ballot, Any, All, MatchAny, SyncWarp
 };
 const char* collective_name(CollectiveKind kind);
 

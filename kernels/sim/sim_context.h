@@ -7,8 +7,8 @@
 #include <string>
 #include <type_traits>
 
+#include "core/ops.h"
 #include "kernels/dialect/bits.h"
-#include "kernels/dialect/ops.h"
 #include "kernels/dialect/views.h"
 #include "kernels/sim/sim_block.h"
 #include "kernels/sim/sim_grid.h"
@@ -30,9 +30,9 @@ class SimCtx {
   unsigned warp() const { return tid_ / 32; }
 
   // --- the lesson
-  void step(unsigned s) { me_.step = static_cast<std::uint16_t>(s); }
+  void step(StepId s) { me_.step = s; }
   bool branch(bool taken, WL_LINE) {
-    record(OpKind::Branch, line, 0, 0, Buffer::None, taken, 0, 0, taken ? 1 : 0);
+    record(OpKind::Branch, line, 0, 0, kNoBuffer, taken, 0, 0, taken ? 1 : 0);
     return taken;
   }
 
@@ -55,7 +55,7 @@ class SimCtx {
     check_shared(s, i, true, line);
     T v;
     std::memcpy(&v, s.ptr + i, sizeof(T));
-    record(OpKind::SharedLoad, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v));
+    record(OpKind::SharedLoad, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v));
     return v;
   }
   template <class T>
@@ -63,7 +63,7 @@ class SimCtx {
     check_shared(s, i, false, line);
     std::memcpy(s.ptr + i, &v, sizeof(T));
     std::memset(block_.smem_written() + s.offset + i * sizeof(T), 1, sizeof(T));
-    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None, to_bits(v));
+    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v));
   }
   // The simulator runs each thread alone until it blocks, so volatile accesses behave exactly
   // like plain ones: warp-synchronous code without __syncwarp shows its race here.
@@ -89,6 +89,8 @@ class SimCtx {
     record(OpKind::GlobalStore, line, sizeof(T), unsigned(i * sizeof(T)), g.buffer, to_bits(v));
   }
   template <class T>
+  void st_volatile(Global<T> g, std::uint64_t i, T v, WL_LINE) { st(g, i, v, line); }
+  template <class T>
   Vec<std::remove_const_t<T>, kVecWidth<T>> ld_vec(Global<T> g, std::uint64_t i, WL_LINE) {
     check_global(g, i, kVecWidth<T>, line);
     Vec<std::remove_const_t<T>, kVecWidth<T>> v;
@@ -101,14 +103,14 @@ class SimCtx {
 
   // --- barriers
   void sync(WL_LINE) {
-    record(OpKind::Barrier, line, 0, 0, Buffer::None, 0);
+    record(OpKind::Barrier, line, 0, 0, kNoBuffer, 0);
     block_.barrier(tid_, line);
   }
   void syncwarp(unsigned mask = 0xffffffffu, WL_LINE) {
-    record(OpKind::WarpSync, line, 0, 0, Buffer::None, 0, 0, mask);
+    record(OpKind::WarpSync, line, 0, 0, kNoBuffer, 0, 0, mask);
     block_.collective(tid_, CollectiveKind::SyncWarp, mask, 0, 0, line);
   }
-  void fence(WL_LINE) { record(OpKind::Fence, line, 0, 0, Buffer::None, 0); }
+  void fence(WL_LINE) { record(OpKind::Fence, line, 0, 0, kNoBuffer, 0); }
   void yield_spin() { block_.spin(tid_); }
   long long clock() { return grid_.clock(); }
 
@@ -134,21 +136,16 @@ class SimCtx {
   unsigned ballot(unsigned mask, bool pred, WL_LINE) { return vote(CollectiveKind::Ballot, mask, pred, line); }
   bool any(unsigned mask, bool pred, WL_LINE) { return vote(CollectiveKind::Any, mask, pred, line) != 0; }
   bool all(unsigned mask, bool pred, WL_LINE) { return vote(CollectiveKind::All, mask, pred, line) != 0; }
-  unsigned activemask(WL_LINE) {
-    auto r = unsigned(block_.collective(tid_, CollectiveKind::ActiveMask, 0, 0, 0, line));
-    record(OpKind::Vote, line, 0, 0, Buffer::None, 1, r, 0);
-    return r;
-  }
   template <class T>
   unsigned match_any(unsigned mask, T v, WL_LINE) {
     auto r = unsigned(block_.collective(tid_, CollectiveKind::MatchAny, mask, to_bits(v), 0, line));
-    record(OpKind::Vote, line, 0, 0, Buffer::None, to_bits(v), r, mask);
+    record(OpKind::Vote, line, 0, 0, kNoBuffer, to_bits(v), r, mask);
     return r;
   }
   template <class Op, class T>
-  T tile_reduce(T v, unsigned first_step, WL_LINE) {
+  T tile_reduce(T v, StepId first, WL_LINE) {
     for (unsigned offset = 16; offset > 0; offset /= 2) {
-      step(first_step++);
+      step(first++);
       T received = shfl_xor(0xffffffffu, v, offset, line);
       v = Op::apply(v, received);
     }
@@ -161,26 +158,13 @@ class SimCtx {
     return global_atomic(g, i, v, 0, AtomicKind::Add, line, [](T a, T b) { return SumOp::apply(a, b); });
   }
   template <class T>
-  T atomic_min(Global<T> g, std::uint64_t i, T v, WL_LINE) {
-    return global_atomic(g, i, v, 0, AtomicKind::Min, line, [](T a, T b) { return b < a ? b : a; });
-  }
-  template <class T>
-  T atomic_max(Global<T> g, std::uint64_t i, T v, WL_LINE) {
-    return global_atomic(g, i, v, 0, AtomicKind::Max, line, [](T a, T b) { return a < b ? b : a; });
-  }
-  template <class T>
-  T atomic_cas(Global<T> g, std::uint64_t i, T compare, T v, WL_LINE) {
-    return global_atomic(g, i, v, to_bits(compare), AtomicKind::Cas, line,
-                         [compare](T a, T b) { return a == compare ? b : a; });
-  }
-  template <class T>
   T atomic_add(Shared<T> s, unsigned i, T v, WL_LINE) {
     check_shared(s, i, true, line);
     T old;
     std::memcpy(&old, s.ptr + i, sizeof(T));
     T next = SumOp::apply(old, v);
     std::memcpy(s.ptr + i, &next, sizeof(T));
-    record(OpKind::SharedAtomic, line, sizeof(T), s.offset + i * sizeof(T), Buffer::None,
+    record(OpKind::SharedAtomic, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer,
            to_bits(v), 0, unsigned(AtomicKind::Add));
     return old;
   }
@@ -231,15 +215,15 @@ class SimCtx {
   template <class T>
   T shuffle(CollectiveKind kind, unsigned mask, T v, unsigned arg, unsigned src_lane, unsigned line) {
     T r = from_bits<T>(block_.collective(tid_, kind, mask, to_bits(v), arg, line));
-    record(OpKind::Shuffle, line, sizeof(T), 0, Buffer::None, to_bits(v), to_bits(r), src_lane);
+    record(OpKind::Shuffle, line, sizeof(T), 0, kNoBuffer, to_bits(v), to_bits(r), src_lane);
     return r;
   }
   unsigned vote(CollectiveKind kind, unsigned mask, bool pred, unsigned line) {
     auto r = unsigned(block_.collective(tid_, kind, mask, pred ? 1 : 0, 0, line));
-    record(OpKind::Vote, line, 0, 0, Buffer::None, pred, r, mask);
+    record(OpKind::Vote, line, 0, 0, kNoBuffer, pred, r, mask);
     return r;
   }
-  void record(OpKind op, unsigned line, unsigned size, unsigned address, Buffer buffer,
+  void record(OpKind op, unsigned line, unsigned size, unsigned address, BufferId buffer,
               std::uint64_t v0, std::uint64_t v1 = 0, unsigned aux = 0, unsigned flags = 0) {
     if (!recording_) return;
     grid_.record(make_event({op, line, size, address, buffer, v0, v1, aux, flags}, block_.index(),

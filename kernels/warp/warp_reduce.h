@@ -7,11 +7,14 @@ namespace wl {
 // Sites recorded from this file are kWarpReduceSites + line (see kernels/dialect/README.md).
 constexpr unsigned kWarpReduceSites = 1000;
 
-// Five shuffle levels (offsets 16, 8, 4, 2, 1), recorded as steps first_step .. first_step + 4.
-// The total is valid in lane 0.
+// Five shuffle levels (offsets 16, 8, 4, 2, 1).
+constexpr unsigned kWarpReduceLevels = 5;
+
+// Recorded as steps first .. first + 4 (five levels of first's kind). The total is valid in
+// lane 0.
 template <class Op, class Ctx, class T>
-WL_DEVICE T warp_reduce(Ctx& ctx, T v, unsigned first_step) {
-  unsigned step = first_step;
+WL_DEVICE T warp_reduce(Ctx& ctx, T v, StepId first) {
+  StepId step = first;
   for (unsigned offset = 16; offset > 0; offset /= 2) {
     ctx.step(step++);
     T received = ctx.shfl_down(0xffffffffu, v, offset, kWarpReduceSites + __LINE__);

@@ -7,7 +7,7 @@ namespace wl {
 namespace {
 
 bool canonical_less(const Event& a, const Event& b) {
-  return std::tie(a.block, a.thread, a.seq) < std::tie(b.block, b.thread, b.seq);
+  return std::tie(a.launch, a.block, a.thread, a.seq) < std::tie(b.launch, b.block, b.thread, b.seq);
 }
 
 }  // namespace

@@ -8,7 +8,8 @@
 namespace wl {
 
 // A contiguous run of trace.events: one block's events, ordered by thread then seq. Needs a
-// trace in canonical order (sort_canonical); `count` is 0 when the block was not recorded.
+// single-launch trace (select_launch) in canonical order (sort_canonical); `count` is 0 when the
+// block was not recorded.
 struct BlockEvents {
   const Event* first = nullptr;
   std::size_t count = 0;
@@ -20,7 +21,7 @@ struct BlockEvents {
 
 BlockEvents block_events(const Trace& sorted_trace, std::uint32_t block);
 
-// True when the events are in canonical order (block, thread, seq).
+// True when the events are in canonical order (launch, block, thread, seq).
 bool is_canonical(const std::vector<Event>& events);
 
 // Every step that occurs in the events, ascending (so kFinishStep comes last).

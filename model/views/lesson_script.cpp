@@ -8,8 +8,6 @@
 namespace wl {
 namespace {
 
-constexpr std::uint16_t kLoad = 0;
-constexpr std::uint16_t kFinish = 0xFFFF;
 constexpr std::size_t kMaxLessonBytes = 1 << 20;  // lessons are small; refuse anything huge
 
 std::string_view trim(std::string_view s) {
@@ -25,18 +23,18 @@ bool parse_number(std::string_view text, T& out) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
-bool parse_level(std::string_view text, std::uint16_t& step) {
+bool parse_level(std::string_view text, StepId& step) {
   if (text == "load") {
-    step = kLoad;
+    step = kLoadStep;
     return true;
   }
   if (text == "finish") {
-    step = kFinish;
+    step = kFinishStep;
     return true;
   }
   unsigned level = 0;
-  if (!parse_number(text, level) || level > 4000) return false;
-  step = std::uint16_t(level + 1);
+  if (!parse_number(text, level) || level > kMaxStepIndex) return false;
+  step = level_step(level);
   return true;
 }
 
@@ -169,12 +167,6 @@ std::optional<Lesson> load_lesson(const std::string& path, std::string& error) {
     if (text.size() > kMaxLessonBytes) break;
   }
   return parse_lesson(text, path, error);
-}
-
-std::string lesson_level_text(std::uint16_t step) {
-  if (step == kLoad) return "load";
-  if (step == kFinish) return "finish";
-  return "level " + std::to_string(step - 1);
 }
 
 }  // namespace wl

@@ -21,6 +21,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/step.h"
+
 namespace wl {
 
 // The views a slide can show, by their command-line names.
@@ -37,7 +39,7 @@ struct LessonSlide {
   std::string pattern = "ascending";
   std::uint64_t seed = 1;
   std::string view = "tree";
-  std::uint16_t step = 1;  // trace step: 0 load, k + 1 tree level k, 0xFFFF finish
+  StepId step = level_step(0);  // the trace step to show (core/step.h); step_name() says it
   bool zoom_level = false;
   std::string caption;
 };
@@ -52,8 +54,5 @@ struct Lesson {
 std::optional<Lesson> parse_lesson(std::string_view text, const std::string& source, std::string& error);
 // Reads and parses a file; a missing or unreadable file is an error too.
 std::optional<Lesson> load_lesson(const std::string& path, std::string& error);
-
-// "level 3" / "load" / "finish": how a slide names its step, for captions and errors.
-std::string lesson_level_text(std::uint16_t step);
 
 }  // namespace wl

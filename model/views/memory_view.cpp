@@ -29,7 +29,7 @@ MemoryRequest memory_request(const std::vector<WarpRequest>& requests, std::size
     }
   }
   for (const auto& [key, u] : used)
-    out.sectors.push_back({Buffer(key.first), key.second, u.first, std::uint32_t(u.second.size())});
+    out.sectors.push_back({BufferId(key.first), key.second, u.first, std::uint32_t(u.second.size())});
   return out;
 }
 

@@ -11,7 +11,7 @@
 namespace wl {
 
 struct SectorUse {
-  Buffer buffer = Buffer::None;
+  BufferId buffer = kNoBuffer;
   std::uint32_t sector = 0;   // byte offset / 32 within the buffer
   std::uint32_t lanes = 0;    // lanes whose access touched it
   std::uint32_t bytes = 0;    // distinct bytes used in it

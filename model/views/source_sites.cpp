@@ -9,31 +9,36 @@ struct SharedLayer {
 };
 // Highest base first: a site belongs to the largest base not above it.
 constexpr SharedLayer kSharedLayers[] = {
-    {3000, "kernels/block/last_block_finish.h"},
+    {4000, "kernels/grid/tile_status.h"},
+    {3000, "kernels/grid/last_block.h"},
     {2000, "kernels/block/block_reduce.h"},
     {1000, "kernels/warp/warp_reduce.h"},
 };
+constexpr unsigned kFamilySharedBase = 5000;  // the family's own shared header
+
+std::string family_folder(const TraceMeta& meta) { return "kernels/families/" + meta.family + "/"; }
 
 }  // namespace
 
-std::string variant_source_path(std::string_view variant_id) {
-  std::string name(variant_id);
+std::string variant_source_path(const TraceMeta& meta) {
+  std::string name = meta.variant;
   for (char& c : name)
     if (c == '-') c = '_';
-  return "kernels/reduce/" + name + ".h";
+  return family_folder(meta) + name + ".h";
 }
 
-SourceLocation site_location(std::uint16_t site, std::string_view variant_id) {
+SourceLocation site_location(std::uint16_t site, const TraceMeta& meta) {
+  if (site >= kFamilySharedBase) return {family_folder(meta) + "variant.h", site - kFamilySharedBase};
   for (const SharedLayer& layer : kSharedLayers)
     if (site >= layer.base) return {layer.file, site - layer.base};
-  return {variant_source_path(variant_id), site};
+  return {variant_source_path(meta), site};
 }
 
-SourceHits step_source_hits(const BlockEvents& events, std::uint16_t step, std::string_view variant_id) {
+SourceHits step_source_hits(const BlockEvents& events, StepId step, const TraceMeta& meta) {
   SourceHits hits;
   for (const Event& e : events) {
     if (e.step != step) continue;
-    const SourceLocation at = site_location(e.site, variant_id);
+    const SourceLocation at = site_location(e.site, meta);
     ++hits[at.file][at.line];
   }
   return hits;

@@ -1,7 +1,8 @@
 // Which source line issued an event. Event::site is a line of the variant's own file
-// (kernels/reduce/<id, '-' → '_'>.h) or, from the shared layers, a per-file base plus the line:
-// 1000 + line → kernels/warp/warp_reduce.h, 2000 + line → kernels/block/block_reduce.h,
-// 3000 + line → kernels/block/last_block_finish.h (kernels/dialect/README.md).
+// (kernels/families/<family>/<id, '-' → '_'>.h) or, from the shared layers, a per-file base plus
+// the line: 1000 + line → kernels/warp/warp_reduce.h, 2000 → kernels/block/block_reduce.h,
+// 3000 → kernels/grid/last_block.h, 4000 → kernels/grid/tile_status.h, 5000 → the family's
+// shared header kernels/families/<family>/variant.h (kernels/dialect/README.md).
 #pragma once
 #include <cstdint>
 #include <map>
@@ -9,6 +10,7 @@
 #include <string_view>
 
 #include "model/views/block_events.h"
+#include "trace/trace.h"
 
 namespace wl {
 
@@ -17,11 +19,12 @@ struct SourceLocation {
   unsigned line = 0;
 };
 
-std::string variant_source_path(std::string_view variant_id);
-SourceLocation site_location(std::uint16_t site, std::string_view variant_id);
+// meta.family and meta.variant name the kernel.
+std::string variant_source_path(const TraceMeta& meta);
+SourceLocation site_location(std::uint16_t site, const TraceMeta& meta);
 
 // file → line → events issued there by the block in the step.
 using SourceHits = std::map<std::string, std::map<unsigned, std::uint32_t>>;
-SourceHits step_source_hits(const BlockEvents& events, std::uint16_t step, std::string_view variant_id);
+SourceHits step_source_hits(const BlockEvents& events, StepId step, const TraceMeta& meta);
 
 }  // namespace wl

@@ -6,19 +6,19 @@
 
 namespace wl {
 
-std::size_t TraceViews::step_index(std::uint16_t step) const {
-  const auto it = std::upper_bound(steps.begin(), steps.end(), step);
-  return it == steps.begin() ? 0 : std::size_t(it - steps.begin()) - 1;
-}
-
 bool TraceViews::has_block(std::uint32_t block) const {
   return std::binary_search(blocks.begin(), blocks.end(), block);
 }
 
-TraceViews build_trace_views(Trace trace) {
+namespace {
+
+TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_count,
+                    std::shared_ptr<const Trace> recorded) {
   TraceViews v;
-  if (!is_canonical(trace.events)) sort_canonical(trace.events);
   v.trace = std::move(trace);
+  v.launch = launch;
+  v.launch_count = launch_count;
+  v.recorded = std::move(recorded);
   v.values_known = parse_value_ops(v.trace.meta.op, v.trace.meta.type, v.values);
   v.requests = group_requests(v.trace);
   v.grid = divergence_grid(v.trace, v.requests);
@@ -29,11 +29,33 @@ TraceViews build_trace_views(Trace trace) {
   return v;
 }
 
+std::uint32_t clamp_launch(const Trace& run, std::uint32_t launch) {
+  const auto count = std::uint32_t(run.meta.launches.size());
+  return count == 0 ? 0 : std::min(launch, count - 1);
+}
+
+}  // namespace
+
+TraceViews build_trace_views(Trace trace, std::uint32_t launch) {
+  if (!is_canonical(trace.events)) sort_canonical(trace.events);
+  const auto count = std::uint32_t(trace.meta.launches.size());
+  launch = clamp_launch(trace, launch);
+  if (count <= 1) return views_of(std::move(trace), launch, count, nullptr);
+  auto run = std::make_shared<const Trace>(std::move(trace));
+  return views_of(select_launch(*run, launch), launch, count, run);
+}
+
+TraceViews build_trace_views_of_launch(const TraceViews& views, std::uint32_t launch) {
+  if (!views.recorded) return views;
+  launch = clamp_launch(*views.recorded, launch);
+  return views_of(select_launch(*views.recorded, launch), launch, views.launch_count, views.recorded);
+}
+
 BlockViews build_block_views(const TraceViews& views, std::uint32_t block) {
   BlockViews b;
   b.block = block;
   const std::uint32_t dim = views.trace.meta.block_dim;
-  b.tree = build_tree(block_events(views.trace, block), block, dim, views.values);
+  b.tree = build_tree(block_events(views.trace, block), block, dim, views.trace.meta.buffers, views.values);
   b.layout = layout_tree(b.tree);
   b.divergence = divergence_map(views.grid, block, dim, views.steps);
   return b;

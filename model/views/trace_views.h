@@ -2,21 +2,27 @@
 // TraceViews covers the whole trace; BlockViews one block, rebuilt when another is chosen.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "core/value_ops.h"
 #include "model/divergence.h"
 #include "model/metrics.h"
 #include "model/views/divergence_map.h"
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
-#include "model/views/value_ops.h"
 #include "model/warp_requests.h"
 #include "trace/trace.h"
 
 namespace wl {
 
 struct TraceViews {
-  Trace trace;                        // canonical order
+  Trace trace;                        // the launch the views show, canonical order
+  std::uint32_t launch = 0;           // its index in the run
+  std::uint32_t launch_count = 0;     // launches the run recorded
+  // The whole run when it recorded several launches (saved and exported as recorded); null
+  // when `trace` is all of it.
+  std::shared_ptr<const Trace> recorded;
   ValueOps values;
   bool values_known = false;          // meta.op / meta.type are ones the kernels use
   std::vector<WarpRequest> requests;  // group_requests(trace)
@@ -25,13 +31,15 @@ struct TraceViews {
   std::vector<std::uint16_t> steps;   // every step of the trace, ascending
   std::vector<std::uint32_t> blocks;  // recorded blocks with events, ascending
 
-  // Index in `steps` of a step, or the nearest one before it (0 when none).
-  std::size_t step_index(std::uint16_t step) const;
   bool has_block(std::uint32_t block) const;
+  const Trace& whole() const { return recorded ? *recorded : trace; }
 };
 
+// Views of one launch of a run (the first by default; a launch past the last shows the last).
 // Takes the trace by value: it is sorted in place.
-TraceViews build_trace_views(Trace trace);
+TraceViews build_trace_views(Trace trace, std::uint32_t launch = 0);
+// The same run's views of another launch.
+TraceViews build_trace_views_of_launch(const TraceViews& views, std::uint32_t launch);
 
 struct BlockViews {
   std::uint32_t block = 0;

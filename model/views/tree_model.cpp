@@ -1,7 +1,9 @@
 #include "model/views/tree_model.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 #include "trace/event_info.h"
@@ -49,16 +51,16 @@ bool is_value_write(OpKind op) {
          op == OpKind::Shuffle;
 }
 
-bool is_result_buffer(Buffer b) { return b == Buffer::Output || b == Buffer::Partials; }
-
 class Builder {
  public:
-  Builder(const BlockEvents& events, std::uint32_t block, std::uint32_t block_dim, const ValueOps& values)
+  Builder(const BlockEvents& events, std::uint32_t block, std::uint32_t block_dim,
+          const std::vector<BufferRecord>& buffers, const ValueOps& values)
       : events_(events) {
     tree_.block = block;
     tree_.block_dim = block_dim;
     tree_.values = values;
     elem_ = values.element_bytes();
+    for (const BufferRecord& b : buffers) role_[b.id] = b.role;
   }
 
   TreeModel build() {
@@ -72,6 +74,9 @@ class Builder {
   }
 
  private:
+  bool reads_input(const Event& e) const { return e.op == OpKind::GlobalLoad && role_[e.buffer] == BufferRole::Input; }
+  bool is_result_buffer(BufferId b) const { return role_[b] == BufferRole::Output; }
+
   void size_positions() {
     std::uint32_t width = tree_.block_dim;
     for (const Event& e : events_) {
@@ -123,7 +128,7 @@ class Builder {
   void add_input_row() {
     std::vector<std::uint32_t> addresses;
     for (const Event& e : events_)
-      if (e.op == OpKind::GlobalLoad && e.buffer == Buffer::Input)
+      if (reads_input(e))
         for (unsigned k = 0; k < std::max(1u, e.size / elem_); ++k) addresses.push_back(e.address + k * elem_);
     if (addresses.empty()) return;
     std::sort(addresses.begin(), addresses.end());
@@ -144,7 +149,7 @@ class Builder {
     row.node_count = std::uint32_t(addresses.size());
     // Values: whatever was loaded from each address (the first load tells).
     for (const Event& e : events_)
-      if (e.op == OpKind::GlobalLoad && e.buffer == Buffer::Input) {
+      if (reads_input(e)) {
         const std::vector<std::uint64_t> bits = elements(e);
         for (unsigned k = 0; k < bits.size(); ++k) tree_.nodes[input_node_[e.address + k * elem_]].bits = bits[k];
       }
@@ -202,7 +207,7 @@ class Builder {
       case OpKind::GlobalLoad: {
         Load l;
         l.bits = elements(e);
-        if (e.buffer == Buffer::Input)
+        if (role_[e.buffer] == BufferRole::Input)
           for (unsigned k = 0; k < l.bits.size(); ++k) {
             auto it = input_node_.find(e.address + k * elem_);
             if (it != input_node_.end()) l.refs.push_back({it->second, EdgeKind::Load});
@@ -321,7 +326,7 @@ class Builder {
   void emit_row(std::uint16_t step, std::uint16_t row_index) {
     TreeRow row;
     row.step = step;
-    row.label = step_label(step);
+    row.label = step_name(step);
     row.first_node = std::uint32_t(tree_.nodes.size());
     row.first_edge = std::uint32_t(tree_.edges.size());
     std::vector<bool> writers(tree_.width, false);
@@ -399,6 +404,7 @@ class Builder {
   const BlockEvents& events_;
   TreeModel tree_;
   unsigned elem_ = 4;
+  std::array<std::optional<BufferRole>, 256> role_{};  // by BufferId; empty: no such buffer
   std::map<std::uint16_t, std::vector<std::vector<const Event*>>> per_step_;
   std::vector<std::vector<const Event*>> thread_events_;
   std::unordered_map<std::uint32_t, std::uint32_t> input_node_;  // input address → node
@@ -427,8 +433,8 @@ const TreeNode* TreeModel::node_at(std::size_t row, std::uint32_t position) cons
 }
 
 TreeModel build_tree(const BlockEvents& events, std::uint32_t block, std::uint32_t block_dim,
-                     const ValueOps& values) {
-  return Builder(events, block, block_dim, values).build();
+                     const std::vector<BufferRecord>& buffers, const ValueOps& values) {
+  return Builder(events, block, block_dim, buffers, values).build();
 }
 
 LevelHighlight level_highlight(const TreeModel& tree, std::uint16_t step) {

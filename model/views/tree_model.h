@@ -1,19 +1,19 @@
 // The reduction tree of one block, derived from its trace: which value each shared-memory slot
 // or register holds after every step, and which earlier values each new one combined.
 //
-// Rows: the input elements the block loaded (when it loaded any from the Input buffer), then one
-// row per step present: "load" (step 0), "level k" (step k + 1), "finish". A row holds one node
-// per live position: position p is shared slot p (byte address / element size) or thread p's
-// register; both kernels' conventions put thread t's value at position t. A node is `written`
-// when its step changed it, else it is carried over from the row above.
+// Rows: the input elements the block loaded (when it loaded any from a buffer whose role is
+// Input), then one row per step present, labelled by step_name: "load", "level k", "finish".
+// A row holds one node per live position: position p is shared slot p (byte address / element
+// size) or thread p's register; both kernels' conventions put thread t's value at position t. A
+// node is `written` when its step changed it, else it is carried over from the row above.
 //
 // Edges (how a written node got its value), per thread, within a step, in event order:
-// - loads (shared, or global from Input) collect inputs; a store then writes a node at the
-//   slot from them: shared loads of slots a and b followed by a store to a = edges a → a, b → a;
+// - loads (shared, or global from an Input buffer) collect inputs; a store then writes a node at
+//   the slot from them: shared loads of slots a and b followed by a store to a = edges a → a, b → a;
 // - a shuffle (value from source lane to this lane) writes the thread's register from its own
 //   previous value and, unless it received its own value, the source lane's (a Shuffle edge);
 // - loads that no store consumes (by the end of the step) write the thread's register;
-// - a global store or atomic to the Output or Partials buffer writes a Result node.
+// - a global store or atomic to a buffer whose role is Output writes a Result node.
 // Every edge is checked against the recorded values: an input is linked only where its value
 // is the one the thread read (a load that returned an older or newer value than the row above
 // holds, a race, gets a Racy edge from the node that held it; a value the trace cannot explain,
@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "core/value_ops.h"
 #include "model/views/block_events.h"
-#include "model/views/value_ops.h"
 
 namespace wl {
 
@@ -84,9 +84,11 @@ struct TreeModel {
   std::uint32_t index_of(const TreeNode* node) const { return std::uint32_t(node - nodes.data()); }
 };
 
-// `events`: one block, canonical order (model/views/block_events.h). `values` reads the bits.
+// `events`: one block of a single-launch trace, canonical order (model/views/block_events.h);
+// `buffers`: its buffer table (TraceMeta::buffers), which says which are Input and Output.
+// `values` reads the bits.
 TreeModel build_tree(const BlockEvents& events, std::uint32_t block, std::uint32_t block_dim,
-                     const ValueOps& values);
+                     const std::vector<BufferRecord>& buffers, const ValueOps& values);
 
 // The nodes to highlight when tree level `step` is current: the row of `step` (its written
 // nodes are the outputs) and the sources of the edges into it (the inputs).

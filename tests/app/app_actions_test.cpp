@@ -55,7 +55,7 @@ TEST(AppActions, InterleavedVsSequentialIsOneClick) {
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "interleaved-divergent");
   EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, "sequential");
   EXPECT_EQ(state.sessions[1].views()->trace.meta.block_dim, 64u);
-  EXPECT_EQ(state.playback.step(), 1);
+  EXPECT_EQ(state.playback.step(), level_step(0));
 }
 
 // Every shipped lesson plays from start to end: each slide runs, and lands on its level.

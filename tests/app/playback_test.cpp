@@ -8,9 +8,9 @@ namespace {
 TEST(Playback, StartsAtLevelZeroOnceStepsArrive) {
   Playback p;
   EXPECT_TRUE(p.empty());
-  EXPECT_EQ(p.step(), 1);  // level 0, wanted before any run finished
-  p.set_steps({0, 1, 2, 3, 0xFFFF});
-  EXPECT_EQ(p.step(), 1);
+  EXPECT_EQ(p.step(), level_step(0));  // wanted before any run finished
+  p.set_steps({kLoadStep, level_step(0), level_step(1), level_step(2), kFinishStep});
+  EXPECT_EQ(p.step(), level_step(0));
   EXPECT_EQ(p.index(), 1u);
 }
 

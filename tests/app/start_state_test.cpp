@@ -15,7 +15,30 @@ TEST(StartState, DefaultsShowASmallSequentialTree) {
   EXPECT_FALSE(state.compare);
   ASSERT_TRUE(state.sessions[0].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "sequential");
-  EXPECT_EQ(state.playback.step(), 1);  // level 0
+  EXPECT_EQ(state.playback.step(), level_step(0));
+}
+
+// n = 4096 in blocks of 64: 64 partials, then one block reduces them. Both launches are
+// recorded; the views show the one asked for, and Inspect can switch back.
+TEST(StartState, InspectTheSecondLaunchOfATwoPassRun) {
+  AppState state;
+  StartOptions o;
+  o.variant = "sequential";
+  o.block = 64;
+  o.n = 4096;
+  o.backend = "sim";
+  o.inspect_launch = 1;
+  EXPECT_EQ(apply_start_options(state, o), "");
+  finish_sessions(state);
+  const TraceViews* v = state.sessions[0].views();
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->launch_count, 2u);
+  EXPECT_EQ(v->launch, 1u);
+  EXPECT_EQ(v->trace.meta.grid_dim, 1u);
+  EXPECT_EQ(v->whole().meta.launches.at(0).grid_dim, 64u);
+  state.sessions[0].inspect_launch(0);
+  EXPECT_EQ(state.sessions[0].views()->trace.meta.grid_dim, 64u);
+  EXPECT_EQ(state.sessions[0].settings.inspect_launch, 0u);
 }
 
 TEST(StartState, ViewCompareAndLevel) {
@@ -34,14 +57,14 @@ TEST(StartState, ViewCompareAndLevel) {
   EXPECT_EQ(state.sessions[1].settings.request.variant, "sequential");  // the classic partner
   EXPECT_EQ(state.sessions[1].settings.request.block, 64u);
   ASSERT_TRUE(state.sessions[1].views());
-  EXPECT_EQ(state.playback.step(), 3);
+  EXPECT_EQ(state.playback.step(), level_step(2));
 }
 
 TEST(StartState, FinishAndLoadLevels) {
-  EXPECT_EQ(parse_level("load"), 0);
-  EXPECT_EQ(parse_level("finish"), 0xFFFF);
-  EXPECT_EQ(parse_level("0"), 1);
-  EXPECT_EQ(parse_level("12"), 13);
+  EXPECT_EQ(parse_level("load"), kLoadStep);
+  EXPECT_EQ(parse_level("finish"), kFinishStep);
+  EXPECT_EQ(parse_level("0"), level_step(0));
+  EXPECT_EQ(parse_level("12"), level_step(12));
   EXPECT_FALSE(parse_level("-1"));
   EXPECT_FALSE(parse_level("deep"));
 }

@@ -7,7 +7,7 @@
 #include <limits>
 
 #include "kernels/gpu/reduce_gpu.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 #include "tests/kernels/reduce_inputs.h"
 
 namespace wl {

@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "kernels/gpu/reduce_gpu.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 #include "kernels/sim/reduce_sim.h"
 #include "tests/kernels/reduce_inputs.h"
 

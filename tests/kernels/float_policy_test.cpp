@@ -1,4 +1,4 @@
-// The NaN and signed-zero policy of float min and max (see kernels/dialect/ops.h), through
+// The NaN and signed-zero policy of float min and max (see core/ops.h), through
 // every variant, including those that combine with atomics.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <cstring>
 #include <limits>
 
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 #include "kernels/sim/reduce_sim.h"
 
 namespace wl {

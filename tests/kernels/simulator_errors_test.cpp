@@ -91,7 +91,7 @@ TEST(SimulatorErrors, ShuffleMaskNamesAnExitedLane) {
 TEST(SimulatorErrors, GlobalOutOfBounds) {
   std::vector<float> data(10, 1.0f);
   KernelError e = expect_error(32, 0, [&](SimCtx& ctx) {
-    Global<float> g{data.data(), data.size(), Buffer::Input};
+    Global<float> g{data.data(), data.size(), 1};
     float v = ctx.ld(g, ctx.thread_idx());
     (void)v;
   });
@@ -102,7 +102,7 @@ TEST(SimulatorErrors, GlobalOutOfBounds) {
 TEST(SimulatorErrors, SpinWaitOnAFlagNobodySets) {
   std::vector<unsigned> flag(1, 0);
   KernelError e = expect_error(32, 0, [&](SimCtx& ctx) {
-    Global<unsigned> g{flag.data(), 1, Buffer::Scratch};
+    Global<unsigned> g{flag.data(), 1, 2};
     while (ctx.ld_volatile(g, 0) == 0) ctx.yield_spin();
   });
   EXPECT_EQ(e.kind(), KernelErrorKind::SpinHang);
@@ -116,8 +116,8 @@ TEST(Simulator, ASpinWaitYieldsToTheBlockThatReleasesIt) {
   launch.grid_dim = 2;
   launch.block_dim = 32;
   SimGrid grid(launch, [&](SimCtx& ctx) {
-    Global<unsigned> f{flag.data(), 1, Buffer::Scratch};
-    Global<unsigned> s{seen.data(), 2, Buffer::Output};
+    Global<unsigned> f{flag.data(), 1, 2};
+    Global<unsigned> s{seen.data(), 2, 3};
     if (ctx.block_idx() == 0) {
       while (ctx.ld_volatile(f, 0) == 0) ctx.yield_spin();
     } else if (ctx.thread_idx() == 0) {
@@ -134,7 +134,7 @@ TEST(Simulator, WarpCollectivesExchangeValues) {
   SimLaunch launch;
   launch.block_dim = 32;
   SimGrid grid(launch, [&](SimCtx& ctx) {
-    Global<unsigned> g{out.data(), out.size(), Buffer::Output};
+    Global<unsigned> g{out.data(), out.size(), 3};
     const unsigned lane = ctx.lane();
     unsigned down = ctx.shfl_down(0xffffffffu, lane * 10, 3);
     unsigned x = ctx.shfl_xor(0xffffffffu, lane, 1);

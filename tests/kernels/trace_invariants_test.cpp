@@ -53,7 +53,7 @@ TEST(TraceInvariants, SequentialHalvesItsActiveThreadsAndDivergesOnlyBelowAWarp)
   const auto active = shared_threads_by_step(t);
   const auto mixed = mixed_branches(t);
   for (unsigned k = 0; k < 8; ++k) {
-    const unsigned step = k + 1, expected = 128u >> k;
+    const unsigned step = level_step(k), expected = 128u >> k;
     ASSERT_EQ(active.at(step).size(), expected) << "level " << k;
     EXPECT_EQ(*active.at(step).rbegin(), expected - 1) << "active threads are 0 .. s-1";
     for (unsigned w = 0; w < 8; ++w) {
@@ -63,8 +63,8 @@ TEST(TraceInvariants, SequentialHalvesItsActiveThreadsAndDivergesOnlyBelowAWarp)
   }
   // The model says the same.
   for (const WarpStep& ws : divergence_grid(t))
-    if (ws.step >= 1 && ws.step <= 8)
-      EXPECT_EQ(ws.divergent(), (128u >> (ws.step - 1)) < 32 && ws.warp == 0) << ws.step << " " << ws.warp;
+    if (step_kind(ws.step) == StepKind::Level && step_index(ws.step) < 8)
+      EXPECT_EQ(ws.divergent(), (128u >> step_index(ws.step)) < 32 && ws.warp == 0) << ws.step << " " << ws.warp;
 }
 
 TEST(TraceInvariants, InterleavedDivergentSplitsEveryWarpWithWorkAtEveryLevel) {
@@ -72,7 +72,7 @@ TEST(TraceInvariants, InterleavedDivergentSplitsEveryWarpWithWorkAtEveryLevel) {
   const auto active = shared_threads_by_step(t);
   const auto mixed = mixed_branches(t);
   for (unsigned k = 0; k < 8; ++k) {
-    const unsigned step = k + 1, stride = 2u << k;
+    const unsigned step = level_step(k), stride = 2u << k;
     ASSERT_EQ(active.at(step).size(), 256 / stride) << "tid % (2s) == 0 leaves 256 / 2s threads";
     std::set<unsigned> warps_with_work;
     for (unsigned tid : active.at(step)) {

@@ -13,7 +13,7 @@ using test::TraceBuilder;
 TEST(Divergence, LoopWithAnExtraIterationDiverges) {
   const auto grid = divergence_grid(test::loop_trace());
   ASSERT_EQ(grid.size(), 1u);
-  EXPECT_EQ(grid[0].step, 1);
+  EXPECT_EQ(grid[0].step, level_step(0));
   EXPECT_EQ(grid[0].active_mask, 0xFFFFFFFFu);
   EXPECT_EQ(grid[0].branches, 4u);
   EXPECT_EQ(grid[0].divergent_branches, 1u);  // only the third loop test splits the warp
@@ -22,7 +22,7 @@ TEST(Divergence, LoopWithAnExtraIterationDiverges) {
 
 TEST(Divergence, ActiveLanesIgnoreBranchesBarriersAndWarpSyncs) {
   TraceBuilder b(64, 2);
-  b.step(3);
+  b.step(level_step(2));
   for (std::uint16_t t = 0; t < 32; ++t) {
     b.branch(0, t, 5, t < 8);
     if (t < 8) b.shared(0, t, OpKind::SharedStore, 6, 4 * t);
@@ -56,7 +56,7 @@ TEST(Divergence, UniformBranchesDoNotDiverge) {
   for (const WarpStep& w : grid) EXPECT_FALSE(w.divergent()) << "warp " << w.warp << " step " << w.step;
   // Sorted by block, warp, step.
   EXPECT_EQ(grid[0].warp, 0);
-  EXPECT_EQ(grid[0].step, 0);
+  EXPECT_EQ(grid[0].step, kLoadStep);
   EXPECT_EQ(grid[1].warp, 0);
   EXPECT_EQ(grid[1].step, kFinishStep);
   EXPECT_EQ(grid[2].warp, 1);

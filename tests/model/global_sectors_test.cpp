@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "request_builder.h"
+#include "trace_builder.h"
 
 namespace wl {
 namespace {
@@ -10,7 +11,7 @@ namespace {
 using test::make_request;
 
 SectorCost load(std::uint8_t size, const std::function<std::uint32_t(unsigned)>& address_of,
-                std::uint32_t mask = 0xFFFFFFFFu, Buffer buffer = Buffer::Input) {
+                std::uint32_t mask = 0xFFFFFFFFu, BufferId buffer = test::kInput) {
   return global_sector_cost(make_request(OpKind::GlobalLoad, size, address_of, mask, buffer));
 }
 
@@ -60,8 +61,8 @@ TEST(GlobalSectors, BuffersAreSeparateAddressSpaces) {
   // Lanes 0-15 read input bytes 0..63, lanes 16-31 output bytes 0..63: same offsets, other
   // memory: 2 + 2 sectors, ideal 2 + 2.
   WarpRequest r = make_request(OpKind::GlobalLoad, 4, [](unsigned l) { return 4 * (l % 16); }, 0xFFFFFFFFu,
-                               Buffer::Input);
-  for (unsigned l = 16; l < 32; ++l) r.buffer[l] = Buffer::Output;
+                               test::kInput);
+  for (unsigned l = 16; l < 32; ++l) r.buffer[l] = test::kOutput;
   const SectorCost c = global_sector_cost(r);
   EXPECT_EQ(c.sectors, 4u);
   EXPECT_EQ(c.ideal, 4u);

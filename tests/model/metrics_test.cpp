@@ -23,11 +23,11 @@ Trace reduction_trace() {
   TraceBuilder b(64, 2);
   for (std::uint32_t blk = 0; blk < 2; ++blk) {
     for (std::uint16_t t = 0; t < 64; ++t) {
-      b.step(0);
+      b.step(kLoadStep);
       b.global(blk, t, OpKind::GlobalLoad, 1, 4 * (64 * blk + t));
       b.shared(blk, t, OpKind::SharedStore, 2, 4 * t);
       b.barrier(blk, t, 3);
-      b.step(1);
+      b.step(level_step(0));
       b.branch(blk, t, 4, t < 32);
       if (t < 32) {
         b.shared(blk, t, OpKind::SharedLoad, 5, 8 * t);
@@ -35,7 +35,7 @@ Trace reduction_trace() {
         b.shared(blk, t, OpKind::SharedStore, 5, 8 * t);
       }
       b.barrier(blk, t, 6);
-      b.step(2);
+      b.step(level_step(1));
       b.branch(blk, t, 7, t % 4 == 0);
       if (t % 4 == 0) {
         b.shared(blk, t, OpKind::SharedLoad, 8, 4 * t);
@@ -45,7 +45,7 @@ Trace reduction_trace() {
       b.barrier(blk, t, 9);
       b.step(kFinishStep);
       b.branch(blk, t, 10, t == 0);
-      if (t == 0) b.global(blk, t, OpKind::GlobalStore, 11, 4 * blk, 4, Buffer::Output);
+      if (t == 0) b.global(blk, t, OpKind::GlobalStore, 11, 4 * blk, 4, test::kOutput);
     }
   }
   return b.build();
@@ -84,7 +84,7 @@ TEST(Metrics, StepsOfASmallReduction) {
   // Level 0: only warp 0 of each block works; s[2t] and s[2t+1] are 2-way conflicts.
   const StepMetrics& l0 = m.steps[1];
   EXPECT_EQ(l0.label, "level 0");
-  EXPECT_EQ(l0.step, 1);
+  EXPECT_EQ(l0.step, level_step(0));
   EXPECT_EQ(l0.ops, 192u);
   EXPECT_EQ(l0.active_threads, 64u);
   EXPECT_EQ(l0.warps_active, 2u);
@@ -147,7 +147,7 @@ TEST(Metrics, AtomicsAreCountedApart) {
   TraceBuilder b(32);
   for (std::uint16_t t = 0; t < 32; ++t) {
     b.shared(0, t, OpKind::SharedAtomic, 1, 0);
-    b.global(0, t, OpKind::GlobalAtomic, 2, 0, 4, Buffer::Output);
+    b.global(0, t, OpKind::GlobalAtomic, 2, 0, 4, test::kOutput);
   }
   const Metrics m = compute_metrics(b.build());
   expect_shared(m.total.shared_atom, 1, 1, 1, 0);
@@ -162,7 +162,7 @@ TEST(MetricsFormat, Json) {
   const nlohmann::json j = metrics_to_json(compute_metrics(t));
   ASSERT_EQ(j["steps"].size(), 4u);
   EXPECT_EQ(j["steps"][1]["label"], "level 0");
-  EXPECT_EQ(j["steps"][1]["step"], 1);
+  EXPECT_EQ(j["steps"][1]["step"], level_step(0));
   EXPECT_EQ(j["steps"][1]["shared_ld"]["conflicts"], 4);
   EXPECT_EQ(j["steps"][3]["step"], kFinishStep);
   EXPECT_TRUE(j["total"]["step"].is_null());
@@ -206,12 +206,12 @@ TEST(MetricsScale, HalfAMillionEvents) {
   TraceBuilder b(1024, 16);
   for (std::uint32_t blk = 0; blk < 16; ++blk) {
     for (std::uint16_t t = 0; t < 1024; ++t) {
-      b.step(0);
+      b.step(kLoadStep);
       b.global(blk, t, OpKind::GlobalLoad, 1, 4 * (1024 * blk + t));
       b.shared(blk, t, OpKind::SharedStore, 2, 4 * t);
       b.barrier(blk, t, 3);
       for (std::uint16_t level = 0, s = 1; s < 1024; ++level, s *= 2) {
-        b.step(level + 1);
+        b.step(level_step(level));
         const bool active = t % (2 * s) == 0;
         b.branch(blk, t, 4, active);
         if (active) {

@@ -9,7 +9,7 @@ namespace wl::test {
 
 // Lanes set in `mask` access `size` bytes at address_of(lane).
 inline WarpRequest make_request(OpKind op, std::uint8_t size, const std::function<std::uint32_t(unsigned)>& address_of,
-                                std::uint32_t mask = 0xFFFFFFFFu, Buffer buffer = Buffer::None) {
+                                std::uint32_t mask = 0xFFFFFFFFu, BufferId buffer = kNoBuffer) {
   WarpRequest r;
   r.op = op;
   r.size = size;

@@ -37,7 +37,7 @@ TEST(Occurrences, RestartInEachStep) {
   TraceBuilder b(32);
   b.shared(0, 0, OpKind::SharedLoad, 5, 0);
   b.shared(0, 0, OpKind::SharedLoad, 5, 4);
-  b.step(1);
+  b.step(level_step(0));
   b.shared(0, 0, OpKind::SharedLoad, 5, 8);
   b.shared(0, 0, OpKind::SharedStore, 5, 8);
   EXPECT_EQ(event_occurrences(b.build()), (std::vector<std::uint32_t>{0, 1, 0, 0}));
@@ -70,7 +70,7 @@ TEST(WarpRequests, LoopWithAnExtraIterationLinesUp) {
 TEST(WarpRequests, TwoLoadsOnOneLineAreTwoRequests) {
   // s[t] += s[t + 1] at line 20: load, load, store per thread.
   TraceBuilder b(64);
-  b.step(1);
+  b.step(level_step(0));
   for (std::uint16_t t = 0; t < 64; ++t) {
     b.shared(0, t, OpKind::SharedLoad, 20, 4 * t);
     b.shared(0, t, OpKind::SharedLoad, 20, 4 * (t + 1));

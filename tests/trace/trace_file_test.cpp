@@ -12,68 +12,15 @@
 
 #include "trace/byte_io.h"
 #include "trace/trace_validate.h"
+#include "rich_trace.h"
 #include "trace_builder.h"
 
 namespace wl {
 namespace {
 
+using test::expect_same_trace;
+using test::rich_trace;
 using test::TraceBuilder;
-
-// A trace that sets every field of the meta and of the events to something non-default.
-Trace rich_trace() {
-  TraceBuilder b(64, 8, "f32");
-  b.shared(3, 5, OpKind::SharedLoad, 42, 20, 4, 0x3fc00000);
-  b.step(1);
-  Event& g = b.global(3, 63, OpKind::GlobalLoad, 77, 4096, 16, Buffer::Partials, 0x1122334455667788ull);
-  g.value[1] = 0x99aabbccddeeff00ull;
-  Event& s = b.add(5, 32, OpKind::Shuffle, 90, 0, 4, Buffer::None, 7, 8);
-  s.aux = 31;
-  s.reserved = 0xBEEF;
-  s.pad = 0xDEADBEEF;
-  b.step(kFinishStep);
-  b.branch(5, 1, 12, true);
-  b.add(3, 0, OpKind::GlobalAtomic, 99, 8, 4, Buffer::Output, 1).aux = 3;
-  Trace t = b.build();
-  t.meta.n = 123456789012ull;
-  t.meta.event_cap = 1000;
-  t.meta.events_dropped = 7;
-  t.meta.backend = "gpu";
-  return t;
-}
-
-void expect_same_trace(const Trace& a, const Trace& b) {
-  EXPECT_EQ(a.meta.family, b.meta.family);
-  EXPECT_EQ(a.meta.variant, b.meta.variant);
-  EXPECT_EQ(a.meta.op, b.meta.op);
-  EXPECT_EQ(a.meta.type, b.meta.type);
-  EXPECT_EQ(a.meta.backend, b.meta.backend);
-  EXPECT_EQ(a.meta.n, b.meta.n);
-  EXPECT_EQ(a.meta.block_dim, b.meta.block_dim);
-  EXPECT_EQ(a.meta.grid_dim, b.meta.grid_dim);
-  EXPECT_EQ(a.meta.recorded_blocks, b.meta.recorded_blocks);
-  EXPECT_EQ(a.meta.event_cap, b.meta.event_cap);
-  EXPECT_EQ(a.meta.events_dropped, b.meta.events_dropped);
-  ASSERT_EQ(a.events.size(), b.events.size());
-  for (std::size_t i = 0; i < a.events.size(); ++i) {
-    SCOPED_TRACE("event " + std::to_string(i));
-    const Event &x = a.events[i], &y = b.events[i];
-    EXPECT_EQ(x.block, y.block);
-    EXPECT_EQ(x.seq, y.seq);
-    EXPECT_EQ(x.thread, y.thread);
-    EXPECT_EQ(x.step, y.step);
-    EXPECT_EQ(x.site, y.site);
-    EXPECT_EQ(x.op, y.op);
-    EXPECT_EQ(x.size, y.size);
-    EXPECT_EQ(x.address, y.address);
-    EXPECT_EQ(x.aux, y.aux);
-    EXPECT_EQ(x.buffer, y.buffer);
-    EXPECT_EQ(x.flags, y.flags);
-    EXPECT_EQ(x.reserved, y.reserved);
-    EXPECT_EQ(x.pad, y.pad);
-    EXPECT_EQ(x.value[0], y.value[0]);
-    EXPECT_EQ(x.value[1], y.value[1]);
-  }
-}
 
 // The message of the TraceError that reading `bytes` throws ("" if it does not throw).
 std::string read_error(const std::vector<std::uint8_t>& bytes) {
@@ -129,11 +76,28 @@ TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   e.aux = 0xA1A2A3A4;
   const auto bytes = write_trace_bytes(b.build());
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(bytes.data()), 8), std::string("WLTRACE\0", 8));
-  EXPECT_EQ(bytes[8], 1);  // version 1, little-endian
+  EXPECT_EQ(bytes[8], 2);  // version 2, little-endian
   EXPECT_EQ(bytes[9] | bytes[10] | bytes[11], 0);
   // Header: 5 strings ("reduce", "synthetic", "sum", "i32", "sim") with u32 lengths, then
-  // n, block_dim, grid_dim, event_cap, events_dropped, and 1 recorded block.
-  EXPECT_EQ(header_length(bytes), 5 * 4 + 6 + 9 + 3 + 3 + 3 + 8 + 4 + 4 + 8 + 8 + 4 + 4);
+  // n, block_dim, grid_dim, event_cap, events_dropped, and 1 recorded block; then the tables:
+  // 1 launch ("synthetic", grid, block, shared bytes, n), 4 buffers (id, name, type "i32" or
+  // "u32", role, elements), 1 step (id, "load").
+  const std::size_t v1_fields = 5 * 4 + 6 + 9 + 3 + 3 + 3 + 8 + 4 + 4 + 8 + 8 + 4 + 4;
+  const std::size_t launches = 4 + (4 + 9 + 4 + 4 + 4 + 8);
+  const std::size_t buffers = 4 + 4 * (1 + 4 + 4 + 3 + 1 + 8) + 5 + 6 + 8 + 7;  // + the names
+  const std::size_t steps = 4 + (2 + 4 + 4);
+  EXPECT_EQ(header_length(bytes), v1_fields + launches + buffers + steps);
+  const std::size_t launch_at = 16 + v1_fields + 4;
+  EXPECT_EQ(bytes[launch_at], 9);                                           // name length
+  EXPECT_EQ(std::string(bytes.begin() + long(launch_at) + 4, bytes.begin() + long(launch_at) + 13), "synthetic");
+  EXPECT_EQ(bytes[launch_at + 17], 64);                                     // block_dim
+  const std::size_t buffer_at = 16 + v1_fields + launches + 4;
+  EXPECT_EQ(bytes[buffer_at], 1);                                           // id
+  EXPECT_EQ(std::string(bytes.begin() + long(buffer_at) + 5, bytes.begin() + long(buffer_at) + 10), "input");
+  EXPECT_EQ(bytes[buffer_at + 10 + 4 + 3], 0);                              // role Input
+  const std::size_t step_at = 16 + v1_fields + launches + buffers + 4;
+  EXPECT_EQ(bytes[step_at] | bytes[step_at + 1], 0);                        // kLoadStep
+  EXPECT_EQ(std::string(bytes.begin() + long(step_at) + 6, bytes.begin() + long(step_at) + 10), "load");
   const std::size_t count_at = 16 + header_length(bytes);
   EXPECT_EQ(bytes[count_at], 1);
   const std::size_t ev = events_offset(bytes);
@@ -144,6 +108,7 @@ TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   EXPECT_EQ(bytes[ev + 15], 4);      // size
   EXPECT_EQ(bytes[ev + 16], 0x40);   // address
   EXPECT_EQ(bytes[ev + 20], 0xA4);   // aux
+  EXPECT_EQ(bytes[ev + 26] | bytes[ev + 27], 0);  // launch
   EXPECT_EQ(bytes[ev + 32], 0x08);   // value[0], low byte first
   EXPECT_EQ(bytes[ev + 39], 0x01);
   EXPECT_EQ(bytes.size(), ev + 48 + 8);
@@ -188,8 +153,8 @@ TEST(TraceFile, WrongMagic) {
 
 TEST(TraceFile, NewerAndZeroVersion) {
   auto bytes = write_trace_bytes(rich_trace());
-  bytes[8] = 2;
-  EXPECT_NE(read_error(bytes).find("newer format version 2"), std::string::npos) << read_error(bytes);
+  bytes[8] = 3;
+  EXPECT_NE(read_error(bytes).find("newer format version 3"), std::string::npos) << read_error(bytes);
   bytes[8] = 0;
   EXPECT_NE(read_error(bytes).find("invalid format version 0"), std::string::npos) << read_error(bytes);
 }
@@ -237,7 +202,7 @@ TEST(TraceFile, TrailingBytesAreCorrupt) {
 }
 
 TEST(TraceFile, ExtraHeaderBytesAreIgnored) {
-  // A later version-1 writer may append header fields; this reader skips them.
+  // A later version-2 writer may append header fields; this reader skips them.
   auto bytes = write_trace_bytes(rich_trace());
   const std::uint32_t len = header_length(bytes);
   bytes.insert(bytes.begin() + 16 + len, {1, 2, 3, 4, 5});
@@ -249,27 +214,32 @@ TEST(TraceFile, ExtraHeaderBytesAreIgnored) {
 // Field-level checks behind a valid checksum: a broken writer, not a damaged disk.
 struct BadField {
   const char* name;
-  std::size_t event_offset;  // byte within the first event record
+  std::size_t event;         // which event record
+  std::size_t event_offset;  // byte within it
   std::uint64_t value;
   int width;
   const char* message;
 };
 
 TEST(TraceFile, OutOfRangeEventFields) {
+  const std::size_t last = rich_trace().events.size() - 1;  // the event of launch 1
   const BadField cases[] = {
-      {"op", 14, 200, 1, "unknown op kind 200"},
-      {"thread", 8, 64, 2, "thread 64 >= block_dim 64"},
-      {"block", 0, 8, 4, "block 8 >= grid_dim 8"},
-      {"unrecorded block", 0, 4, 4, "not in meta.recorded_blocks"},
-      {"step", 10, 5000, 2, "step 5000"},
-      {"size", 15, 3, 1, "access size 3"},
-      {"alignment", 16, 22, 4, "not aligned"},
-      {"buffer", 24, 9, 1, "unknown buffer 9"},
+      {"op", 0, 14, 200, 1, "unknown op kind 200"},
+      {"thread", 0, 8, 64, 2, "thread 64 >= block_dim 64 of launch 0"},
+      {"thread of launch 1", last, 8, 40, 2, "thread 40 >= block_dim 32 of launch 1"},
+      {"block", 0, 0, 8, 4, "block 8 >= grid_dim 8 of launch 0"},
+      {"block of launch 1", last, 0, 5, 4, "block 5 >= grid_dim 4 of launch 1"},
+      {"unrecorded block", 0, 0, 4, 4, "not in meta.recorded_blocks"},
+      {"launch", 0, 26, 2, 2, "launch 2 >= the 2 launches"},
+      {"unlisted step", 0, 10, 0x1005, 2, "step 4101 (level 5) is not in meta.steps"},
+      {"size", 0, 15, 3, 1, "access size 3"},
+      {"alignment", 0, 16, 22, 4, "not aligned"},
+      {"buffer", 0, 24, 9, 1, "unknown buffer 9"},
   };
   const auto good = write_trace_bytes(rich_trace());
   for (const BadField& c : cases) {
     auto bytes = good;
-    put_le(bytes, events_offset(bytes) + c.event_offset, c.value, c.width);
+    put_le(bytes, events_offset(bytes) + c.event * 48 + c.event_offset, c.value, c.width);
     reseal(bytes);
     const std::string error = read_error(bytes);
     EXPECT_NE(error.find("invalid trace"), std::string::npos) << c.name << ": " << error;
@@ -281,13 +251,21 @@ TEST(TraceFile, OutOfRangeHeaderFields) {
   TraceBuilder b(64);
   b.shared(0, 1, OpKind::SharedLoad, 1, 0);
   const auto good = write_trace_bytes(b.build());
-  // block_dim sits after the 5 strings and n.
+  // block_dim sits after the 5 strings and n; the launch's after recorded_blocks (1 block),
+  // the launch count, the name "synthetic" and grid_dim.
   const std::size_t block_dim_at = 16 + 5 * 4 + 6 + 9 + 3 + 3 + 3 + 8;
+  const std::size_t launch_block_dim_at = block_dim_at + 4 + 4 + 8 + 8 + 4 + 4 + 4 + 4 + 9 + 4;
   for (std::uint32_t block_dim : {0u, 2048u}) {
     auto bytes = good;
     put_le(bytes, block_dim_at, block_dim, 4);
     reseal(bytes);
-    EXPECT_NE(read_error(bytes).find("meta.block_dim " + std::to_string(block_dim)), std::string::npos)
+    EXPECT_NE(read_error(bytes).find("meta.block_dim " + std::to_string(block_dim) + " != block_dim 64 of launch 0"),
+              std::string::npos)
+        << read_error(bytes);
+    put_le(bytes, launch_block_dim_at, block_dim, 4);
+    reseal(bytes);
+    EXPECT_NE(read_error(bytes).find("launch 0: block_dim " + std::to_string(block_dim) + " is outside [1, 1024]"),
+              std::string::npos)
         << read_error(bytes);
   }
   auto bytes = good;
@@ -300,7 +278,20 @@ TEST(TraceFile, WriterRefusesAnInvalidTrace) {
   TraceBuilder b(32);
   b.shared(0, 40, OpKind::SharedLoad, 1, 0);  // thread 40 in a block of 32
   EXPECT_THROW(write_trace_bytes(b.build()), TraceError);
-  EXPECT_THROW(write_trace_bytes(Trace{}), TraceError);  // block_dim 0
+  Trace t = TraceBuilder(32).build();
+  t.meta.launches[0].block_dim = t.meta.block_dim = 0;
+  EXPECT_THROW(write_trace_bytes(t), TraceError);
+}
+
+TEST(TraceFile, RoundTripOfARunThatLaunchedNothing) {
+  // n = 0: no launches, grid_dim and block_dim 0, no events.
+  Trace t;
+  t.meta.variant = "sequential";
+  t.meta.buffers = TraceBuilder(32).build().meta.buffers;
+  const Trace back = read_trace_bytes(write_trace_bytes(t));
+  EXPECT_TRUE(back.meta.launches.empty());
+  EXPECT_EQ(back.meta.grid_dim, 0u);
+  EXPECT_EQ(back.meta.buffers.size(), 4u);
 }
 
 // Random damage, with and without a fixed-up checksum: TraceError or a valid trace, nothing else.
@@ -331,7 +322,7 @@ TEST(TraceFile, RandomDamageNeverCrashes) {
   EXPECT_LT(accepted, 4000);
 }
 
-TEST(TraceSort, CanonicalOrderIsBlockThreadSeqAndStable) {
+TEST(TraceSort, CanonicalOrderIsLaunchBlockThreadSeqAndStable) {
   TraceBuilder b(64, 4);
   b.shared(2, 1, OpKind::SharedLoad, 1, 0);
   b.shared(0, 5, OpKind::SharedLoad, 2, 0);
@@ -344,10 +335,17 @@ TEST(TraceSort, CanonicalOrderIsBlockThreadSeqAndStable) {
   Event dup = t.events.back();
   dup.site = 99;
   t.events.push_back(dup);
+  // A later launch comes after every event of launch 0, whatever its block and thread.
+  Event later = t.events.front();
+  later.launch = 1;
+  later.block = 0;
+  later.thread = 0;
+  later.site = 100;
+  t.events.insert(t.events.begin(), later);
   sort_canonical(t.events);
   std::vector<std::uint16_t> sites;
   for (const Event& e : t.events) sites.push_back(e.site);
-  EXPECT_EQ(sites, (std::vector<std::uint16_t>{3, 5, 2, 4, 1, 99}));
+  EXPECT_EQ(sites, (std::vector<std::uint16_t>{3, 5, 2, 4, 1, 99, 100}));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "rich_trace.h"
 #include "trace_builder.h"
 
 namespace wl {
@@ -29,7 +30,7 @@ std::uint64_t f64_bits(double d) {
 
 TEST(TraceJson, SharedEventHasWarpLaneAndBank) {
   TraceBuilder b(128);
-  b.step(2);
+  b.step(level_step(1));
   b.shared(0, 37, OpKind::SharedLoad, 55, 132 + 4 * 32, 4, std::uint32_t(-7));
   const Trace t = b.build();
   const json j = event_to_json(t.events[0], t.meta);
@@ -39,7 +40,8 @@ TEST(TraceJson, SharedEventHasWarpLaneAndBank) {
   EXPECT_EQ(j["bank"], 1);  // word 65 -> bank 1
   EXPECT_EQ(j["address"], 260);
   EXPECT_EQ(j["op"], "shared_load");
-  EXPECT_EQ(j["step"], 2);
+  EXPECT_EQ(j["step"], level_step(1));
+  EXPECT_EQ(j["launch"], 0);
   EXPECT_EQ(j["site"], 55);
   EXPECT_EQ(j["seq"], 0);
   EXPECT_TRUE(j["buffer"].is_null());
@@ -50,7 +52,7 @@ TEST(TraceJson, SharedEventHasWarpLaneAndBank) {
 
 TEST(TraceJson, GlobalAndControlEvents) {
   TraceBuilder b(64);
-  b.global(0, 63, OpKind::GlobalStore, 9, 4 * 33, 4, Buffer::Output, 5);
+  b.global(0, 63, OpKind::GlobalStore, 9, 4 * 33, 4, test::kOutput, 5);
   b.branch(0, 63, 10, true);
   b.branch(0, 62, 10, false);
   b.barrier(0, 63, 11);
@@ -70,20 +72,20 @@ TEST(TraceJson, GlobalAndControlEvents) {
 TEST(TraceJson, ValuesFollowTheElementType) {
   {
     TraceBuilder b(32, 1, "f32");
-    Event& v = b.global(0, 0, OpKind::GlobalLoad, 1, 0, 16, Buffer::Input,
+    Event& v = b.global(0, 0, OpKind::GlobalLoad, 1, 0, 16, test::kInput,
                         f32_bits(1.5f) | f32_bits(-2.0f) << 32);
     v.value[1] = f32_bits(0.25f) | f32_bits(8.0f) << 32;
-    b.add(0, 1, OpKind::Shuffle, 2, 0, 4, Buffer::None, f32_bits(3.0f), f32_bits(4.5f));
+    b.add(0, 1, OpKind::Shuffle, 2, 0, 4, kNoBuffer, f32_bits(3.0f), f32_bits(4.5f));
     const Trace t = b.build();
     EXPECT_EQ(event_to_json(t.events[0], t.meta)["values"], json::array({1.5, -2.0, 0.25, 8.0}));
     EXPECT_EQ(event_to_json(t.events[1], t.meta)["values"], json::array({3.0, 4.5}));
   }
   {
     TraceBuilder b(32, 1, "f64");
-    Event& v = b.global(0, 0, OpKind::GlobalLoad, 1, 0, 16, Buffer::Input, f64_bits(0.1));
+    Event& v = b.global(0, 0, OpKind::GlobalLoad, 1, 0, 16, test::kInput, f64_bits(0.1));
     v.value[1] = f64_bits(-1e300);
-    b.global(0, 1, OpKind::GlobalLoad, 2, 4, 4, Buffer::Scratch, 0xFFFFFFFF);  // a u32 flag
-    b.add(0, 2, OpKind::Shuffle, 3, 0, 8, Buffer::None, f64_bits(2.5), f64_bits(-0.5));
+    b.global(0, 1, OpKind::GlobalLoad, 2, 4, 4, test::kScratch, 0xFFFFFFFF);  // a u32 flag
+    b.add(0, 2, OpKind::Shuffle, 3, 0, 8, kNoBuffer, f64_bits(2.5), f64_bits(-0.5));
     const Trace t = b.build();
     EXPECT_EQ(event_to_json(t.events[0], t.meta)["values"], json::array({0.1, -1e300}));
     EXPECT_EQ(event_to_json(t.events[1], t.meta)["values"], json::array({4294967295u}));
@@ -100,9 +102,9 @@ TEST(TraceJson, ValuesFollowTheElementType) {
   }
   {
     TraceBuilder b(32, 1, "i32");
-    Event& v = b.global(0, 0, OpKind::GlobalLoad, 1, 0, 16, Buffer::Input, 0xFFFFFFFF00000001ull);
+    Event& v = b.global(0, 0, OpKind::GlobalLoad, 1, 0, 16, test::kInput, 0xFFFFFFFF00000001ull);
     v.value[1] = 0x7FFFFFFF80000000ull;
-    b.add(0, 1, OpKind::Vote, 2, 0, 0, Buffer::None, 1, 0xF0F0F0F0);
+    b.add(0, 1, OpKind::Vote, 2, 0, 0, kNoBuffer, 1, 0xF0F0F0F0);
     const Trace t = b.build();
     EXPECT_EQ(event_to_json(t.events[0], t.meta)["values"], json::array({1, -1, -2147483648LL, 2147483647}));
     EXPECT_EQ(event_to_json(t.events[1], t.meta)["values"], json::array({1, 0xF0F0F0F0u}));
@@ -123,13 +125,13 @@ TEST(TraceJson, ValuesFollowTheElementType) {
 
 Trace sample_trace() {
   TraceBuilder b(64, 4, "f32");
-  b.global(1, 3, OpKind::GlobalLoad, 10, 12, 4, Buffer::Input, f32_bits(1.0f));
-  b.step(1);
+  b.global(1, 3, OpKind::GlobalLoad, 10, 12, 4, test::kInput, f32_bits(1.0f));
+  b.step(level_step(0));
   b.shared(1, 3, OpKind::SharedStore, 11, 12, 4, f32_bits(1.0f));
   b.branch(3, 40, 12, true);
   b.add(3, 41, OpKind::WarpSync, 13).aux = 0xFFFFFFFF;
   b.step(kFinishStep);
-  b.global(3, 0, OpKind::GlobalAtomic, 14, 4, 4, Buffer::Output, f32_bits(-3.0f)).aux = 4;
+  b.global(3, 0, OpKind::GlobalAtomic, 14, 4, 4, test::kOutput, f32_bits(-3.0f)).aux = 4;
   Trace t = b.build();
   t.meta.events_dropped = 2;
   t.meta.event_cap = 5;
@@ -199,6 +201,42 @@ TEST(TraceJson, ImportRejectsBadDocuments) {
   doc["events"][0]["thread"] = 64;  // block_dim is 64
   expect_error(doc, "thread 64 >= block_dim 64");
   expect_error(json::array(), "not a WarpLens JSON trace");
+  doc = good;
+  doc["events"][0]["buffer"] = "nowhere";
+  expect_error(doc, "unknown buffer 'nowhere'");
+  doc = good;
+  doc["meta"]["buffers"][0]["role"] = "mystery";
+  expect_error(doc, "unknown buffer role 'mystery'");
+  doc = good;
+  doc["meta"].erase("launches");
+  expect_error(doc, "invalid JSON trace");
+}
+
+TEST(TraceJson, TwoLaunchesRoundTrip) {
+  const Trace t = test::rich_trace();
+  const json doc = trace_to_json(t);
+  EXPECT_EQ(doc["version"], 2);
+  EXPECT_EQ(doc["meta"]["launches"][1]["name"], "last-pass");
+  EXPECT_EQ(doc["meta"]["buffers"][3]["role"], "temp");
+  EXPECT_EQ(doc["meta"]["steps"].back()["name"], "finish");
+  EXPECT_EQ(doc["events"].back()["launch"], 1);
+  EXPECT_EQ(doc["events"].back()["buffer"], "scratch");
+  Trace want = t;
+  for (Event& e : want.events) e.pad = 0;  // not exported
+  test::expect_same_trace(want, trace_from_json(doc));
+  std::ostringstream out;
+  write_trace_json(t, out);
+  test::expect_same_trace(want, trace_from_json(json::parse(out.str())));
+}
+
+TEST(TraceJson, GlobalValuesFollowTheirBuffersType) {
+  // A u32 ticket in an f32 run decodes as u32; shared values keep the run's f32.
+  TraceBuilder b(32, 1, "f32");
+  b.global(0, 0, OpKind::GlobalAtomic, 1, 0, 4, test::kScratch, 0x3f800000);
+  b.shared(0, 0, OpKind::SharedLoad, 2, 0, 4, 0x3f800000);
+  const Trace t = b.build();
+  EXPECT_EQ(event_to_json(t.events[0], t.meta)["values"], json::array({0x3f800000u}));
+  EXPECT_EQ(event_to_json(t.events[1], t.meta)["values"], json::array({1.0}));
 }
 
 }  // namespace

@@ -9,7 +9,7 @@ namespace {
 
 TEST(BankView, SequentialIsConflictFree) {
   const TraceViews v = test::simulate("sequential", 64, 64);
-  const BankStep s = bank_step(v.requests, 0, 1);  // level 0: tid < 32
+  const BankStep s = bank_step(v.requests, 0, level_step(0));  // level 0: tid < 32
   ASSERT_EQ(s.requests.size(), 3u);  // two loads and a store, warp 0 only
   for (const BankRequest& r : s.requests) {
     EXPECT_EQ(r.warp, 0);
@@ -24,7 +24,7 @@ TEST(BankView, InterleavedStridedConflicts) {
   const TraceViews v = test::simulate("interleaved-strided", 64, 64);
   // Level 1 (s = 2): thread t works on index 4t: lanes 0-15 touch words 0, 4, ..., 60, so banks
   // 0, 4, ..., 28 each hold two words: a 2-way conflict.
-  const BankStep s = bank_step(v.requests, 0, 2);
+  const BankStep s = bank_step(v.requests, 0, level_step(1));
   ASSERT_FALSE(s.requests.empty());
   const BankRequest& first = s.requests.front();
   EXPECT_EQ(first.op, OpKind::SharedLoad);
@@ -41,7 +41,7 @@ TEST(BankView, InterleavedStridedConflicts) {
 
 TEST(MemoryView, CoalescedLoad) {
   const TraceViews v = test::simulate("sequential", 64, 64);
-  const MemoryStep s = memory_step(v.requests, 0, 0);  // the load phase
+  const MemoryStep s = memory_step(v.requests, 0, kLoadStep);  // the load phase
   ASSERT_EQ(s.requests.size(), 2u);  // one load per warp
   for (const MemoryRequest& r : s.requests) {
     EXPECT_EQ(r.op, OpKind::GlobalLoad);
@@ -49,7 +49,8 @@ TEST(MemoryView, CoalescedLoad) {
     EXPECT_EQ(r.cost.ideal, 4u);
     ASSERT_EQ(r.sectors.size(), 4u);
     for (const SectorUse& u : r.sectors) {
-      EXPECT_EQ(u.buffer, Buffer::Input);
+      ASSERT_NE(v.trace.meta.buffer(u.buffer), nullptr);
+      EXPECT_EQ(v.trace.meta.buffer(u.buffer)->role, BufferRole::Input);
       EXPECT_EQ(u.bytes, 32u);
     }
   }

@@ -11,17 +11,17 @@ TEST(DivergenceMap, SequentialBlock256) {
   const TraceViews v = test::simulate("sequential", 256, 256);
   const DivergenceMap m = divergence_map(v.grid, 0, 256, v.steps);
   EXPECT_EQ(m.warps, 8u);
-  ASSERT_EQ(m.steps.front(), 0);
+  ASSERT_EQ(m.steps.front(), kLoadStep);
   ASSERT_EQ(m.steps.back(), kFinishStep);
   ASSERT_EQ(m.steps.size(), 10u);  // load, 8 levels, finish
 
-  const int load = m.column_of_step(0);
+  const int load = m.column_of_step(kLoadStep);
   for (std::uint32_t w = 0; w < 8; ++w) {
     EXPECT_EQ(m.cell(w, std::size_t(load)).active_mask, 0xffffffffu);
     EXPECT_FALSE(m.cell(w, std::size_t(load)).divergent());
   }
   // Level 0 (s = 128): warps 0-3 work with every lane, warps 4-7 skip the branch together.
-  const int l0 = m.column_of_step(1);
+  const int l0 = m.column_of_step(level_step(0));
   for (std::uint32_t w = 0; w < 8; ++w) {
     const DivergenceCell& c = m.cell(w, std::size_t(l0));
     EXPECT_TRUE(c.present);
@@ -29,7 +29,7 @@ TEST(DivergenceMap, SequentialBlock256) {
     EXPECT_FALSE(c.divergent()) << "warp " << w;
   }
   // Level 3 (s = 16): only warp 0 works, with half its lanes: divergent.
-  const int l3 = m.column_of_step(4);
+  const int l3 = m.column_of_step(level_step(3));
   EXPECT_EQ(m.cell(0, std::size_t(l3)).active_mask, 0x0000ffffu);
   EXPECT_TRUE(m.cell(0, std::size_t(l3)).divergent());
   for (std::uint32_t w = 1; w < 8; ++w) EXPECT_FALSE(m.cell(w, std::size_t(l3)).divergent());
@@ -40,7 +40,7 @@ TEST(DivergenceMap, SequentialBlock256) {
 TEST(DivergenceMap, InterleavedDivergesInEveryWarp) {
   const TraceViews v = test::simulate("interleaved-divergent", 64, 64);
   const DivergenceMap m = divergence_map(v.grid, 0, 64, v.steps);
-  const int l0 = m.column_of_step(1);  // tid % 2 == 0
+  const int l0 = m.column_of_step(level_step(0));  // tid % 2 == 0
   for (std::uint32_t w = 0; w < 2; ++w) {
     EXPECT_EQ(m.cell(w, std::size_t(l0)).active_mask, 0x55555555u);
     EXPECT_TRUE(m.cell(w, std::size_t(l0)).divergent());
@@ -52,10 +52,10 @@ TEST(DivergenceMap, LaneGridMarksDivergedLanes) {
   const DivergenceMap m = divergence_map(v.grid, 0, 32, v.steps);
   const std::vector<LaneUse> lanes = m.lane_grid();
   ASSERT_EQ(lanes.size(), m.steps.size() * 32);
-  const std::size_t l0 = std::size_t(m.column_of_step(1));
+  const std::size_t l0 = std::size_t(m.column_of_step(level_step(0)));
   EXPECT_EQ(lanes[l0 * 32 + 0], LaneUse::Active);
   EXPECT_EQ(lanes[l0 * 32 + 1], LaneUse::Diverged);
-  const std::size_t load = std::size_t(m.column_of_step(0));
+  const std::size_t load = std::size_t(m.column_of_step(kLoadStep));
   EXPECT_EQ(lanes[load * 32 + 1], LaneUse::Active);
 }
 

@@ -35,7 +35,7 @@ TEST(LessonScript, ParsesSlidesAndInheritsSettings) {
   EXPECT_EQ(a.line, 6);
   EXPECT_EQ(a.variant, "sequential");
   EXPECT_EQ(a.block, 32u);
-  EXPECT_EQ(a.step, 1);
+  EXPECT_EQ(a.step, level_step(0));
   EXPECT_EQ(a.view, "tree");
   EXPECT_EQ(a.caption, "first line second line");
   EXPECT_TRUE(a.zoom_level);
@@ -44,7 +44,7 @@ TEST(LessonScript, ParsesSlidesAndInheritsSettings) {
   EXPECT_EQ(b.block, 32u);  // inherited
   EXPECT_EQ(b.compare, "sequential");
   EXPECT_EQ(b.view, "compare");
-  EXPECT_EQ(b.step, 0xFFFF);
+  EXPECT_EQ(b.step, kFinishStep);
   EXPECT_TRUE(b.caption.empty());  // captions do not carry over
   EXPECT_TRUE(b.zoom_level);       // settings do
 }
@@ -95,10 +95,15 @@ TEST(LessonScript, ShippedLessonsParse) {
   EXPECT_GE(count, 3);
 }
 
-TEST(LessonScript, LevelText) {
-  EXPECT_EQ(lesson_level_text(0), "load");
-  EXPECT_EQ(lesson_level_text(3), "level 2");
-  EXPECT_EQ(lesson_level_text(0xFFFF), "finish");
+TEST(LessonScript, LevelsAreTraceSteps) {
+  std::string error;
+  const auto lesson =
+      parse_lesson("lesson: t\nslide\nlevel: load\nslide\nlevel: 2\nslide\nlevel: finish\n", "x.lesson", error);
+  ASSERT_TRUE(lesson) << error;
+  ASSERT_EQ(lesson->slides.size(), 3u);
+  EXPECT_EQ(step_name(lesson->slides[0].step), "load");
+  EXPECT_EQ(step_name(lesson->slides[1].step), "level 2");
+  EXPECT_EQ(step_name(lesson->slides[2].step), "finish");
 }
 
 }  // namespace

@@ -7,23 +7,34 @@
 namespace wl {
 namespace {
 
+TraceMeta kernel(const char* variant) {
+  TraceMeta meta;
+  meta.family = "reduce";
+  meta.variant = variant;
+  return meta;
+}
+
 TEST(SourceSites, Files) {
-  EXPECT_EQ(variant_source_path("unroll-last-warp"), "kernels/reduce/unroll_last_warp.h");
-  const SourceLocation own = site_location(37, "sequential");
-  EXPECT_EQ(own.file, "kernels/reduce/sequential.h");
+  EXPECT_EQ(variant_source_path(kernel("unroll-last-warp")), "kernels/families/reduce/unroll_last_warp.h");
+  const SourceLocation own = site_location(37, kernel("sequential"));
+  EXPECT_EQ(own.file, "kernels/families/reduce/sequential.h");
   EXPECT_EQ(own.line, 37u);
-  const SourceLocation warp = site_location(1017, "warp-shuffle");
+  const SourceLocation warp = site_location(1017, kernel("warp-shuffle"));
   EXPECT_EQ(warp.file, "kernels/warp/warp_reduce.h");
   EXPECT_EQ(warp.line, 17u);
-  EXPECT_EQ(site_location(2024, "warp-shuffle").file, "kernels/block/block_reduce.h");
-  EXPECT_EQ(site_location(3011, "single-pass").file, "kernels/block/last_block_finish.h");
+  EXPECT_EQ(site_location(2024, kernel("warp-shuffle")).file, "kernels/block/block_reduce.h");
+  EXPECT_EQ(site_location(3011, kernel("single-pass")).file, "kernels/grid/last_block.h");
+  EXPECT_EQ(site_location(4020, kernel("single-pass")).file, "kernels/grid/tile_status.h");
+  const SourceLocation family = site_location(5090, kernel("single-pass"));
+  EXPECT_EQ(family.file, "kernels/families/reduce/variant.h");
+  EXPECT_EQ(family.line, 90u);
 }
 
 TEST(SourceSites, HitsOfALevel) {
   const TraceViews v = test::simulate("sequential", 64, 64);
-  const SourceHits hits = step_source_hits(block_events(v.trace, 0), 1, "sequential");
+  const SourceHits hits = step_source_hits(block_events(v.trace, 0), level_step(0), v.trace.meta);
   ASSERT_EQ(hits.size(), 1u);
-  const auto& lines = hits.at("kernels/reduce/sequential.h");
+  const auto& lines = hits.at("kernels/families/reduce/sequential.h");
   // The branch (all 64 threads), two loads and a store (32 threads), the barrier (64).
   ASSERT_EQ(lines.size(), 5u);
   const unsigned branch_line = lines.begin()->first;
@@ -33,7 +44,7 @@ TEST(SourceSites, HitsOfALevel) {
 
 TEST(SourceSites, SharedLayersOfWarpShuffle) {
   const TraceViews v = test::simulate("warp-shuffle", 64, 64);
-  const SourceHits hits = step_source_hits(block_events(v.trace, 0), 1, "warp-shuffle");
+  const SourceHits hits = step_source_hits(block_events(v.trace, 0), level_step(0), v.trace.meta);
   ASSERT_EQ(hits.count("kernels/warp/warp_reduce.h"), 1u);
   EXPECT_EQ(hits.at("kernels/warp/warp_reduce.h").begin()->second, 64u);  // 64 shuffles
 }

@@ -34,7 +34,7 @@ std::int32_t value_at(const TreeModel& t, const char* label, std::uint32_t posit
 
 TEST(TreeModel, SequentialBlock32RowsAndNodeCounts) {
   const TraceViews v = test::simulate("sequential", 32, 32);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.values);
+  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.trace.meta.buffers, v.values);
   std::vector<std::string> labels;
   for (const TreeRow& r : t.rows) labels.push_back(r.label);
   EXPECT_EQ(labels, (std::vector<std::string>{"input", "load", "level 0", "level 1", "level 2",
@@ -47,9 +47,9 @@ TEST(TreeModel, SequentialBlock32RowsAndNodeCounts) {
 
 TEST(TreeModel, SequentialBlock32HighlightsPerLevel) {
   const TraceViews v = test::simulate("sequential", 32, 32);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.values);
+  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.trace.meta.buffers, v.values);
   for (unsigned level = 0; level < 5; ++level) {
-    const LevelHighlight h = level_highlight(t, std::uint16_t(level + 1));
+    const LevelHighlight h = level_highlight(t, level_step(level));
     const std::uint32_t active = 16u >> level;
     EXPECT_EQ(h.row, int(level) + 2);
     EXPECT_EQ(positions(t, h.outputs), range(active)) << "level " << level;
@@ -62,7 +62,7 @@ TEST(TreeModel, SequentialBlock32HighlightsPerLevel) {
 
 TEST(TreeModel, SequentialValuesFollowTheTree) {
   const TraceViews v = test::simulate("sequential", 32, 32);  // ascending input: 1..32
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.values);
+  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.trace.meta.buffers, v.values);
   EXPECT_EQ(value_at(t, "input", 5), 6);
   EXPECT_EQ(value_at(t, "load", 31), 32);
   EXPECT_EQ(value_at(t, "level 0", 0), 1 + 17);
@@ -73,17 +73,17 @@ TEST(TreeModel, SequentialValuesFollowTheTree) {
   EXPECT_EQ(result->kind, NodeKind::Result);
   EXPECT_TRUE(result->contributes);
   // Level 4's output is one combine of slots 0 and 1.
-  const LevelHighlight h = level_highlight(t, 5);
+  const LevelHighlight h = level_highlight(t, level_step(4));
   ASSERT_EQ(h.outputs.size(), 1u);
   EXPECT_EQ(t.nodes[h.outputs[0]].thread, 0);
 }
 
 TEST(TreeModel, SequentialBlock256) {
   const TraceViews v = test::simulate("sequential", 256, 256);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 256, v.values);
+  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 256, v.trace.meta.buffers, v.values);
   ASSERT_EQ(t.rows.size(), 2u + 8u + 1u);  // input, load, 8 levels, finish
   for (unsigned level = 0; level < 8; ++level) {
-    const LevelHighlight h = level_highlight(t, std::uint16_t(level + 1));
+    const LevelHighlight h = level_highlight(t, level_step(level));
     EXPECT_EQ(h.outputs.size(), 128u >> level);
     EXPECT_EQ(h.inputs.size(), 256u >> level);
   }
@@ -92,18 +92,18 @@ TEST(TreeModel, SequentialBlock256) {
 
 TEST(TreeModel, InterleavedDivergentCombinesNeighbours) {
   const TraceViews v = test::simulate("interleaved-divergent", 32, 32);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.values);
-  const LevelHighlight h0 = level_highlight(t, 1);
+  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.trace.meta.buffers, v.values);
+  const LevelHighlight h0 = level_highlight(t, level_step(0));
   EXPECT_EQ(positions(t, h0.outputs), range(16, 2));
   EXPECT_EQ(positions(t, h0.inputs), range(32));
-  const LevelHighlight h2 = level_highlight(t, 3);
+  const LevelHighlight h2 = level_highlight(t, level_step(2));
   EXPECT_EQ(positions(t, h2.outputs), range(4, 8));
 }
 
 TEST(TreeModel, WarpShuffleEdgesGoBetweenLanes) {
   const TraceViews v = test::simulate("warp-shuffle", 64, 64);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.values);
-  const int row = t.row_of_step(1);  // level 0: __shfl_down_sync(v, 16)
+  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.trace.meta.buffers, v.values);
+  const int row = t.row_of_step(level_step(0));  // level 0: __shfl_down_sync(v, 16)
   ASSERT_GE(row, 0);
   const TreeRow& r = t.rows[std::size_t(row)];
   EXPECT_EQ(r.written, 64u);  // every lane of both warps
@@ -119,7 +119,7 @@ TEST(TreeModel, WarpShuffleEdgesGoBetweenLanes) {
     EXPECT_LT(to % 32, 16u);
   }
   // The warp totals meet in warp 0: lane 1 gets warp 1's total (lanes 32 and 33 one row up).
-  const int gather = t.row_of_step(5);
+  const int gather = t.row_of_step(level_step(4));
   const TreeNode* lane1 = t.node_at(std::size_t(gather), 1);
   ASSERT_NE(lane1, nullptr);
   std::vector<std::uint32_t> sources;
@@ -135,8 +135,8 @@ TEST(TreeModel, WarpShuffleEdgesGoBetweenLanes) {
 
 TEST(TreeModel, UnrollLastWarpGathersIntoRegisters) {
   const TraceViews v = test::simulate("unroll-last-warp", 64, 128);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.values);
-  const LevelHighlight h = level_highlight(t, 1);  // tid < 32: sdata[tid] + sdata[tid + 32]
+  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.trace.meta.buffers, v.values);
+  const LevelHighlight h = level_highlight(t, level_step(0));  // tid < 32: sdata[tid] + sdata[tid + 32]
   ASSERT_EQ(h.outputs.size(), 32u);
   for (std::uint32_t n : h.outputs) EXPECT_EQ(t.nodes[n].kind, NodeKind::Register);
   EXPECT_EQ(positions(t, h.inputs), range(64));
@@ -144,7 +144,7 @@ TEST(TreeModel, UnrollLastWarpGathersIntoRegisters) {
 
 TEST(TreeModel, VolatilePitfallShowsRacyReads) {
   const TraceViews v = test::simulate("unroll-last-warp-volatile", 64, 128);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.values);
+  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.trace.meta.buffers, v.values);
   const auto racy = std::count_if(t.edges.begin(), t.edges.end(),
                                   [](const TreeEdge& e) { return e.kind == EdgeKind::Racy; });
   EXPECT_GT(racy, 0);
@@ -157,9 +157,9 @@ TEST(TreeModel, VolatilePitfallShowsRacyReads) {
 
 TEST(TreeModel, EmptyBlockGivesEmptyTree) {
   const TraceViews v = test::simulate("sequential", 32, 32);
-  const TreeModel t = build_tree(block_events(v.trace, 7), 7, 32, v.values);
+  const TreeModel t = build_tree(block_events(v.trace, 7), 7, 32, v.trace.meta.buffers, v.values);
   EXPECT_TRUE(t.empty());
-  EXPECT_EQ(level_highlight(t, 1).row, -1);
+  EXPECT_EQ(level_highlight(t, level_step(0)).row, -1);
 }
 
 }  // namespace

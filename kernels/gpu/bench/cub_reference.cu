@@ -4,7 +4,7 @@
 #include "kernels/dialect/dialect.h"
 #include "kernels/gpu/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 
 namespace wl {
 namespace {

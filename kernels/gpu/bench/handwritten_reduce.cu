@@ -1,12 +1,12 @@
 // The Harris ladder written in plain CUDA, f32 sum only: the yardstick that shows the timed
 // build of a dialect kernel is as fast as the kernel written without the dialect. Each kernel
-// mirrors its variant in kernels/reduce/ statement for statement, grid sizes included.
+// mirrors its variant in kernels/families/reduce/ statement for statement, grid sizes included.
 #include <map>
 
 #include "kernels/gpu/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
 #include "kernels/dialect/bits.h"
-#include "kernels/reduce/registry.h"
+#include "kernels/families/reduce/registry.h"
 
 namespace wl {
 namespace {

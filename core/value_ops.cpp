@@ -1,0 +1,116 @@
+#include "core/value_ops.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+namespace wl {
+namespace {
+
+template <class T>
+using SameSizeBits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+
+template <class T>
+T from_bits(std::uint64_t bits) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "values are 4 or 8 bytes");
+  const SameSizeBits<T> narrow = SameSizeBits<T>(bits);
+  T v;
+  std::memcpy(&v, &narrow, sizeof v);
+  return v;
+}
+
+template <class T>
+std::uint64_t to_bits(T v) {
+  SameSizeBits<T> narrow;
+  std::memcpy(&narrow, &v, sizeof v);
+  return narrow;
+}
+
+// Calls f(TypeTag<Op>{}, TypeTag<T>{}) for the ValueOps' operator and type.
+template <class F>
+void visit(const ValueOps& ops, F&& f) {
+  visit_operator(ops.op, [&](auto op) {
+    visit_value_type(ops.type, [&](auto type) { f(op, type); });
+  });
+}
+
+// The integer extremes are the min/max identities; their digits would only clutter a label.
+template <class T>
+const char* extreme_name(T v) {
+  constexpr bool wide = sizeof(T) == 8;
+  if constexpr (std::is_signed_v<T>) {
+    if (v == std::numeric_limits<T>::max()) return wide ? "INT64_MAX" : "INT_MAX";
+    if (v == std::numeric_limits<T>::lowest()) return wide ? "INT64_MIN" : "INT_MIN";
+  } else {
+    if (v == std::numeric_limits<T>::max()) return wide ? "UINT64_MAX" : "UINT_MAX";
+  }
+  return nullptr;
+}
+
+std::string format_double(double v, int digits) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
+}
+
+}  // namespace
+
+std::uint64_t ValueOps::identity() const {
+  std::uint64_t bits = 0;
+  visit(*this, [&](auto op, auto type) {
+    using Op = typename decltype(op)::type;
+    using T = typename decltype(type)::type;
+    bits = to_bits(Op::template identity<T>());
+  });
+  return bits;
+}
+
+std::uint64_t ValueOps::apply(std::uint64_t a, std::uint64_t b) const {
+  std::uint64_t bits = a;
+  visit(*this, [&](auto op, auto type) {
+    using Op = typename decltype(op)::type;
+    using T = typename decltype(type)::type;
+    bits = to_bits(Op::template apply<T>(from_bits<T>(a), from_bits<T>(b)));
+  });
+  return bits;
+}
+
+std::string ValueOps::text(std::uint64_t bits) const {
+  std::string out;
+  visit_value_type(type, [&](auto type_tag) {
+    using T = typename decltype(type_tag)::type;
+    const T v = from_bits<T>(bits);
+    if constexpr (std::is_integral_v<T>) {
+      const char* name = extreme_name(v);
+      out = name ? name : std::to_string(v);
+    } else {
+      out = format_double(v, 4);
+    }
+  });
+  return out;
+}
+
+std::string ValueOps::exact_text(std::uint64_t bits) const {
+  std::string out;
+  visit_value_type(type, [&](auto type_tag) {
+    using T = typename decltype(type_tag)::type;
+    const T v = from_bits<T>(bits);
+    if constexpr (std::is_integral_v<T>) out = std::to_string(v);
+    else out = format_double(v, std::numeric_limits<T>::max_digits10);
+  });
+  return out;
+}
+
+bool parse_value_ops(std::string_view op, std::string_view type, ValueOps& out) {
+  const std::optional<OperatorKind> kind = parse_operator(op);
+  const std::optional<ValueType> value_type = parse_value_type(type);
+  if (!kind || !value_type) return false;
+  out = ValueOps{*kind, *value_type};
+  return true;
+}
+
+}  // namespace wl

@@ -1,0 +1,34 @@
+#include "kernels/host/run_recorder.h"
+
+#include <stdexcept>
+
+namespace wl {
+
+BufferId RunRecorder::add_buffer(const std::string& name, const std::string& type, BufferRole role,
+                                 std::uint64_t elements) {
+  if (next_buffer_ == 0) throw std::length_error("a run may name at most 255 buffers");
+  const BufferId id = next_buffer_++;
+  if (trace_) trace_->meta.buffers.push_back({id, name, type, role, elements});
+  return id;
+}
+
+void RunRecorder::begin_launch(const LaunchRecord& launch) {
+  if (trace_) trace_->meta.launches.push_back(launch);
+}
+
+void RunRecorder::add_events(std::vector<Event>&& events, std::uint64_t dropped) {
+  if (!trace_) return;
+  // Kernels do not know which launch they are: the host stamps it here.
+  const auto launch = std::uint16_t(trace_->meta.launches.size() - 1);
+  for (Event& e : events) e.launch = launch;
+  trace_->events.insert(trace_->events.end(), events.begin(), events.end());
+  trace_->meta.events_dropped += dropped;
+}
+
+void RunRecorder::finish() {
+  if (!trace_) return;
+  sort_canonical(trace_->events);
+  trace_->meta.steps = steps_used(trace_->events);
+}
+
+}  // namespace wl

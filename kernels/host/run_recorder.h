@@ -1,0 +1,41 @@
+// What both backends write into a run's trace besides the events: the buffer table (each
+// allocation named, typed and numbered in allocation order, so a GPU run and a simulator run
+// number theirs alike), one record per launch, and the steps the events used.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "core/value_type.h"
+#include "trace/trace.h"
+
+namespace wl {
+
+// The trace's name of a buffer's element type.
+template <class T>
+const char* element_type_name() {
+  return value_type_name(value_type_of<std::remove_const_t<T>>());
+}
+
+class RunRecorder {
+ public:
+  // trace: where to record, or nullptr for a run that records nothing.
+  explicit RunRecorder(Trace* trace) : trace_(trace) {}
+
+  // The id of a new buffer; recorded in the trace when there is one.
+  BufferId add_buffer(const std::string& name, const std::string& type, BufferRole role,
+                      std::uint64_t elements);
+  // Records a launch; its events are the next add_events call's.
+  void begin_launch(const LaunchRecord& launch);
+  // The launch's events, in any order; `dropped`: those past the event cap.
+  void add_events(std::vector<Event>&& events, std::uint64_t dropped);
+  // Canonical event order and the step table; call once, after the last launch.
+  void finish();
+
+ private:
+  Trace* trace_;
+  BufferId next_buffer_ = 1;
+};
+
+}  // namespace wl

@@ -1,0 +1,91 @@
+// The grid layer's cross-block protocols on the simulator: the last-block ticket, and decoupled
+// look-back over tile status words, checked against sums worked out on the host.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "kernels/block/block_reduce.h"
+#include "kernels/grid/last_block.h"
+#include "kernels/grid/tile_status.h"
+#include "kernels/sim/sim_context.h"
+#include "kernels/sim/sim_grid.h"
+
+namespace wl {
+namespace {
+
+constexpr unsigned kBlock = 64;
+
+// Block b's elements are b * 64 .. b * 64 + 63, each equal to its index + 1.
+std::vector<std::int32_t> ascending(unsigned blocks) {
+  std::vector<std::int32_t> v(blocks * kBlock);
+  std::iota(v.begin(), v.end(), 1);
+  return v;
+}
+
+template <class T>
+Global<T> view(std::vector<T>& v, BufferId id) {
+  return Global<T>{v.data(), v.size(), id};
+}
+
+void run(unsigned blocks, unsigned shared_bytes, KernelBody body) {
+  SimLaunch launch;
+  launch.grid_dim = blocks;
+  launch.block_dim = kBlock;
+  launch.shared_bytes = shared_bytes;
+  SimGrid grid(launch, std::move(body));
+  grid.run();
+}
+
+TEST(GridProtocols, ExactlyOneBlockDrawsTheLastTicket) {
+  constexpr unsigned kBlocks = 9;
+  std::vector<std::int32_t> partials(kBlocks, -1);
+  std::vector<unsigned> ticket(1, 0), last(kBlocks, 0);
+  run(kBlocks, 16, [&](SimCtx& ctx) {
+    Shared<unsigned> am_last = shared_array<unsigned>(ctx, 1);
+    const bool is_last = publish_and_take_ticket(ctx, view(partials, 1), view(ticket, 2), am_last,
+                                                 std::int32_t(ctx.block_idx() * 10));
+    if (ctx.thread_idx() == 0) last[ctx.block_idx()] = is_last;
+  });
+  EXPECT_EQ(ticket[0], kBlocks);
+  EXPECT_EQ(std::accumulate(last.begin(), last.end(), 0u), 1u);
+  for (unsigned b = 0; b < kBlocks; ++b) EXPECT_EQ(partials[b], std::int32_t(b * 10));
+}
+
+// Each tile sums its elements, publishes the aggregate, looks back for its exclusive prefix,
+// then publishes its inclusive prefix: the single-pass scan of tile sums.
+TEST(GridProtocols, LookBackGivesEveryTileItsExclusivePrefix) {
+  constexpr unsigned kBlocks = 12;
+  std::vector<std::int32_t> input = ascending(kBlocks);
+  std::vector<TileWord> status(kBlocks, 0);
+  std::vector<std::int32_t> prefix(kBlocks, -1);
+  run(kBlocks, block_reduce_shared_bytes<std::int32_t>(), [&](SimCtx& ctx) {
+    Shared<std::int32_t> warp_totals = shared_array<std::int32_t>(ctx, 32);
+    const unsigned tile = ctx.block_idx();
+    std::int32_t x = ctx.ld(view(input, 1), std::uint64_t(tile) * kBlock + ctx.thread_idx());
+    const std::int32_t sum = block_reduce<SumOp>(ctx, warp_totals, x, level_step(0));
+    if (ctx.thread_idx() == 0) {
+      publish_tile(ctx, view(status, 2), tile, TileStatus::Aggregate, sum);
+      const std::int32_t exclusive = look_back<SumOp, SimCtx, std::int32_t>(ctx, view(status, 2), tile);
+      publish_tile(ctx, view(status, 2), tile, TileStatus::InclusivePrefix, exclusive + sum);
+      ctx.st(view(prefix, 3), tile, exclusive);
+    }
+  });
+  // Tile t holds 64t + 1 .. 64t + 64, so the tiles before it hold 1 .. 64t: 64t (64t + 1) / 2.
+  for (unsigned t = 0; t < kBlocks; ++t) {
+    const std::int64_t elements = std::int64_t(kBlock) * t;
+    EXPECT_EQ(prefix[t], elements * (elements + 1) / 2) << "tile " << t;
+    EXPECT_EQ(tile_status_of(status[t]), TileStatus::InclusivePrefix);
+  }
+}
+
+TEST(GridProtocols, TileWordsKeepStatusAndValueTogether) {
+  const TileWord w = pack_tile(TileStatus::Aggregate, -2.5f);
+  EXPECT_EQ(tile_status_of(w), TileStatus::Aggregate);
+  EXPECT_EQ(tile_value_of<float>(w), -2.5f);
+  EXPECT_EQ(tile_status_of(TileWord(0)), TileStatus::Invalid);
+}
+
+}  // namespace
+}  // namespace wl

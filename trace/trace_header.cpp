@@ -1,0 +1,113 @@
+#include "trace/trace_header.h"
+
+#include <string>
+
+#include "trace/trace_error.h"
+#include "trace/trace_validate.h"
+
+namespace wl {
+namespace {
+
+// The fewest bytes one table record takes, to refuse a count the header cannot hold before
+// allocating for it.
+constexpr std::size_t kMinLaunchBytes = 4 + 4 + 4 + 4 + 8;
+constexpr std::size_t kMinBufferBytes = 1 + 4 + 4 + 1 + 8;
+constexpr std::size_t kMinStepBytes = 2 + 4;
+
+void field(bool ok, const std::string& name) {
+  if (!ok) throw TraceError("invalid trace header: field '" + name + "' runs past the header or is too long");
+}
+
+// A table's u32 record count, checked against the bytes left.
+std::uint32_t table_size(ByteReader& r, std::size_t min_record_bytes, const char* name) {
+  std::uint32_t count = 0;
+  field(r.u32(count), name);
+  field(count <= r.remaining() / min_record_bytes, name);
+  return count;
+}
+
+void encode_tables(const TraceMeta& m, ByteWriter& w) {
+  w.u32(static_cast<std::uint32_t>(m.launches.size()));
+  for (const LaunchRecord& l : m.launches) {
+    w.str(l.name);
+    w.u32(l.grid_dim);
+    w.u32(l.block_dim);
+    w.u32(l.shared_bytes);
+    w.u64(l.n);
+  }
+  w.u32(static_cast<std::uint32_t>(m.buffers.size()));
+  for (const BufferRecord& b : m.buffers) {
+    w.u8(b.id);
+    w.str(b.name);
+    w.str(b.type);
+    w.u8(static_cast<std::uint8_t>(b.role));
+    w.u64(b.elements);
+  }
+  w.u32(static_cast<std::uint32_t>(m.steps.size()));
+  for (const StepRecord& s : m.steps) {
+    w.u16(s.id);
+    w.str(s.name);
+  }
+}
+
+void decode_tables(ByteReader& r, TraceMeta& m) {
+  m.launches.resize(table_size(r, kMinLaunchBytes, "launches"));
+  for (LaunchRecord& l : m.launches) {
+    field(r.str(l.name, kMaxMetaStringLength), "launches.name");
+    field(r.u32(l.grid_dim) && r.u32(l.block_dim) && r.u32(l.shared_bytes) && r.u64(l.n), "launches");
+  }
+  m.buffers.resize(table_size(r, kMinBufferBytes, "buffers"));
+  for (BufferRecord& b : m.buffers) {
+    std::uint8_t role = 0;
+    field(r.u8(b.id), "buffers.id");
+    field(r.str(b.name, kMaxMetaStringLength), "buffers.name");
+    field(r.str(b.type, kMaxMetaStringLength), "buffers.type");
+    field(r.u8(role) && r.u64(b.elements), "buffers");
+    b.role = static_cast<BufferRole>(role);
+  }
+  m.steps.resize(table_size(r, kMinStepBytes, "steps"));
+  for (StepRecord& s : m.steps) {
+    field(r.u16(s.id), "steps.id");
+    field(r.str(s.name, kMaxMetaStringLength), "steps.name");
+  }
+}
+
+}  // namespace
+
+void encode_header(const TraceMeta& m, ByteWriter& w) {
+  w.str(m.family);
+  w.str(m.variant);
+  w.str(m.op);
+  w.str(m.type);
+  w.str(m.backend);
+  w.u64(m.n);
+  w.u32(m.block_dim);
+  w.u32(m.grid_dim);
+  w.u64(m.event_cap);
+  w.u64(m.events_dropped);
+  w.u32(static_cast<std::uint32_t>(m.recorded_blocks.size()));
+  for (std::uint32_t b : m.recorded_blocks) w.u32(b);
+  encode_tables(m, w);
+}
+
+// The header was covered by the checksum, so a failure here means a broken writer, not a
+// damaged file.
+TraceMeta decode_header(ByteReader r, std::uint32_t version) {
+  TraceMeta m;
+  field(r.str(m.family, kMaxMetaStringLength), "family");
+  field(r.str(m.variant, kMaxMetaStringLength), "variant");
+  field(r.str(m.op, kMaxMetaStringLength), "op");
+  field(r.str(m.type, kMaxMetaStringLength), "type");
+  field(r.str(m.backend, kMaxMetaStringLength), "backend");
+  field(r.u64(m.n), "n");
+  field(r.u32(m.block_dim), "block_dim");
+  field(r.u32(m.grid_dim), "grid_dim");
+  field(r.u64(m.event_cap), "event_cap");
+  field(r.u64(m.events_dropped), "events_dropped");
+  m.recorded_blocks.resize(table_size(r, 4, "recorded_blocks"));
+  for (auto& b : m.recorded_blocks) r.u32(b);
+  if (version >= 2) decode_tables(r, m);
+  return m;
+}
+
+}  // namespace wl
