@@ -148,17 +148,21 @@ GpuTiming time_gpu_typed(const ReduceRequest& r, const T* data, int warmup, int 
 namespace wl {
 
 // Instantiates both entry points of variant V for every operator and type the family runs
-// (kernels/families/reduce/registry.h), so reduce_gpu.cpp links to them from plain C++.
+// (kernels/families/reduce/registry.h), so reduce_gpu.cpp links to them from plain C++. It
+// returns their addresses: an address the compiler could drop would not make it emit them.
+using EntryPoint = void (*)();
 template <class V>
-void instantiate_gpu_variant() {
-  for_each_type(reduce::AllOps{}, [](auto op) {
-    for_each_type(reduce::AllTypes{}, [](auto type) {
+std::vector<EntryPoint> instantiate_gpu_variant() {
+  std::vector<EntryPoint> entry_points;
+  for_each_type(reduce::AllOps{}, [&](auto op) {
+    for_each_type(reduce::AllTypes{}, [&](auto type) {
       using Op = typename decltype(op)::type;
       using T = typename decltype(type)::type;
-      static_cast<void>(&run_gpu_typed<V, Op, T>);
-      static_cast<void>(&time_gpu_typed<V, Op, T>);
+      entry_points.push_back(reinterpret_cast<EntryPoint>(&run_gpu_typed<V, Op, T>));
+      entry_points.push_back(reinterpret_cast<EntryPoint>(&time_gpu_typed<V, Op, T>));
     });
   });
+  return entry_points;
 }
 
 }  // namespace wl
