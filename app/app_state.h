@@ -7,7 +7,7 @@
 #include "session/lesson_player.h"
 #include "session/playback.h"
 #include "session/session.h"
-#include "view_kind.h"
+#include "model/views/view_table.h"
 
 struct ImFont;
 

@@ -1,5 +1,7 @@
 #include "cli_options.h"
 
+#include "model/views/view_table.h"
+
 #include <CLI/CLI.hpp>
 
 #include "version.h"
@@ -99,9 +101,15 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   app.add_option("--family", s.family, "Kernel family (reduce)")->group(start_group)->capture_default_str();
   app.add_option("--variant", s.variant, "Variant id, e.g. sequential (see `warplens list`)")->group(start_group);
   app.add_option("--compare-with", s.compare_with, "Compare side by side with this variant")->group(start_group);
-  app.add_option("--view", s.view, "tree, divergence, banks, memory, source, compare or metrics")
+  app.add_option("--view", s.view, view_names_text())
       ->group(start_group)
-      ->check(CLI::IsMember({"tree", "divergence", "banks", "memory", "source", "compare", "metrics"}));
+      ->check(CLI::Validator(
+          [](std::string& t) {
+            ViewKind view;
+            bool compare = false;
+            return parse_view(t, view, compare) ? std::string() : "unknown view '" + t + "' (" + view_names_text() + ")";
+          },
+          "VIEW"));
   app.add_option("--level", s.level, "Tree level to show: 0, 1, ..., load or finish")
       ->group(start_group)
       ->check(CLI::Validator(

@@ -31,9 +31,12 @@ constexpr ImGuiWindowFlags kPanelFlags =
     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
 
 void view_tabs(AppState& state) {
+  bool first = true;
   for (int k = 0; k < int(ViewKind::Count); ++k) {
     const ViewKind v = ViewKind(k);
-    if (k > 0) ImGui::SameLine();
+    if (!view_applies(v, state.sessions[0].settings.family)) continue;
+    if (!first) ImGui::SameLine();
+    first = false;
     const bool selected = state.view == v;
     if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     char label[32];

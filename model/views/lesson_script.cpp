@@ -1,5 +1,7 @@
 #include "model/views/lesson_script.h"
 
+#include "model/views/view_table.h"
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
@@ -100,9 +102,10 @@ class Parser {
     } else if (key == "seed") {
       if (!parse_number(value, s.seed)) return fail_bool(line, "seed must be a whole number, got '" + std::string(value) + "'");
     } else if (key == "view") {
-      const auto& views = lesson_view_names();
-      if (std::find(views.begin(), views.end(), value) == views.end())
-        return fail_bool(line, "unknown view '" + std::string(value) + "' (tree, divergence, banks, memory, source, compare, metrics)");
+      ViewKind view;
+      bool compare = false;
+      if (!parse_view(std::string(value), view, compare))
+        return fail_bool(line, "unknown view '" + std::string(value) + "' (" + view_names_text() + ")");
       s.view = value;
     } else if (key == "level") {
       if (!parse_level(value, s.step))
@@ -136,11 +139,6 @@ class Parser {
 };
 
 }  // namespace
-
-const std::vector<std::string>& lesson_view_names() {
-  static const std::vector<std::string> names{"tree", "divergence", "banks", "memory", "source", "compare", "metrics"};
-  return names;
-}
 
 std::optional<Lesson> parse_lesson(std::string_view text, const std::string& source, std::string& error) {
   if (text.size() > kMaxLessonBytes) {

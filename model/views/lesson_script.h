@@ -25,8 +25,6 @@
 
 namespace wl {
 
-// The views a slide can show, by their command-line names.
-const std::vector<std::string>& lesson_view_names();
 
 struct LessonSlide {
   int line = 0;  // where the slide starts, for messages

@@ -1,0 +1,30 @@
+// The views of the app's main area, in one table: their command-line names, their titles and
+// the families they apply to. Every list of views (tabs, menu, keys, --view, lesson files)
+// reads it. Plain data, so the model's lesson parser can use it too.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace wl {
+
+enum class ViewKind : std::uint8_t { Tree, Divergence, Banks, Memory, Source, Metrics, Count };
+
+struct ViewSpec {
+  ViewKind kind;
+  const char* name;      // on the command line: "tree", "divergence", ...
+  const char* title;     // on its tab: "Tree", "Divergence", ...
+  const char* families;  // the families it draws, space-separated; "" = every family
+};
+
+const ViewSpec& view_spec(ViewKind view);
+const char* view_name(ViewKind view);
+const char* view_title(ViewKind view);
+// Whether the view has something to draw for a family's traces.
+bool view_applies(ViewKind view, std::string_view family);
+// Accepts every view name and "compare" (the tree, side by side).
+bool parse_view(const std::string& name, ViewKind& view, bool& compare);
+// "tree, divergence, ..., compare": what --view accepts, for its help and its check.
+std::string view_names_text();
+
+}  // namespace wl
