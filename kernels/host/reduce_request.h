@@ -18,7 +18,7 @@ struct ReduceRequest {
   // trace of the GPU and of the simulator describe the same launch.
   unsigned sm_count = 132;
 
-  bool record = false;                         // record the first launch into a trace
+  bool record = false;                         // record every launch into a trace
   std::vector<std::uint32_t> record_blocks{0};
   std::uint64_t event_cap = std::uint64_t(1) << 22;
 };
