@@ -1,32 +1,14 @@
 #include "core/value_ops.h"
 
+#include "core/bits.h"
+
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <limits>
 #include <type_traits>
 
 namespace wl {
 namespace {
-
-template <class T>
-using SameSizeBits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-
-template <class T>
-T from_bits(std::uint64_t bits) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "values are 4 or 8 bytes");
-  const SameSizeBits<T> narrow = SameSizeBits<T>(bits);
-  T v;
-  std::memcpy(&v, &narrow, sizeof v);
-  return v;
-}
-
-template <class T>
-std::uint64_t to_bits(T v) {
-  SameSizeBits<T> narrow;
-  std::memcpy(&narrow, &v, sizeof v);
-  return narrow;
-}
 
 // Calls f(TypeTag<Op>{}, TypeTag<T>{}) for the ValueOps' operator and type.
 template <class F>

@@ -6,7 +6,7 @@
 // function arguments unspecified, and the trace records the order in which a thread's calls ran.
 #pragma once
 #include "core/ops.h"
-#include "kernels/dialect/bits.h"
+#include "core/bits.h"
 #include "kernels/dialect/macros.h"
 #include "kernels/dialect/views.h"
 

@@ -5,7 +5,7 @@
 #include <cooperative_groups/reduce.h>
 
 #include "core/ops.h"
-#include "kernels/dialect/bits.h"
+#include "core/bits.h"
 #include "kernels/dialect/views.h"
 #include "kernels/gpu/recorder.cuh"
 

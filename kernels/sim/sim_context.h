@@ -8,7 +8,7 @@
 #include <type_traits>
 
 #include "core/ops.h"
-#include "kernels/dialect/bits.h"
+#include "core/bits.h"
 #include "kernels/dialect/views.h"
 #include "kernels/sim/sim_block.h"
 #include "kernels/sim/sim_grid.h"

@@ -62,9 +62,11 @@ TEST(TraceInvariants, SequentialHalvesItsActiveThreadsAndDivergesOnlyBelowAWarp)
     }
   }
   // The model says the same.
-  for (const WarpStep& ws : divergence_grid(t))
-    if (step_kind(ws.step) == StepKind::Level && step_index(ws.step) < 8)
+  for (const WarpStep& ws : divergence_grid(t)) {
+    if (step_kind(ws.step) == StepKind::Level && step_index(ws.step) < 8) {
       EXPECT_EQ(ws.divergent(), (128u >> step_index(ws.step)) < 32 && ws.warp == 0) << ws.step << " " << ws.warp;
+    }
+  }
 }
 
 TEST(TraceInvariants, InterleavedDivergentSplitsEveryWarpWithWorkAtEveryLevel) {

@@ -1,6 +1,6 @@
 #include <cub/device/device_reduce.cuh>
 
-#include "kernels/dialect/bits.h"
+#include "core/bits.h"
 #include "kernels/dialect/dialect.h"
 #include "kernels/gpu/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"

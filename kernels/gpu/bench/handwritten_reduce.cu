@@ -5,7 +5,7 @@
 
 #include "kernels/gpu/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
-#include "kernels/dialect/bits.h"
+#include "core/bits.h"
 #include "kernels/families/reduce/registry.h"
 
 namespace wl {

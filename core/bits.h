@@ -1,14 +1,15 @@
-// Raw bits of a value, for traces and for compare-and-swap loops on floats.
+// Raw bits of a value, for traces, for reading them back (the model) and for compare-and-swap
+// loops on floats (the kernels).
 #pragma once
 #include <cstdint>
 #include <cstring>
 
-#include "kernels/dialect/macros.h"
+#include "core/host_device.h"
 
 namespace wl {
 
 template <class T>
-WL_HOST_DEVICE std::uint64_t to_bits(T v) {
+inline WL_CORE_HD std::uint64_t to_bits(T v) {
   static_assert(sizeof(T) <= 8, "values are at most 8 bytes");
   std::uint64_t bits = 0;
   std::memcpy(&bits, &v, sizeof(T));
@@ -16,7 +17,7 @@ WL_HOST_DEVICE std::uint64_t to_bits(T v) {
 }
 
 template <class T>
-WL_HOST_DEVICE T from_bits(std::uint64_t bits) {
+inline WL_CORE_HD T from_bits(std::uint64_t bits) {
   T v;
   std::memcpy(&v, &bits, sizeof(T));
   return v;
