@@ -25,21 +25,9 @@ const VariantSummary* Family::find_variant(std::string_view id) const {
   return nullptr;
 }
 
-const Family* find_family(std::string_view id) {
-  for (const Family* f : families())
-    if (f->id() == id) return f;
-  return nullptr;
-}
-
-std::string family_ids_text() {
-  std::vector<std::string> ids;
-  for (const Family* f : families()) ids.emplace_back(f->id());
-  return joined(ids);
-}
-
-std::string validate(const RunRequest& r) {
-  const Family* family = find_family(r.family);
-  if (!family) return "unknown family '" + r.family + "' (" + family_ids_text() + ")";
+std::string validate_for(const Family& f, const RunRequest& r) {
+  const Family* family = &f;
+  if (r.family != family->id()) return "this is the " + std::string(family->id()) + " family, not " + r.family;
   if (!family->find_variant(r.variant)) return "unknown variant '" + r.variant + "' (see `warplens list`)";
   const std::vector<std::string> ops = family->ops();
   if (!ops.empty() && !contains(ops, r.op)) return "unknown operator '" + r.op + "' (" + joined(ops) + ")";

@@ -58,7 +58,12 @@ class Family {
   const VariantSummary* find_variant(std::string_view id) const;
 };
 
-// Every family built, in the order of kernels/families/families.txt.
+// The checks of validate(RunRequest) against a family already found: a family's own code
+// (its run on the simulator, say) uses it without looking itself up.
+std::string validate_for(const Family& family, const RunRequest& request);
+
+// Every family built, in the order of kernels/families/families.txt. Defined by the family
+// list a binary links (kernels/families/family_list.cmake): wl_kernels for the product.
 const std::vector<const Family*>& families();
 const Family* find_family(std::string_view id);  // nullptr for an unknown id
 std::string family_ids_text();                   // "reduce, scan": for messages

@@ -29,8 +29,9 @@ struct RunRequest {
 // a trace stores 32-bit byte offsets.
 constexpr std::uint64_t kMaxElements = std::uint64_t(1) << 30;
 
-// An empty string when the request is valid, else a message for the user: the checks every
-// family shares (block size, n, recording limits), then the family's own (Family::validate).
+// An empty string when the request is valid, else a message for the user: the request's family
+// is found in the list of families built, then validate_for (kernels/family/family.h) makes
+// the checks every family shares (block size, n, recording limits) and the family's own.
 std::string validate(const RunRequest& request);
 
 }  // namespace wl

@@ -1,10 +1,10 @@
-# How the reduce family builds, included by kernels/CMakeLists.txt for the line "reduce" in
-# kernels/families/families.txt. variants.txt lists the variants once: "header Type" per line.
-# From it come the compile-time list (variant_list.h, for the registry) and, with CUDA, one GPU
-# instantiation file per variant, so nvcc builds them in parallel.
-set(dir ${CMAKE_CURRENT_SOURCE_DIR}/families/reduce)
-file(STRINGS ${dir}/variants.txt reduce_variants REGEX "^[a-z_]+ [A-Za-z]+$")
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${dir}/variants.txt)
+# How the reduce family builds (kernels/families/family_list.cmake includes it with family_dir
+# set): the library wl_family_reduce. variants.txt lists the variants once, "header Type" per
+# line. From it come the compile-time list (variant_list.h, for the registry) and, with CUDA,
+# one GPU instantiation file per variant, so nvcc builds them in parallel.
+file(STRINGS ${family_dir}/variants.txt reduce_variants REGEX "^[a-z_]+ [A-Za-z]+$")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${family_dir}/variants.txt)
+set(generated ${CMAKE_BINARY_DIR}/generated)
 set(includes "")
 set(types "")
 foreach(entry IN LISTS reduce_variants)
@@ -25,10 +25,10 @@ using AllVariants = TypeList<${type_list}>;
 }  // namespace wl::reduce
 ")
 
-list(APPEND family_sources
-  ${dir}/catalog.cpp ${dir}/plan.cpp ${dir}/reduce_family.cpp ${dir}/run_sim.cpp)
+set(sources ${family_dir}/catalog.cpp ${family_dir}/plan.cpp ${family_dir}/reduce_family.cpp
+  ${family_dir}/run_sim.cpp)
 if(WARPLENS_HAVE_CUDA)
-  list(APPEND family_sources ${dir}/run_gpu.cpp)
+  list(APPEND sources ${family_dir}/run_gpu.cpp)
   foreach(entry IN LISTS reduce_variants)
     string(REPLACE " " ";" parts ${entry})
     list(GET parts 0 header)
@@ -39,6 +39,9 @@ if(WARPLENS_HAVE_CUDA)
 #include \"kernels/families/reduce/gpu_impl.cuh\"
 template std::vector<wl::reduce::EntryPoint> wl::reduce::instantiate_gpu_variant<wl::reduce::${type}>();
 ")
-    list(APPEND family_gpu_sources ${source})
+    list(APPEND sources ${source})
   endforeach()
 endif()
+add_library(wl_family_reduce STATIC ${sources})
+target_include_directories(wl_family_reduce PUBLIC ${generated})
+target_link_libraries(wl_family_reduce PUBLIC wl_family_base)

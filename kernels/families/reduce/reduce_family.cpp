@@ -4,6 +4,7 @@
 
 #include "kernels/families/reduce/catalog.h"
 #include "kernels/families/reduce/plan.h"
+#include "kernels/families/reduce/reduce_family.h"
 #include "kernels/families/reduce/reference.h"
 #include "kernels/families/reduce/registry.h"
 #include "kernels/families/reduce/run_sim.h"

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "kernels/families/reduce/reduce_family.h"
 #include "kernels/families/reduce/registry.h"
 #include "kernels/families/reduce/run_gpu_typed.h"
 
@@ -11,7 +12,7 @@ namespace {
 // Calls f(v, op, data) for the request's variant, operator and type.
 template <class F>
 auto dispatch(const RunRequest& r, const void* input, F&& f) {
-  if (std::string problem = validate(r); !problem.empty()) throw std::invalid_argument(problem);
+  if (std::string problem = validate_for(reduce_family(), r); !problem.empty()) throw std::invalid_argument(problem);
   decltype(f(TypeTag<Sequential>{}, TypeTag<SumOp>{}, static_cast<const float*>(nullptr))) out{};
   visit_variant(r.variant, [&](auto v) {
     visit_op(r.op, [&](auto op) {

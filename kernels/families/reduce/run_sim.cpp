@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "kernels/families/reduce/reduce_family.h"
 #include "kernels/families/reduce/registry.h"
 #include "kernels/families/reduce/run_on_backend.h"
 #include "kernels/sim/sim_backend.h"
@@ -22,7 +23,7 @@ RunResult run_typed(const RunRequest& r, const T* data) {
 }  // namespace
 
 RunResult run_sim(const RunRequest& r, const void* input) {
-  if (std::string problem = validate(r); !problem.empty()) throw std::invalid_argument(problem);
+  if (std::string problem = validate_for(reduce_family(), r); !problem.empty()) throw std::invalid_argument(problem);
   RunResult out;
   visit_variant(r.variant, [&](auto v) {
     visit_op(r.op, [&](auto op) {
