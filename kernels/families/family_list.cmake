@@ -3,8 +3,6 @@
 # family folder beside it; the folder's family.cmake builds the library wl_family_<id>, whose
 # sources define `const Family& <id>_family()`. The product links wl_kernels (the families of
 # kernels/families/families.txt); a test can link a list with a family of its own.
-set(WARPLENS_KERNELS_DIR ${CMAKE_CURRENT_LIST_DIR}/..)
-
 function(warplens_family_list target)
   set(declarations "")
   set(entries "")
@@ -37,6 +35,6 @@ const std::vector<const Family*>& families() {
 }  // namespace wl
 ")
   add_library(${target} STATIC ${source}
-    ${WARPLENS_KERNELS_DIR}/family/family_list.cpp ${WARPLENS_KERNELS_DIR}/backend/runner.cpp)
+    ${PROJECT_SOURCE_DIR}/kernels/family/family_list.cpp ${PROJECT_SOURCE_DIR}/kernels/backend/runner.cpp)
   target_link_libraries(${target} PUBLIC ${libraries} wl_family_base wl_device)
 endfunction()
