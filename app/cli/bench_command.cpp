@@ -13,7 +13,7 @@
 #include "kernels/backend/runner.h"
 #include "kernels/families/reduce/registry.h"
 #if defined(WARPLENS_HAVE_CUDA)
-#include "kernels/gpu/bench/bench_reference.h"
+#include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/families/reduce/run_gpu.h"
 #endif
 

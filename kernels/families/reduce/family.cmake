@@ -28,7 +28,9 @@ using AllVariants = TypeList<${type_list}>;
 set(sources ${family_dir}/catalog.cpp ${family_dir}/plan.cpp ${family_dir}/reduce_family.cpp
   ${family_dir}/run_sim.cpp)
 if(WARPLENS_HAVE_CUDA)
-  list(APPEND sources ${family_dir}/run_gpu.cpp)
+  # bench/: what `warplens bench` measures reduction against (CUB, hand-written kernels).
+  list(APPEND sources ${family_dir}/run_gpu.cpp ${family_dir}/bench/cub_reference.cu
+    ${family_dir}/bench/handwritten_reduce.cu)
   foreach(entry IN LISTS reduce_variants)
     string(REPLACE " " ";" parts ${entry})
     list(GET parts 0 header)

@@ -2,7 +2,7 @@
 
 #include "core/bits.h"
 #include "kernels/dialect/dialect.h"
-#include "kernels/gpu/bench/bench_reference.h"
+#include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
 #include "kernels/families/reduce/registry.h"
 

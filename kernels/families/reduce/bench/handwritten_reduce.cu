@@ -3,7 +3,7 @@
 // mirrors its variant in kernels/families/reduce/ statement for statement, grid sizes included.
 #include <map>
 
-#include "kernels/gpu/bench/bench_reference.h"
+#include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
 #include "core/bits.h"
 #include "kernels/families/reduce/plan.h"
