@@ -4,7 +4,6 @@
 #include <array>
 #include <map>
 #include <optional>
-#include <tuple>
 #include <unordered_map>
 
 #include "core/value_type.h"
@@ -65,6 +64,16 @@ bool visible(const Position& written, const Position& reader) {
   return written.block == reader.block && (written.epoch < reader.epoch || written.thread == reader.thread);
 }
 
+// What the graph follows: memory accesses, shuffles, and barriers (which end epochs).
+bool moves_values(OpKind op) {
+  switch (op) {
+    case OpKind::GlobalLoad: case OpKind::GlobalStore: case OpKind::GlobalAtomic:
+    case OpKind::SharedLoad: case OpKind::SharedStore: case OpKind::SharedAtomic:
+    case OpKind::Shuffle: case OpKind::Barrier: return true;
+    default: return false;
+  }
+}
+
 void normalise(std::vector<std::uint32_t>& set) {
   std::sort(set.begin(), set.end());
   set.erase(std::unique(set.begin(), set.end()), set.end());
@@ -81,12 +90,21 @@ class Builder {
  public:
   explicit Builder(const Trace& run) : meta_(run.meta) {
     for (const BufferRecord& b : meta_.buffers) role_[b.id] = b.role;
-    order_.reserve(run.events.size());
-    for (const Event& e : run.events) order_.push_back(&e);
-    std::sort(order_.begin(), order_.end(), [](const Event* a, const Event* b) {
-      return std::tie(a->launch, a->step, a->block, a->thread, a->seq) <
-             std::tie(b->launch, b->step, b->block, b->thread, b->seq);
+    // Sorting packed keys, not pointers to events: several times faster on millions of events.
+    struct Key {
+      std::uint64_t major, minor;  // launch, step, block; thread, seq
+      const Event* event;
+    };
+    std::vector<Key> keys;
+    for (const Event& e : run.events)
+      if (moves_values(e.op))
+        keys.push_back({std::uint64_t(e.launch) << 48 | std::uint64_t(e.step) << 32 | e.block,
+                        std::uint64_t(e.thread) << 32 | e.seq, &e});
+    std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+      return a.major != b.major ? a.major < b.major : a.minor < b.minor;
     });
+    order_.reserve(keys.size());
+    for (const Key& k : keys) order_.push_back(k.event);
   }
 
   DataflowGraph build() {

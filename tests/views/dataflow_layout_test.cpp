@@ -124,5 +124,18 @@ TEST(DataflowLayout, CapsTheNodesAndSaysSo) {
   EXPECT_FALSE(layout_dataflow(g, v.whole(), 0).truncated);
 }
 
+TEST(DataflowLayout, TraceViewsBuildTheGraphOnceForEveryLaunch) {
+  const TraceViews first = test::simulate("sequential", 256, 2048);
+  ASSERT_TRUE(first.dataflow);
+  const TraceViews second = build_trace_views_of_launch(first, 1);
+  EXPECT_EQ(second.launch, 1u);
+  EXPECT_EQ(second.dataflow.get(), first.dataflow.get());
+  // Inspecting the second launch still lays out the whole run for the block.
+  const BlockViews block = build_block_views(second, 0);
+  ASSERT_FALSE(block.dataflow.empty());
+  EXPECT_EQ(block.dataflow.rows.front().launch, 0);
+  EXPECT_EQ(block.dataflow.rows.back().launch, 1);
+}
+
 }  // namespace
 }  // namespace wl
