@@ -50,6 +50,15 @@ std::set<std::pair<BufferId, std::uint32_t>> touched_globals(const Trace& run, s
 
 }  // namespace
 
+std::string location_name(const DataflowNode& n, const TraceMeta& meta) {
+  switch (n.space) {
+    case DataflowSpace::Global: return group_label(meta, n.space, n.buffer) + "[" + std::to_string(n.index) + "]";
+    case DataflowSpace::Shared: return "shared[" + std::to_string(n.index) + "]";
+    case DataflowSpace::Register: return "thread " + std::to_string(n.index) + "'s register";
+  }
+  return {};
+}
+
 int DataflowLayout::row_of(std::uint16_t launch, StepId step) const {
   for (std::size_t r = 0; r < rows.size(); ++r)
     if (rows[r].launch == launch && rows[r].step == step) return int(r);

@@ -76,6 +76,9 @@ struct DataflowLayout {
   float level_height(std::uint32_t row) const { return rows[row].height / float(rows[row].levels); }
 };
 
+// "input[37]", "shared[5]", "thread 3's register": the node's location, for readouts.
+std::string location_name(const DataflowNode& node, const TraceMeta& meta);
+
 // `graph` = build_dataflow(run).
 DataflowLayout layout_dataflow(const DataflowGraph& graph, const Trace& run, std::uint32_t block,
                                std::size_t max_nodes = kDataflowMaxNodes);

@@ -77,6 +77,11 @@ TEST(DataflowLayout, RowsColumnsAndLevelsOfAHandBuiltRun) {
     EXPECT_LT(l.nodes[e.from].y, l.nodes[e.to].y) << "edge " << e.from << " -> " << e.to;
   EXPECT_FALSE(l.truncated);
   EXPECT_EQ(l.row_of(1, level_step(0)), 2);
+  const DataflowGraph g = build_dataflow(run);
+  std::vector<std::string> names;
+  for (const DataflowLayoutNode& n : l.nodes) names.push_back(location_name(g.nodes[n.node], run.meta));
+  EXPECT_EQ(names, (std::vector<std::string>{"input[1]", "shared[0]", "input[0]", "shared[1]", "partials[1]",
+                                             "partials[0]", "thread 0's register", "output[0]"}));
   EXPECT_EQ(l.row_of(1, kFinishStep), -1);
 }
 
