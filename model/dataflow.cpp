@@ -4,6 +4,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 
 #include "core/value_type.h"
@@ -310,7 +311,8 @@ class Builder {
   }
 
   // A Copy becomes a Swap when its writer, in the same step, overwrites the Copy's source
-  // location from sources that include what the Copy's target held before.
+  // location (after the version it copied; before or after the copy) from sources that include
+  // what the Copy's target held before.
   void mark_swaps() {
     std::unordered_map<LocationKey, std::vector<std::uint32_t>, LocationHash> versions;
     for (std::uint32_t i = 0; i < graph_.nodes.size(); ++i) versions[key_of(graph_.nodes[i])].push_back(i);
@@ -318,11 +320,13 @@ class Builder {
       auto [first, last] = graph_.edges_into(t);
       if (last - first != 1 || first->kind != DataflowEdgeKind::Copy) continue;
       const DataflowNode& target = graph_.nodes[t];
-      if (target.previous == kNoDataflowNode) continue;
-      const std::vector<std::uint32_t>& at_source = versions[key_of(graph_.nodes[first->from])];
-      for (auto w = std::upper_bound(at_source.begin(), at_source.end(), t); w != at_source.end(); ++w) {
+      const LocationKey source = key_of(graph_.nodes[first->from]);
+      if (target.previous == kNoDataflowNode || source == key_of(target)) continue;
+      const std::vector<std::uint32_t>& at_source = versions[source];
+      for (auto w = std::upper_bound(at_source.begin(), at_source.end(), first->from); w != at_source.end(); ++w) {
         const DataflowNode& later = graph_.nodes[*w];
-        if (later.launch != target.launch || later.step != target.step) break;
+        if (std::tie(later.launch, later.step) > std::tie(target.launch, target.step)) break;
+        if (later.launch != target.launch || later.step != target.step) continue;
         if (later.thread != target.thread || later.block != target.block) continue;
         auto [wf, wl] = graph_.edges_into(*w);
         if (std::any_of(wf, wl, [&](const DataflowEdge& e) { return e.from == target.previous; })) {

@@ -130,6 +130,36 @@ TEST(Dataflow, StFromSwapIsASwapAndACombine) {
   EXPECT_EQ(sources(g, s2), ids({l0, r0}));
 }
 
+TEST(Dataflow, AnExchangeWrittenTheOtherWayRoundIsASwapToo) {
+  TraceBuilder b(32);
+  b.shared(0, 0, OpKind::SharedStore, 10, 0, 4, 1);  // l0
+  b.shared(0, 1, OpKind::SharedStore, 10, 4, 4, 2);  // r0
+  b.step(make_step(StepKind::DownSweep, 0));
+  b.shared(0, 1, OpKind::SharedLoad, 20, 0, 4, 1);
+  b.shared(0, 1, OpKind::SharedLoad, 21, 4, 4, 2);
+  b.shared(0, 1, OpKind::SharedStore, 22, 4, 4, 3).aux = 0b11;  // slot 1 = L + R first
+  b.shared(0, 1, OpKind::SharedStore, 23, 0, 4, 2).aux = 0b10;  // then slot 0 = R (as loaded)
+  const DataflowGraph g = build_dataflow(b.build());
+  const int l1 = find_node(g, Space::Shared, 0, kNoBuffer, 1);
+  EXPECT_EQ(sources(g, l1), ids({find_node(g, Space::Shared, 1)}));
+  EXPECT_EQ(kinds_into(g, l1), std::vector<EdgeKind>{EdgeKind::Swap});
+}
+
+TEST(Dataflow, CopyingAValueJustWrittenIsNoSwap) {
+  TraceBuilder b(32);
+  b.shared(0, 0, OpKind::SharedStore, 10, 0, 4, 1);  // y0
+  b.shared(0, 1, OpKind::SharedStore, 10, 4, 4, 2);  // x0
+  b.step(level_step(0));
+  b.shared(0, 1, OpKind::SharedLoad, 20, 0, 4, 1);   // y0
+  b.shared(0, 1, OpKind::SharedStore, 21, 4, 4, 3).aux = 0b1;  // x1 from y0
+  b.shared(0, 1, OpKind::SharedLoad, 22, 4, 4, 3);   // x1
+  b.shared(0, 1, OpKind::SharedStore, 23, 0, 4, 3).aux = 0b10;  // y1 = x1: a chain, not an exchange
+  const DataflowGraph g = build_dataflow(b.build());
+  const int y1 = find_node(g, Space::Shared, 0, kNoBuffer, 1);
+  EXPECT_EQ(sources(g, y1), ids({find_node(g, Space::Shared, 1, kNoBuffer, 1)}));
+  EXPECT_EQ(kinds_into(g, y1), std::vector<EdgeKind>{EdgeKind::Copy});
+}
+
 TEST(Dataflow, ACopyIsNoSwapWithoutTheExchange) {
   TraceBuilder b(32);
   b.shared(0, 0, OpKind::SharedStore, 10, 0, 4, 1);
