@@ -12,6 +12,7 @@
 #include "trace/event_info.h"
 #include "ui/bank_view.h"
 #include "ui/compare_deltas.h"
+#include "ui/dataflow_view.h"
 #include "ui/divergence_view.h"
 #include "ui/memory_view.h"
 #include "ui/metrics_view.h"
@@ -105,6 +106,7 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
 void draw_view(ViewContext& ctx) {
   switch (ctx.app.view) {
     case ViewKind::Tree: draw_tree_view(ctx); break;
+    case ViewKind::Dataflow: draw_dataflow_view(ctx); break;
     case ViewKind::Divergence: draw_divergence_view(ctx); break;
     case ViewKind::Banks: draw_bank_view(ctx); break;
     case ViewKind::Memory: draw_memory_view(ctx); break;
