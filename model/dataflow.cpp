@@ -81,10 +81,20 @@ void normalise(std::vector<std::uint32_t>& set) {
 }
 
 struct ThreadState {
-  std::vector<std::uint32_t> pending;             // what its registers hold (normalised on use)
-  std::vector<std::vector<std::uint32_t>> loads;  // since its last plain store: what each read
-  std::vector<std::uint32_t> sent;                // pending at its shuffle of round `sent_round`
+  std::vector<std::uint32_t> held;    // what it last stored or received: its register
+  std::vector<std::uint32_t> loaded;  // what it read since then
+  std::vector<std::vector<std::uint32_t>> step_loads;  // this step's loads, for st_from masks
+  std::uint16_t launch = 0;
+  StepId step = 0;
+  std::vector<std::uint32_t> sent;    // held and loaded at its shuffle of round `sent_round`
   std::uint64_t sent_round = 0;
+
+  std::vector<std::uint32_t> pending() const {
+    std::vector<std::uint32_t> all = held;
+    all.insert(all.end(), loaded.begin(), loaded.end());
+    normalise(all);
+    return all;
+  }
 };
 
 class Builder {
@@ -165,43 +175,48 @@ class Builder {
   void apply(const Event& e, std::uint32_t epoch) {
     const Position at{e.launch, e.step, e.block, epoch, e.thread};
     ThreadState& s = state(e);
+    if (s.launch != e.launch || s.step != e.step) {
+      s.launch = e.launch;
+      s.step = e.step;
+      s.step_loads.clear();
+    }
     switch (e.op) {
       case OpKind::GlobalLoad:
       case OpKind::SharedLoad: {
         std::vector<std::uint32_t> read;
         const ElementSpan span = accessed_elements(e, meta_);
         for (std::uint32_t k = 0; k < span.count; ++k) read.push_back(resolve(e, span, k, at));
-        s.pending.insert(s.pending.end(), read.begin(), read.end());
-        s.loads.push_back(std::move(read));
+        s.loaded.insert(s.loaded.end(), read.begin(), read.end());
+        s.step_loads.push_back(std::move(read));
         break;
       }
       case OpKind::GlobalStore:
       case OpKind::SharedStore: {
         std::vector<std::uint32_t> sources;
+        const ElementSpan span = accessed_elements(e, meta_);
         if (e.aux == 0) {
-          sources = s.pending;
+          sources = s.loaded;
+          if (!reread_target(s, e, span)) sources.insert(sources.end(), s.held.begin(), s.held.end());
         } else {
-          for (std::size_t k = 0; k < s.loads.size() && k < 32; ++k)
-            if (e.aux >> k & 1u) sources.insert(sources.end(), s.loads[k].begin(), s.loads[k].end());
+          for (std::size_t k = 0; k < s.step_loads.size() && k < 32; ++k)
+            if (e.aux >> k & 1u) sources.insert(sources.end(), s.step_loads[k].begin(), s.step_loads[k].end());
         }
         normalise(sources);
         std::vector<std::uint32_t> written;
-        const ElementSpan span = accessed_elements(e, meta_);
         for (std::uint32_t k = 0; k < span.count; ++k)
           written.push_back(write(e, location(e, span, k), element_bits(e, span, k), sources, at, false));
         if (e.aux == 0) {  // the register still holds what it stored
-          s.pending = std::move(written);
-          s.loads.clear();
+          s.held = std::move(written);
+          s.loaded.clear();
         }
         break;
       }
       case OpKind::GlobalAtomic:
       case OpKind::SharedAtomic: {
-        normalise(s.pending);
         const ElementSpan span = accessed_elements(e, meta_);
         for (std::uint32_t k = 0; k < span.count; ++k) {
           const LocationKey key = location(e, span, k);
-          std::vector<std::uint32_t> sources = s.pending;
+          std::vector<std::uint32_t> sources = s.pending();
           sources.push_back(latest(key, e));
           normalise(sources);
           write(e, key, element_bits(e, span, k), sources, at, true);
@@ -209,8 +224,7 @@ class Builder {
         break;
       }
       case OpKind::Shuffle:  // the send: what this lane holds before any lane receives
-        normalise(s.pending);
-        s.sent = s.pending;
+        s.sent = s.pending();
         s.sent_round = round_serial_;
         break;
       default:
@@ -228,7 +242,25 @@ class Builder {
     normalise(sources);
     const LocationKey key{DataflowSpace::Register, e.block, e.thread, e.launch};
     const std::uint64_t received = element_bits_of(e.value[1], e.size == 0 ? 8u : std::min(8u, unsigned(e.size)));
-    s.pending = {write(e, key, received, sources, {e.launch, e.step, e.block, epoch, e.thread}, false)};
+    s.held = {write(e, key, received, sources, {e.launch, e.step, e.block, epoch, e.thread}, false)};
+    s.loaded.clear();
+  }
+
+  // Whether the thread read the location it now stores to since its last store: then the
+  // kernel recomputed the value from memory, and what its register held is not a source
+  // (interleaved addressing re-reads sdata[index] at a new index every level).
+  bool reread_target(const ThreadState& s, const Event& e, const ElementSpan& span) const {
+    for (std::uint32_t k = 0; k < span.count; ++k) {
+      const LocationKey target = location(e, span, k);
+      for (std::uint32_t node : s.loaded)
+        if (key_of(graph_.nodes[node]) == target) return true;
+    }
+    return false;
+  }
+
+  static LocationKey key_of(const DataflowNode& n) {
+    if (n.space == DataflowSpace::Global) return {n.space, n.buffer, n.index, 0};
+    return {n.space, n.block, n.index, n.launch};
   }
 
   // --- locations and versions

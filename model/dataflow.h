@@ -13,13 +13,16 @@
 // - Events are taken by launch, step (ascending), block, barrier epoch, shuffle round, thread,
 //   seq. A load reads the latest visible version: written in an earlier launch or step, or in
 //   this block in an earlier epoch of this step, or by this thread.
-// - Each thread has a pending set, what its registers hold: a load adds the version it read.
-//   - plain store (aux 0): a new version from the pending set; pending becomes {it};
-//   - st_from (aux != 0): a new version from the loads aux selects (bit k = the k-th load since
-//     the thread's last plain store); pending is left as it is;
+// - Each thread holds a register, the version it last stored or received, and the loads it made
+//   since then; together, its pending set.
+//   - plain store (aux 0): a new version from the loads, and from the register unless the thread
+//     re-read the location it stores to (then it recomputed the value from memory); the
+//     register becomes the new version, the loads are cleared;
+//   - st_from (aux != 0): a new version from the loads aux selects (bit k = the thread's k-th
+//     load in this step); the rest is left as it is;
 //   - shuffle (aux = source lane): a register version of the receiver from its pending set and
-//     the sender's as it was when sent (every send of a round before any receive); pending
-//     becomes {it};
+//     the sender's as it was when sent (every send of a round before any receive); it becomes
+//     the register, the loads are cleared;
 //   - atomic: a new version from pending and the address's latest version, whoever wrote it
 //     (atomics serialise; the trace has no hardware order, so processing order stands in);
 //     pending is left as it is.

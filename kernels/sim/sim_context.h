@@ -61,7 +61,7 @@ class SimCtx {
   template <class T>
   void st(Shared<T> s, unsigned i, T v, WL_LINE) { store(s, i, v, 0, line); }
   // A store that names the loads its value came from: `operands` is a bit mask over the loads
-  // this thread made since its last plain store (bit 0 = the first), recorded in Event::aux.
+  // this thread made in the current step (bit 0 = the first), recorded in Event::aux.
   // Otherwise exactly st.
   template <class T>
   void st_from(Shared<T> s, unsigned i, T v, unsigned operands, WL_LINE) { store(s, i, v, operands, line); }

@@ -6,6 +6,8 @@
 
 #include "kernels/backend/runner.h"
 #include "kernels/gpu/gpu_error.h"
+#include "model/dataflow.h"
+#include "model/views/dataflow_layout.h"
 
 namespace wl {
 namespace {
@@ -80,6 +82,46 @@ TEST(ToyFamily, RunsOnTheSimulatorAndRecordsBothLaunches) {
     EXPECT_EQ(loaded.size(), 300u) << "launch " << launch;
     EXPECT_EQ(stored, loaded) << "launch " << launch;
   }
+}
+
+// Each output element came from its input element through the staging buffer: a Copy edge in
+// launch 0 (input[i] → staging[i]) and one in launch 1 (staging[i] → output[i]), nothing else.
+TEST(ToyFamily, DrawsInTheDataflowGraphAcrossBothLaunches) {
+  const RunReport report = run_request(toy_request(2), RunInput{}, BackendChoice::Simulator);
+  const Trace& run = report.outcome.trace;
+  const DataflowGraph g = build_dataflow(run);
+  const BufferId input = run.meta.buffers[0].id, staging = run.meta.buffers[1].id, output = run.meta.buffers[2].id;
+  std::uint32_t outputs = 0;
+  for (std::uint32_t k = 0; k < g.nodes.size(); ++k) {
+    const DataflowNode& n = g.nodes[k];
+    if (n.buffer != output) continue;
+    ++outputs;
+    EXPECT_EQ(n.launch, 1u);
+    const auto [first, last] = g.edges_into(k);
+    ASSERT_EQ(last - first, 1) << "output " << n.index;
+    EXPECT_EQ(first->kind, DataflowEdgeKind::Copy);
+    const DataflowNode& mid = g.nodes[first->from];
+    EXPECT_EQ(mid.buffer, staging);
+    EXPECT_EQ(mid.index, n.index);
+    EXPECT_EQ(mid.launch, 0u);
+    const auto [first0, last0] = g.edges_into(first->from);
+    ASSERT_EQ(last0 - first0, 1);
+    EXPECT_EQ(first0->kind, DataflowEdgeKind::Copy);
+    const DataflowNode& in = g.nodes[first0->from];
+    EXPECT_EQ(in.buffer, input);
+    EXPECT_EQ(in.kind, DataflowNodeKind::Input);
+    EXPECT_EQ(in.index, n.index);
+  }
+  EXPECT_EQ(outputs, 300u);
+
+  // Block 1's picture: rows of both launches, 128 elements of each of the three buffers.
+  const DataflowLayout layout = layout_dataflow(g, run, 1);
+  ASSERT_FALSE(layout.empty());
+  EXPECT_GE(layout.row_of(0, kFinishStep), 0);
+  EXPECT_GE(layout.row_of(1, kFinishStep), 0);
+  ASSERT_EQ(layout.groups.size(), 3u);
+  for (const DataflowColumnGroup& group : layout.groups) EXPECT_EQ(group.column_count, 128u) << group.label;
+  EXPECT_EQ(layout.edges.size(), 2u * 128u);
 }
 
 TEST(ToyFamily, ItsParameterSetsTheLaunches) {

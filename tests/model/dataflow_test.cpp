@@ -6,10 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
-#include "kernels/backend/reduce_runner.h"
+#include "kernels/backend/runner.h"
 #include "kernels/dialect/dialect.h"
 #include "kernels/sim/sim_context.h"
 #include "kernels/sim/sim_grid.h"
@@ -343,7 +344,7 @@ TEST(Dataflow, SimulatedDownSweepSwapFromStFrom) {
 // --- real reductions on the simulator
 
 Trace simulate(const std::string& variant, Pattern pattern) {
-  ReduceRequest r;
+  RunRequest r;
   r.variant = variant;
   r.block = 256;
   r.n = 2048;
@@ -352,7 +353,7 @@ Trace simulate(const std::string& variant, Pattern pattern) {
   r.record_blocks = {0};
   RunInput input;
   input.pattern = pattern;
-  return run_reduce(r, input, BackendChoice::Simulator).outcome.trace;
+  return run_request(r, input, BackendChoice::Simulator).outcome.trace;
 }
 
 // Every node reaching `node` through edges (and `node` itself).
@@ -426,12 +427,35 @@ TEST_P(DataflowOfReductions, StructureDoesNotDependOnTheValues) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, DataflowOfReductions,
-                         testing::Values("sequential", "interleaved-divergent", "warp-shuffle", "atomic-global"),
+                         testing::Values("sequential", "interleaved-divergent", "interleaved-strided",
+                                         "warp-shuffle", "atomic-global"),
                          [](const testing::TestParamInfo<const char*>& info) {
                            std::string name = info.param;
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });
+
+// Interleaved addressing with a strided index re-reads sdata[index] at a new index every level:
+// each level's write combines exactly the two slots it read, never the slot its register held
+// from the level before (block 256: level k has 128 >> k writers, each with two sources).
+TEST(Dataflow, InterleavedStridedLevelsCombineExactlyTheTwoSlotsRead) {
+  const Trace run = simulate("interleaved-strided", Pattern::Random);
+  const DataflowGraph g = build_dataflow(run);
+  std::map<StepId, std::uint32_t> writes;
+  for (std::uint32_t i = 0; i < g.nodes.size(); ++i) {
+    const DataflowNode& n = g.nodes[i];
+    if (n.launch != 0 || n.space != Space::Shared || n.kind != Kind::Written || step_kind(n.step) != StepKind::Level)
+      continue;
+    ++writes[n.step];
+    const auto [first, last] = g.edges_into(i);
+    ASSERT_EQ(last - first, 2) << step_name(n.step) << ", slot " << n.index;
+    EXPECT_EQ(first->kind, EdgeKind::Combine);
+    EXPECT_EQ(g.nodes[first->from].index, n.index);
+    EXPECT_EQ(g.nodes[(first + 1)->from].index - n.index, 1u << step_index(n.step));  // index + s
+  }
+  ASSERT_EQ(writes.size(), 8u);
+  for (unsigned k = 0; k < 8; ++k) EXPECT_EQ(writes[level_step(k)], 128u >> k) << "level " << k;
+}
 
 TEST(Dataflow, SecondPassReadsTheFirstPassPartial) {
   const Trace run = simulate("sequential", Pattern::Random);
