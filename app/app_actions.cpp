@@ -1,6 +1,6 @@
 #include "app_actions.h"
 
-#include "kernels/families/reduce/catalog.h"
+#include "kernels/family/family.h"
 
 namespace wl {
 namespace {
@@ -93,14 +93,18 @@ void show_interleaved_vs_sequential(AppState& state) {
 
 void next_variant(AppState& state) {
   RunSettings& s = state.sessions[0].settings;
-  const auto& infos = reduce::variant_infos();
+  const Family* family = find_family(s.request.family);
+  if (!family) return;
+  const auto& infos = family->variants();
   std::size_t at = 0;
   for (std::size_t i = 0; i < infos.size(); ++i)
     if (s.request.variant == infos[i].id) at = i;
+  // The next variant that can run these settings (some need a larger block).
   for (std::size_t k = 1; k <= infos.size(); ++k) {
-    const reduce::VariantInfo& next = infos[(at + k) % infos.size()];
-    if (s.request.block >= next.min_block) {
-      s.request.variant = next.id;
+    RunRequest next = s.request;
+    next.variant = infos[(at + k) % infos.size()].id;
+    if (validate(next).empty()) {
+      s.request.variant = next.variant;
       break;
     }
   }

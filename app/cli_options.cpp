@@ -98,7 +98,7 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
 
   StartOptions& s = options.start;
   const char* const start_group = "Start with";
-  app.add_option("--family", s.family, "Kernel family (reduce)")->group(start_group)->capture_default_str();
+  app.add_option("--family", s.family, "Kernel family (see `warplens list`)")->group(start_group)->capture_default_str();
   app.add_option("--variant", s.variant, "Variant id, e.g. sequential (see `warplens list`)")->group(start_group);
   app.add_option("--compare-with", s.compare_with, "Compare side by side with this variant")->group(start_group);
   app.add_option("--view", s.view, view_names_text())

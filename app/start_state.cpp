@@ -16,7 +16,7 @@ RunSettings default_run_settings() {
 
 std::string apply_start_options(AppState& state, const StartOptions& o) {
   RunSettings s = default_run_settings();
-  s.family = o.family;
+  s.request.family = o.family;
   if (!o.variant.empty()) s.request.variant = o.variant;
   if (o.n) s.request.n = *o.n;
   if (o.block) s.request.block = *o.block;

@@ -31,7 +31,7 @@ def ours(cli, variant, options):
 
 def hardware(cli, variant, options):
     metrics = ",".join(m for m, _ in COUNTERS.values())
-    cmd = ["ncu", "--clock-control", "none", "--csv", "--launch-count", "1", "-k", "regex:reduce_kernel",
+    cmd = ["ncu", "--clock-control", "none", "--csv", "--launch-count", "1", "-k", "regex:family_kernel",
            "--metrics", metrics, cli, "run", "--backend", "gpu", "--variant", variant] + options
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     rows = [r for r in csv.DictReader(io.StringIO(out[out.index('"ID"'):]))]

@@ -10,11 +10,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "kernels/backend/reduce_runner.h"
+#include "kernels/backend/runner.h"
 #include "kernels/families/reduce/registry.h"
 #if defined(WARPLENS_HAVE_CUDA)
-#include "kernels/gpu/bench/bench_reference.h"
-#include "kernels/gpu/reduce_gpu.h"
+#include "kernels/families/reduce/bench/bench_reference.h"
+#include "kernels/families/reduce/run_gpu.h"
 #endif
 
 namespace wl::cli {
@@ -37,7 +37,7 @@ int run_bench(const BenchOptions& b) {
     std::cerr << "warplens bench: needs a GPU (" << why << ")\n";
     return 1;
   }
-  ReduceRequest base;
+  RunRequest base;
   base.op = b.op;
   base.type = b.type;
   base.n = b.n;
@@ -74,10 +74,10 @@ int run_bench(const BenchOptions& b) {
            {"copy_ms", copy.median_ms}, {"cub_ms", cub.median_ms}, {"variants", nlohmann::json::array()}};
     for (const reduce::VariantInfo& info : reduce::variant_infos()) {
       if (info.pitfall) continue;
-      ReduceRequest r = base;
+      RunRequest r = base;
       r.variant = info.id;
       if (!validate(r).empty()) continue;
-      const GpuTiming t = time_reduce_gpu(r, input.data(), b.warmup, b.repeats);
+      const reduce::GpuTiming t = reduce::time_gpu(r, input.data(), b.warmup, b.repeats);
       const double gbs = bytes / t.median_ms / 1e6;
       nlohmann::json row = {{"variant", info.id}, {"ms", t.median_ms}, {"gbs", gbs},
                             {"vs_cub", t.median_ms / cub.median_ms}, {"ok", t.result_ok}};

@@ -48,7 +48,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
     RunReport report;
     status.exit_code = run_from_options(*options, /*record=*/true, report);
     if (status.exit_code != 0) return;
-    const ReduceOutcome& o = report.outcome;
+    const RunResult& o = report.outcome;
     Metrics m;
     try {
       m = launch_metrics(o.trace);

@@ -6,16 +6,15 @@
 #include <sstream>
 
 #include "kernels/gpu/gpu_error.h"
-#include "kernels/families/reduce/catalog.h"
 #include "kernels/sim/kernel_error.h"
 
 namespace wl::cli {
 
 void add_run_options(CLI::App& c, RunOptions& o) {
-  c.add_option("--family", o.family, "kernel family (reduce)")->capture_default_str();
+  c.add_option("--family", o.request.family, "kernel family (see `warplens list`)")->capture_default_str();
   c.add_option("--variant", o.request.variant, "variant id (see `warplens list`)")->capture_default_str();
-  c.add_option("--op", o.request.op, "sum, min, max or product")->capture_default_str();
-  c.add_option("--type", o.request.type, "i32, f32 or f64")->capture_default_str();
+  c.add_option("--op", o.request.op, "operator (see `warplens list`)")->capture_default_str();
+  c.add_option("--type", o.request.type, "value type (see `warplens list`)")->capture_default_str();
   c.add_option("--n", o.request.n, "number of elements (0 gives the operator's identity)")->capture_default_str();
   c.add_option("--block", o.request.block, "threads per block: a power of two up to 1024")->capture_default_str();
   c.add_option("--backend", o.backend, "auto (GPU if usable), sim or gpu")->capture_default_str();
@@ -23,6 +22,7 @@ void add_run_options(CLI::App& c, RunOptions& o) {
   c.add_option("--seed", o.seed, "seed of the random input")->capture_default_str();
   c.add_option("--record-blocks", o.record_blocks, "blocks to record: 0,1,5-7 or all")->capture_default_str();
   c.add_option("--event-cap", o.request.event_cap, "most events recorded; past it the trace is marked incomplete")->capture_default_str();
+  c.add_option("--param", o.params, "a family parameter, name=value (see `warplens list`); repeatable");
   c.add_option("--sm-count", o.request.sm_count, "multiprocessors assumed when sizing persistent grids")->capture_default_str();
 }
 
@@ -50,11 +50,25 @@ bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<s
   return true;
 }
 
-int run_from_options(RunOptions& o, bool record, RunReport& report) {
-  if (o.family != "reduce") {
-    std::cerr << "warplens: unknown family '" << o.family << "' (only reduce so far)\n";
-    return 2;
+bool parse_params(const std::vector<std::string>& items, std::map<std::string, std::uint64_t>& out,
+                  std::string& error) {
+  for (const std::string& item : items) {
+    const std::size_t eq = item.find('=');
+    try {
+      std::size_t used = 0;
+      if (eq == std::string::npos || eq == 0) throw std::invalid_argument(item);
+      const std::string value = item.substr(eq + 1);
+      out[item.substr(0, eq)] = std::stoull(value, &used);
+      if (used != value.size() || value.find('-') != std::string::npos) throw std::invalid_argument(item);
+    } catch (const std::exception&) {
+      error = "bad parameter '" + item + "' (expected name=value, e.g. bins=256)";
+      return false;
+    }
   }
+  return true;
+}
+
+int run_from_options(RunOptions& o, bool record, RunReport& report) {
   BackendChoice backend;
   if (!parse_backend(o.backend, backend)) {
     std::cerr << "warplens: unknown backend '" << o.backend << "' (auto, sim or gpu)\n";
@@ -66,22 +80,25 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
     std::cerr << "warplens: unknown input pattern '" << o.pattern << "'\n";
     return 2;
   }
-  ReduceRequest& r = o.request;
+  RunRequest& r = o.request;
   r.record = record;
+  std::string error;
+  if (!parse_params(o.params, r.params, error)) {
+    std::cerr << "warplens: " << error << "\n";
+    return 2;
+  }
   if (const std::string problem = validate(r); !problem.empty()) {
     std::cerr << "warplens: " << problem << "\n";
     return 2;
   }
-  const reduce::VariantInfo& info = *reduce::find_variant(r.variant);
-  const std::vector<Pass> passes = plan_passes(info, r.n, r.block, r.sm_count);
-  std::string error;
-  if (!parse_block_list(o.record_blocks, passes.empty() ? 0 : passes.front().grid, r.record_blocks, error)) {
+  const std::vector<PlannedLaunch> launches = find_family(r.family)->plan(r);
+  if (!parse_block_list(o.record_blocks, launches.empty() ? 0 : launches.front().grid, r.record_blocks, error)) {
     std::cerr << "warplens: " << error << "\n";
     return 2;
   }
   if (record && r.record_blocks.empty()) r.record_blocks = {0};
   try {
-    report = run_reduce(r, input, backend);
+    report = run_request(r, input, backend);
   } catch (const KernelError& e) {
     std::cerr << "warplens: kernel error (" << kernel_error_kind_name(e.kind()) << ") in block "
               << e.block() << ", thread " << e.thread() << ": " << e.what() << "\n";

@@ -2,9 +2,11 @@
 // them into a request.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
-#include "kernels/backend/reduce_runner.h"
+#include "kernels/backend/runner.h"
 
 namespace CLI {
 class App;
@@ -13,8 +15,8 @@ class App;
 namespace wl::cli {
 
 struct RunOptions {
-  std::string family = "reduce";
-  ReduceRequest request;
+  RunRequest request;
+  std::vector<std::string> params;  // "name=value", a family's own parameters
   std::string backend = "auto";
   std::string pattern = "random";
   std::uint64_t seed = 1;
@@ -26,6 +28,10 @@ void add_run_options(CLI::App& command, RunOptions& options);
 // Runs the kernel the options describe and returns an exit code: 0 with `report` filled,
 // 2 for bad options, 1 for kernel errors and GPU failures. Prints what went wrong.
 int run_from_options(RunOptions& options, bool record, RunReport& report);
+
+// "bins=256" → params["bins"] = 256.
+bool parse_params(const std::vector<std::string>& items, std::map<std::string, std::uint64_t>& out,
+                  std::string& error);
 
 // "0,2,5-7" or "all" → block indices (all: 0 .. grid - 1, resolved after planning).
 bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<std::uint32_t>& out,

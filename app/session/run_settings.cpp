@@ -2,23 +2,21 @@
 
 #include <algorithm>
 
-#include "kernels/families/reduce/catalog.h"
 
 namespace wl {
 
 bool RunSettings::operator==(const RunSettings& o) const {
-  const ReduceRequest &a = request, &b = o.request;
-  return family == o.family && a.variant == b.variant && a.op == b.op && a.type == b.type &&
+  const RunRequest &a = request, &b = o.request;
+  return a.family == b.family && a.variant == b.variant && a.op == b.op && a.type == b.type &&
          a.n == b.n && a.block == b.block && pattern == o.pattern && seed == o.seed &&
          backend == o.backend && inspect_block == o.inspect_block &&
          inspect_launch == o.inspect_launch;
 }
 
 std::string validate_settings(const RunSettings& s) {
-  if (s.family != "reduce") return "unknown family '" + s.family + "' (only reduce so far)";
   Pattern pattern;
   if (!parse_pattern(s.pattern, pattern)) return "unknown input pattern '" + s.pattern + "'";
-  ReduceRequest r = s.request;
+  RunRequest r = s.request;
   r.record = false;
   if (std::string problem = validate(r); !problem.empty()) return problem;
   if (s.request.n > 0 && s.inspect_block >= grid_blocks(s))
@@ -28,10 +26,11 @@ std::string validate_settings(const RunSettings& s) {
 }
 
 std::uint32_t grid_blocks(const RunSettings& s) {
-  const reduce::VariantInfo* info = reduce::find_variant(s.request.variant);
-  if (!info || s.request.block == 0) return 0;
-  const std::vector<Pass> passes = plan_passes(*info, s.request.n, s.request.block, s.request.sm_count);
-  return passes.empty() ? 0 : passes.front().grid;
+  RunRequest r = s.request;
+  r.record = false;
+  if (!validate(r).empty()) return 0;
+  const std::vector<PlannedLaunch> launches = find_family(r.family)->plan(r);
+  return launches.empty() ? 0 : launches.front().grid;
 }
 
 std::vector<std::uint32_t> blocks_to_record(const RunSettings& s) {

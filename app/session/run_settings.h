@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/backend/reduce_runner.h"
+#include "kernels/backend/runner.h"
 
 namespace wl {
 
@@ -13,8 +13,7 @@ namespace wl {
 constexpr std::uint32_t kMaxRecordedBlocks = 64;
 
 struct RunSettings {
-  std::string family = "reduce";
-  ReduceRequest request;  // variant, op, type, n, block (recording is set by the runner)
+  RunRequest request;  // family, variant, op, type, n, block (recording is set by the runner)
   std::string pattern = "random";
   std::uint64_t seed = 1;
   BackendChoice backend = BackendChoice::Auto;

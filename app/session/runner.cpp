@@ -26,13 +26,13 @@ std::string kernel_bug_text(const KernelError& e) {
 }
 
 RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
-  ReduceRequest r = s.request;
+  RunRequest r = s.request;
   r.record = true;
   r.record_blocks = blocks_to_record(s);
   RunInput input;
   parse_pattern(s.pattern, input.pattern);
   input.seed = s.seed;
-  RunReport report = run_reduce(r, input, backend);
+  RunReport report = run_request(r, input, backend);
   RunOutcome out;
   out.settings = s;
   out.backend = report.outcome.backend;
@@ -47,7 +47,7 @@ RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
 
 RunSettings settings_from_meta(const TraceMeta& m) {
   RunSettings s;
-  s.family = m.family;
+  s.request.family = m.family;
   s.request.variant = m.variant;
   s.request.op = m.op;
   s.request.type = m.type;

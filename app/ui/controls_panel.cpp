@@ -2,11 +2,12 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
 #include "app_actions.h"
-#include "kernels/families/reduce/catalog.h"
+#include "kernels/family/family.h"
 #include "ui/palette.h"
 #include "ui/theme.h"
 
@@ -44,19 +45,51 @@ bool name_combo(const char* label, std::string& value, const std::vector<std::st
   return changed;
 }
 
-bool variant_combo(const char* label, std::string& variant) {
+bool variant_combo(const char* label, const Family& family, std::string& variant) {
   bool changed = false;
   if (ImGui::BeginCombo(label, variant.c_str())) {
-    for (const reduce::VariantInfo& info : reduce::variant_infos()) {
+    for (const VariantSummary& info : family.variants()) {
       std::string item = info.id;
       if (info.pitfall) item += "  (pitfall)";
       if (ImGui::Selectable(item.c_str(), variant == info.id)) {
         changed = variant != info.id;
         variant = info.id;
       }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", info.lesson, info.origin);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", info.lesson.c_str(), info.origin.c_str());
     }
     ImGui::EndCombo();
+  }
+  return changed;
+}
+
+std::vector<std::string> family_ids() {
+  std::vector<std::string> ids;
+  for (const Family* f : families()) ids.emplace_back(f->id());
+  return ids;
+}
+
+// Another family: its first variant, and its first operator and type where the old ones do
+// not apply.
+void switch_family(RunRequest& r, const Family& family) {
+  r.variant = family.variants().front().id;
+  const std::vector<std::string> ops = family.ops(), types = family.types();
+  if (!ops.empty() && std::find(ops.begin(), ops.end(), r.op) == ops.end()) r.op = ops.front();
+  if (std::find(types.begin(), types.end(), r.type) == types.end()) r.type = types.front();
+  r.params.clear();
+}
+
+// The family's own parameters (a histogram's bins), each an integer field.
+bool param_fields(const Family& family, RunRequest& r) {
+  bool changed = false;
+  for (const FamilyParam& p : family.params()) {
+    auto it = r.params.find(p.name);
+    std::uint64_t value = it == r.params.end() ? p.default_value : it->second;
+    if (ImGui::InputScalar(p.name.c_str(), ImGuiDataType_U64, &value, nullptr, nullptr, "%llu",
+                           ImGuiInputTextFlags_EnterReturnsTrue)) {
+      r.params[p.name] = value;
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (press Enter)", p.help.c_str());
   }
   return changed;
 }
@@ -78,11 +111,11 @@ void launch_combo(Session& session, const TraceViews& v) {
   }
 }
 
-void lesson_line(const std::string& variant) {
-  const reduce::VariantInfo* info = reduce::find_variant(variant);
+void lesson_line(const Family& family, const std::string& variant) {
+  const VariantSummary* info = family.find_variant(variant);
   if (!info) return;
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%s", info->lesson);
+  ImGui::TextDisabled("%s", info->lesson.c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -114,15 +147,6 @@ void result_line(const Session& s) {
   ImGui::PopTextWrapPos();
 }
 
-const std::vector<std::string>& op_names() {
-  static const std::vector<std::string> names{"sum", "min", "max", "product"};
-  return names;
-}
-const std::vector<std::string>& type_names() {
-  static const std::vector<std::string> names{"i32", "f32", "f64"};
-  return names;
-}
-
 }  // namespace
 
 void draw_controls_panel(AppState& state, const PanelRect& rect) {
@@ -138,11 +162,14 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
   ImGui::PushItemWidth(-(ImGui::CalcTextSize("operator").x + ImGui::GetStyle().ItemInnerSpacing.x * 2.0f));
 
   section_heading("Kernel");
-  std::string family = s.family;
-  changed |= name_combo("family", family, {"reduce"});
-  s.family = family;
-  changed |= variant_combo("variant", s.request.variant);
-  lesson_line(s.request.variant);
+  if (name_combo("family", s.request.family, family_ids())) {
+    switch_family(s.request, *find_family(s.request.family));
+    changed = true;
+  }
+  const Family* family = find_family(s.request.family);
+  if (!family) family = families().front();  // a trace file of a family this build lacks
+  changed |= variant_combo("variant", *family, s.request.variant);
+  lesson_line(*family, s.request.variant);
 
   section_heading("Input");
   std::uint64_t n = s.request.n;
@@ -150,15 +177,16 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
     s.request.n = n;
     changed = true;
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("elements to reduce (press Enter)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("input elements (press Enter)");
   int block = int(s.request.block);
   if (ImGui::InputInt("block", &block, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue)) {
     s.request.block = unsigned(block < 0 ? 0 : block);
     changed = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("threads per block: a power of two up to 1024 (press Enter)");
-  changed |= name_combo("operator", s.request.op, op_names());
-  changed |= name_combo("type", s.request.type, type_names());
+  if (!family->ops().empty()) changed |= name_combo("operator", s.request.op, family->ops());
+  changed |= name_combo("type", s.request.type, family->types());
+  changed |= param_fields(*family, s.request);
   changed |= name_combo("pattern", s.pattern, pattern_names());
   std::uint64_t seed = s.seed;
   if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, nullptr, nullptr, "%llu", ImGuiInputTextFlags_EnterReturnsTrue)) {
@@ -205,11 +233,11 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
   bool compare = state.compare;
   if (ImGui::Checkbox("side by side (C)", &compare)) set_compare(state, compare);
   if (state.compare) {
-    if (variant_combo("with", state.sessions[1].settings.request.variant)) {
+    if (variant_combo("with", *family, state.sessions[1].settings.request.variant)) {
       mirror_input(state);
       state.sessions[1].run();
     }
-    lesson_line(state.sessions[1].settings.request.variant);
+    lesson_line(*family, state.sessions[1].settings.request.variant);
     problem_text(state.sessions[1].settings_error());
     result_line(state.sessions[1]);
   }

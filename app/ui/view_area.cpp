@@ -8,10 +8,11 @@
 
 #include "app_actions.h"
 #include "probe_log.h"
-#include "kernels/families/reduce/catalog.h"
+#include "kernels/family/family.h"
 #include "trace/event_info.h"
 #include "ui/bank_view.h"
 #include "ui/compare_deltas.h"
+#include "ui/dataflow_view.h"
 #include "ui/divergence_view.h"
 #include "ui/memory_view.h"
 #include "ui/metrics_view.h"
@@ -34,7 +35,7 @@ void view_tabs(AppState& state) {
   bool first = true;
   for (int k = 0; k < int(ViewKind::Count); ++k) {
     const ViewKind v = ViewKind(k);
-    if (!view_applies(v, state.sessions[0].settings.family)) continue;
+    if (!view_applies(v, state.sessions[0].settings.request.family)) continue;
     if (!first) ImGui::SameLine();
     first = false;
     const bool selected = state.view == v;
@@ -85,9 +86,10 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
       ImGui::TextColored(warning_color(), "(no %s here)", step_name(step).c_str());
     }
   }
-  if (const reduce::VariantInfo* info = reduce::find_variant(variant)) {
+  const Family* family = find_family(v ? v->trace.meta.family : s.settings.request.family);
+  if (const VariantSummary* info = family ? family->find_variant(variant) : nullptr) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", info->lesson);
+    ImGui::TextDisabled("%s", info->lesson.c_str());
     ImGui::PopTextWrapPos();
   }
   if (!s.settings_error().empty()) {  // refused before running: say why, over the last good run
@@ -104,6 +106,7 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
 void draw_view(ViewContext& ctx) {
   switch (ctx.app.view) {
     case ViewKind::Tree: draw_tree_view(ctx); break;
+    case ViewKind::Dataflow: draw_dataflow_view(ctx); break;
     case ViewKind::Divergence: draw_divergence_view(ctx); break;
     case ViewKind::Banks: draw_bank_view(ctx); break;
     case ViewKind::Memory: draw_memory_view(ctx); break;

@@ -49,9 +49,13 @@ class GpuCtx {
     return v;
   }
   template <class T>
-  __device__ void st(Shared<T> s, unsigned i, T v, WL_LINE) {
-    s.ptr[i] = v;
-    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v));
+  __device__ void st(Shared<T> s, unsigned i, T v, WL_LINE) { store(s, i, v, 0, line); }
+  // A store that names the loads its value came from: `operands` is a bit mask over the loads
+  // this thread made in the current step (bit 0 = the first), recorded in Event::aux.
+  // Otherwise exactly st.
+  template <class T>
+  __device__ void st_from(Shared<T> s, unsigned i, T v, unsigned operands, WL_LINE) {
+    store(s, i, v, operands, line);
   }
   template <class T>
   __device__ T ld_volatile(Shared<T> s, unsigned i, WL_LINE) {
@@ -79,9 +83,10 @@ class GpuCtx {
     return v;
   }
   template <class T>
-  __device__ void st(Global<T> g, std::uint64_t i, T v, WL_LINE) {
-    g.ptr[i] = v;
-    record(OpKind::GlobalStore, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v));
+  __device__ void st(Global<T> g, std::uint64_t i, T v, WL_LINE) { store(g, i, v, 0, line); }
+  template <class T>
+  __device__ void st_from(Global<T> g, std::uint64_t i, T v, unsigned operands, WL_LINE) {
+    store(g, i, v, operands, line);
   }
   template <class T>
   __device__ void st_volatile(Global<T> g, std::uint64_t i, T v, WL_LINE) {
@@ -216,6 +221,17 @@ class GpuCtx {
   }
 
  private:
+  // Plain stores record operands = 0; st_from records its mask.
+  template <class T>
+  __device__ void store(Shared<T> s, unsigned i, T v, unsigned operands, unsigned line) {
+    s.ptr[i] = v;
+    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v), 0, operands);
+  }
+  template <class T>
+  __device__ void store(Global<T> g, std::uint64_t i, T v, unsigned operands, unsigned line) {
+    g.ptr[i] = v;
+    record(OpKind::GlobalStore, line, sizeof(T), address_of(g, i), g.buffer, to_bits(v), 0, operands);
+  }
   template <class T>
   __device__ static unsigned address_of(Global<T> g, std::uint64_t i) {
     return unsigned(i * sizeof(T));

@@ -59,12 +59,12 @@ class SimCtx {
     return v;
   }
   template <class T>
-  void st(Shared<T> s, unsigned i, T v, WL_LINE) {
-    check_shared(s, i, false, line);
-    std::memcpy(s.ptr + i, &v, sizeof(T));
-    std::memset(block_.smem_written() + s.offset + i * sizeof(T), 1, sizeof(T));
-    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v));
-  }
+  void st(Shared<T> s, unsigned i, T v, WL_LINE) { store(s, i, v, 0, line); }
+  // A store that names the loads its value came from: `operands` is a bit mask over the loads
+  // this thread made in the current step (bit 0 = the first), recorded in Event::aux.
+  // Otherwise exactly st.
+  template <class T>
+  void st_from(Shared<T> s, unsigned i, T v, unsigned operands, WL_LINE) { store(s, i, v, operands, line); }
   // The simulator runs each thread alone until it blocks, so volatile accesses behave exactly
   // like plain ones: warp-synchronous code without __syncwarp shows its race here.
   template <class T>
@@ -83,11 +83,9 @@ class SimCtx {
   template <class T>
   T ld_volatile(Global<T> g, std::uint64_t i, WL_LINE) { return ld(g, i, line); }
   template <class T>
-  void st(Global<T> g, std::uint64_t i, T v, WL_LINE) {
-    check_global(g, i, 1, line);
-    g.ptr[i] = v;
-    record(OpKind::GlobalStore, line, sizeof(T), unsigned(i * sizeof(T)), g.buffer, to_bits(v));
-  }
+  void st(Global<T> g, std::uint64_t i, T v, WL_LINE) { store(g, i, v, 0, line); }
+  template <class T>
+  void st_from(Global<T> g, std::uint64_t i, T v, unsigned operands, WL_LINE) { store(g, i, v, operands, line); }
   template <class T>
   void st_volatile(Global<T> g, std::uint64_t i, T v, WL_LINE) { st(g, i, v, line); }
   template <class T>
@@ -174,6 +172,20 @@ class SimCtx {
   }
 
  private:
+  // Plain stores record operands = 0; st_from records its mask.
+  template <class T>
+  void store(Shared<T> s, unsigned i, T v, unsigned operands, unsigned line) {
+    check_shared(s, i, false, line);
+    std::memcpy(s.ptr + i, &v, sizeof(T));
+    std::memset(block_.smem_written() + s.offset + i * sizeof(T), 1, sizeof(T));
+    record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v), 0, operands);
+  }
+  template <class T>
+  void store(Global<T> g, std::uint64_t i, T v, unsigned operands, unsigned line) {
+    check_global(g, i, 1, line);
+    g.ptr[i] = v;
+    record(OpKind::GlobalStore, line, sizeof(T), unsigned(i * sizeof(T)), g.buffer, to_bits(v), 0, operands);
+  }
   template <class T>
   void check_shared(Shared<T> s, unsigned i, bool is_load, unsigned line) {
     if (i >= s.size)

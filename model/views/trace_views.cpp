@@ -13,12 +13,13 @@ bool TraceViews::has_block(std::uint32_t block) const {
 namespace {
 
 TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_count,
-                    std::shared_ptr<const Trace> recorded) {
+                    std::shared_ptr<const Trace> recorded, std::shared_ptr<const DataflowGraph> dataflow) {
   TraceViews v;
   v.trace = std::move(trace);
   v.launch = launch;
   v.launch_count = launch_count;
   v.recorded = std::move(recorded);
+  v.dataflow = dataflow ? std::move(dataflow) : std::make_shared<const DataflowGraph>(build_dataflow(v.whole()));
   v.values_known = parse_value_ops(v.trace.meta.op, v.trace.meta.type, v.values);
   v.requests = group_requests(v.trace);
   v.grid = divergence_grid(v.trace, v.requests);
@@ -40,15 +41,16 @@ TraceViews build_trace_views(Trace trace, std::uint32_t launch) {
   if (!is_canonical(trace.events)) sort_canonical(trace.events);
   const auto count = std::uint32_t(trace.meta.launches.size());
   launch = clamp_launch(trace, launch);
-  if (count <= 1) return views_of(std::move(trace), launch, count, nullptr);
+  if (count <= 1) return views_of(std::move(trace), launch, count, nullptr, nullptr);
   auto run = std::make_shared<const Trace>(std::move(trace));
-  return views_of(select_launch(*run, launch), launch, count, run);
+  return views_of(select_launch(*run, launch), launch, count, run, nullptr);
 }
 
 TraceViews build_trace_views_of_launch(const TraceViews& views, std::uint32_t launch) {
   if (!views.recorded) return views;
   launch = clamp_launch(*views.recorded, launch);
-  return views_of(select_launch(*views.recorded, launch), launch, views.launch_count, views.recorded);
+  return views_of(select_launch(*views.recorded, launch), launch, views.launch_count, views.recorded,
+                  views.dataflow);
 }
 
 BlockViews build_block_views(const TraceViews& views, std::uint32_t block) {
@@ -58,6 +60,7 @@ BlockViews build_block_views(const TraceViews& views, std::uint32_t block) {
   b.tree = build_tree(block_events(views.trace, block), block, dim, views.trace.meta.buffers, views.values);
   b.layout = layout_tree(b.tree);
   b.divergence = divergence_map(views.grid, block, dim, views.steps);
+  if (views.dataflow) b.dataflow = layout_dataflow(*views.dataflow, views.whole(), block);
   return b;
 }
 

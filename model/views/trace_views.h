@@ -6,8 +6,10 @@
 #include <vector>
 
 #include "core/value_ops.h"
+#include "model/dataflow.h"
 #include "model/divergence.h"
 #include "model/metrics.h"
+#include "model/views/dataflow_layout.h"
 #include "model/views/divergence_map.h"
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
@@ -30,6 +32,8 @@ struct TraceViews {
   Metrics metrics;                    // compute_metrics(trace, requests, grid)
   std::vector<std::uint16_t> steps;   // every step of the trace, ascending
   std::vector<std::uint32_t> blocks;  // recorded blocks with events, ascending
+  // build_dataflow(whole()): every launch, shared by the views of each launch.
+  std::shared_ptr<const DataflowGraph> dataflow;
 
   bool has_block(std::uint32_t block) const;
   const Trace& whole() const { return recorded ? *recorded : trace; }
@@ -46,6 +50,7 @@ struct BlockViews {
   TreeModel tree;
   TreeLayout layout;
   DivergenceMap divergence;
+  DataflowLayout dataflow;  // the block in every launch, from TraceViews::dataflow
 };
 
 BlockViews build_block_views(const TraceViews& views, std::uint32_t block);

@@ -61,6 +61,10 @@ class Builder {
     tree_.values = values;
     elem_ = values.element_bytes();
     for (const BufferRecord& b : buffers) role_[b.id] = b.role;
+    // A buffer this block only reads is its input: the run's input in a first launch, the
+    // partials an earlier launch wrote in a later one.
+    for (const Event& e : events_)
+      if (e.op == OpKind::GlobalStore || e.op == OpKind::GlobalAtomic) written_[e.buffer] = true;
   }
 
   TreeModel build() {
@@ -74,7 +78,9 @@ class Builder {
   }
 
  private:
-  bool reads_input(const Event& e) const { return e.op == OpKind::GlobalLoad && role_[e.buffer] == BufferRole::Input; }
+  bool reads_input(const Event& e) const {
+    return e.op == OpKind::GlobalLoad && (role_[e.buffer] == BufferRole::Input || !written_[e.buffer]);
+  }
   bool is_result_buffer(BufferId b) const { return role_[b] == BufferRole::Output; }
 
   void size_positions() {
@@ -207,7 +213,7 @@ class Builder {
       case OpKind::GlobalLoad: {
         Load l;
         l.bits = elements(e);
-        if (role_[e.buffer] == BufferRole::Input)
+        if (reads_input(e))
           for (unsigned k = 0; k < l.bits.size(); ++k) {
             auto it = input_node_.find(e.address + k * elem_);
             if (it != input_node_.end()) l.refs.push_back({it->second, EdgeKind::Load});
@@ -405,6 +411,7 @@ class Builder {
   TreeModel tree_;
   unsigned elem_ = 4;
   std::array<std::optional<BufferRole>, 256> role_{};  // by BufferId; empty: no such buffer
+  std::array<bool, 256> written_{};                    // by BufferId: stored to by this block
   std::map<std::uint16_t, std::vector<std::vector<const Event*>>> per_step_;
   std::vector<std::vector<const Event*>> thread_events_;
   std::unordered_map<std::uint32_t, std::uint32_t> input_node_;  // input address → node

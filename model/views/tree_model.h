@@ -1,14 +1,14 @@
 // The reduction tree of one block, derived from its trace: which value each shared-memory slot
 // or register holds after every step, and which earlier values each new one combined.
 //
-// Rows: the input elements the block loaded (when it loaded any from a buffer whose role is
-// Input), then one row per step present, labelled by step_name: "load", "level k", "finish".
+// Rows: the input elements the block loaded (when it loaded any from a buffer it does not write:
+// the run's input, or in a later launch the partials an earlier one wrote), then one row per step present, labelled by step_name: "load", "level k", "finish".
 // A row holds one node per live position: position p is shared slot p (byte address / element
 // size) or thread p's register; both kernels' conventions put thread t's value at position t. A
 // node is `written` when its step changed it, else it is carried over from the row above.
 //
 // Edges (how a written node got its value), per thread, within a step, in event order:
-// - loads (shared, or global from an Input buffer) collect inputs; a store then writes a node at
+// - loads (shared, or global from an input buffer) collect inputs; a store then writes a node at
 //   the slot from them: shared loads of slots a and b followed by a store to a = edges a → a, b → a;
 // - a shuffle (value from source lane to this lane) writes the thread's register from its own
 //   previous value and, unless it received its own value, the source lane's (a Shuffle edge);

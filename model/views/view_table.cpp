@@ -10,6 +10,7 @@ namespace {
 // step has nothing of its kind (no shared accesses, no global requests).
 constexpr ViewSpec kViews[] = {
     {ViewKind::Tree, "tree", "Tree", "reduce"},  // a combine tree: reductions only
+    {ViewKind::Dataflow, "dataflow", "Dataflow", ""},  // what the kernels recorded: any family
     {ViewKind::Divergence, "divergence", "Divergence", ""},
     {ViewKind::Banks, "banks", "Banks", ""},
     {ViewKind::Memory, "memory", "Memory", ""},

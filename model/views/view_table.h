@@ -8,12 +8,13 @@
 
 namespace wl {
 
-enum class ViewKind : std::uint8_t { Tree, Divergence, Banks, Memory, Source, Metrics, Count };
+// In tab order; a view's key is its position + 1.
+enum class ViewKind : std::uint8_t { Tree, Dataflow, Divergence, Banks, Memory, Source, Metrics, Count };
 
 struct ViewSpec {
   ViewKind kind;
-  const char* name;      // on the command line: "tree", "divergence", ...
-  const char* title;     // on its tab: "Tree", "Divergence", ...
+  const char* name;      // on the command line: "tree", "dataflow", ...
+  const char* title;     // on its tab: "Tree", "Dataflow", ...
   const char* families;  // the families it draws, space-separated; "" = every family
 };
 
@@ -24,7 +25,7 @@ const char* view_title(ViewKind view);
 bool view_applies(ViewKind view, std::string_view family);
 // Accepts every view name and "compare" (the tree, side by side).
 bool parse_view(const std::string& name, ViewKind& view, bool& compare);
-// "tree, divergence, ..., compare": what --view accepts, for its help and its check.
+// "tree, dataflow, ..., compare": what --view accepts, for its help and its check.
 std::string view_names_text();
 
 }  // namespace wl

@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "kernels/backend/reduce_runner.h"
+#include "kernels/backend/runner.h"
 
 int main(int argc, char** argv) {
   std::string why;

@@ -6,11 +6,11 @@
 #include <cstring>
 #include <limits>
 
-#include "kernels/gpu/reduce_gpu.h"
+#include "kernels/families/reduce/run_gpu.h"
 #include "kernels/families/reduce/registry.h"
 #include "tests/kernels/reduce_inputs.h"
 
-namespace wl {
+namespace wl::reduce {
 namespace {
 
 class GpuReduce : public testing::TestWithParam<std::string> {};
@@ -21,26 +21,26 @@ TEST_P(GpuReduce, EqualsCpuReferenceForEveryOpTypeAndSize) {
       for (std::uint64_t n : {1ull, 33ull, 1000ull, 65539ull, (1ull << 22) + 3})
         reduce::visit_type(type, [&](auto t) {
           using T = typename decltype(t)::type;
-          ReduceRequest r;
+          RunRequest r;
           r.variant = GetParam();
           r.op = op;
           r.type = type;
           r.n = n;
           const std::vector<T> input = test::exact_input<T>(op, n, n + 5);
-          const ReduceOutcome out = run_reduce_gpu(r, input.data());
+          const RunResult out = run_gpu(r, input.data());
           EXPECT_TRUE(out.check.ok) << op << " " << type << " n=" << n << ": got " << out.result_text
                                     << ", expected " << out.check.expected;
         });
 }
 
 TEST_P(GpuReduce, FloatMinMaxFollowTheNanAndSignedZeroPolicy) {
-  ReduceRequest r;
+  RunRequest r;
   r.variant = GetParam();
   r.type = "f32";
   r.n = 100000;
   auto run = [&](const char* op, const std::vector<float>& in) {
     r.op = op;
-    const std::uint32_t bits = std::uint32_t(run_reduce_gpu(r, in.data()).result_bits);
+    const std::uint32_t bits = std::uint32_t(run_gpu(r, in.data()).result.bits(0));
     float v;
     std::memcpy(&v, &bits, 4);
     return v;
@@ -73,18 +73,18 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, GpuReduce, testing::ValuesIn(variants()), 
 });
 
 TEST(GpuErrors, RunningOutOfGpuMemoryIsAClearError) {
-  ReduceRequest r;
+  RunRequest r;
   r.record = true;
   r.event_cap = std::uint64_t(1) << 40;  // 48 TiB of events
   const std::vector<float> input(4096, 1.0f);
   try {
-    run_reduce_gpu(r, input.data());
+    run_gpu(r, input.data());
     FAIL() << "expected a GpuError";
   } catch (const GpuError& e) {
     EXPECT_NE(std::string(e.what()).find("out of GPU memory"), std::string::npos) << e.what();
   }
-  EXPECT_TRUE(run_reduce_gpu(ReduceRequest{}, input.data()).check.ok) << "the GPU must stay usable";
+  EXPECT_TRUE(run_gpu(RunRequest{}, input.data()).check.ok) << "the GPU must stay usable";
 }
 
 }  // namespace
-}  // namespace wl
+}  // namespace wl::reduce

@@ -4,12 +4,12 @@
 
 #include <cstring>
 
-#include "kernels/gpu/reduce_gpu.h"
+#include "kernels/families/reduce/run_gpu.h"
 #include "kernels/families/reduce/registry.h"
-#include "kernels/sim/reduce_sim.h"
+#include "kernels/families/reduce/run_sim.h"
 #include "tests/kernels/reduce_inputs.h"
 
-namespace wl {
+namespace wl::reduce {
 namespace {
 
 std::string describe(const Event& e) {
@@ -30,7 +30,7 @@ class GpuTrace : public testing::TestWithParam<Case> {};
 
 TEST_P(GpuTrace, EqualsTheSimulatorTraceEventForEvent) {
   const Case& c = GetParam();
-  ReduceRequest r;
+  RunRequest r;
   r.variant = c.variant;
   r.op = c.op;
   r.type = c.type;
@@ -42,8 +42,8 @@ TEST_P(GpuTrace, EqualsTheSimulatorTraceEventForEvent) {
   reduce::visit_type(c.type, [&](auto t) {
     using T = typename decltype(t)::type;
     const std::vector<T> input = test::exact_input<T>(c.op, c.n, 99);
-    const ReduceOutcome sim = run_reduce_sim(r, input.data());
-    const ReduceOutcome gpu = run_reduce_gpu(r, input.data());
+    const RunResult sim = run_sim(r, input.data());
+    const RunResult gpu = run_gpu(r, input.data());
     ASSERT_FALSE(sim.trace.overflowed());
     ASSERT_FALSE(gpu.trace.overflowed());
     ASSERT_GT(sim.trace.events.size(), 0u);
@@ -54,7 +54,7 @@ TEST_P(GpuTrace, EqualsTheSimulatorTraceEventForEvent) {
       ASSERT_EQ(std::memcmp(&a, &b, sizeof(Event)), 0)
           << "event " << i << "\n  sim: " << describe(a) << "\n  gpu: " << describe(b);
     }
-    EXPECT_EQ(gpu.result_bits, sim.result_bits);
+    EXPECT_EQ(gpu.result.bits(0), sim.result.bits(0));
   });
 }
 
@@ -76,4 +76,4 @@ INSTANTIATE_TEST_SUITE_P(Deterministic, GpuTrace, testing::ValuesIn(cases()), []
 });
 
 }  // namespace
-}  // namespace wl
+}  // namespace wl::reduce

@@ -7,19 +7,19 @@
 #include <limits>
 
 #include "kernels/families/reduce/registry.h"
-#include "kernels/sim/reduce_sim.h"
+#include "kernels/families/reduce/run_sim.h"
 
-namespace wl {
+namespace wl::reduce {
 namespace {
 
 float run(const std::string& variant, const std::string& op, const std::vector<float>& input) {
-  ReduceRequest r;
+  RunRequest r;
   r.variant = variant;
   r.op = op;
   r.type = "f32";
   r.n = input.size();
-  const ReduceOutcome out = run_reduce_sim(r, input.data());
-  const std::uint32_t bits = std::uint32_t(out.result_bits);
+  const RunResult out = run_sim(r, input.data());
+  const std::uint32_t bits = std::uint32_t(out.result.bits(0));
   float v;
   std::memcpy(&v, &bits, 4);
   return v;
@@ -69,4 +69,4 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, FloatPolicy, testing::ValuesIn(variant_ids
                          });
 
 }  // namespace
-}  // namespace wl
+}  // namespace wl::reduce

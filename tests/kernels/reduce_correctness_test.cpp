@@ -9,12 +9,13 @@
 #include <tuple>
 
 #include "kernels/host/input.h"
+#include "kernels/families/reduce/plan.h"
 #include "kernels/families/reduce/registry.h"
-#include "kernels/host/reference.h"
-#include "kernels/sim/reduce_sim.h"
+#include "kernels/families/reduce/reference.h"
+#include "kernels/families/reduce/run_sim.h"
 #include "tests/kernels/reduce_inputs.h"
 
-namespace wl {
+namespace wl::reduce {
 namespace {
 
 const std::uint64_t kSizes[] = {1, 2, 31, 32, 33, 255, 256, 257, 1000, 4096, 65539};
@@ -27,14 +28,14 @@ template <class T>
 void check_all_sizes(const std::string& variant, const std::string& op, const std::string& type) {
   for (std::uint64_t n : kSizes) {
     for (unsigned block : {64u, 256u}) {
-      ReduceRequest r;
+      RunRequest r;
       r.variant = variant;
       r.op = op;
       r.type = type;
       r.n = n;
       r.block = block;
       const std::vector<T> input = test::exact_input<T>(op, n, n * 31 + block);
-      const ReduceOutcome out = run_reduce_sim(r, input.data());
+      const RunResult out = run_sim(r, input.data());
       EXPECT_TRUE(out.check.ok) << variant << " " << op << " " << type << " n=" << n
                                 << " block=" << block << ": got " << out.result_text
                                 << ", expected " << out.check.expected;
@@ -44,7 +45,7 @@ void check_all_sizes(const std::string& variant, const std::string& op, const st
       reduce::visit_op(op, [&](auto o) {
         exact = to_bits(reference_fold<typename decltype(o)::type>(input));
       });
-      EXPECT_EQ(out.result_bits, exact) << variant << " " << op << " " << type << " n=" << n
+      EXPECT_EQ(out.result.bits(0), exact) << variant << " " << op << " " << type << " n=" << n
                                         << " block=" << block << ": got " << out.result_text;
     }
   }
@@ -78,18 +79,19 @@ TEST_P(RandomFloats, StayWithinTheDepthBound) {
   const auto& [variant, op, type] = GetParam();
   reduce::visit_type(type, [&](auto t) {
     using T = typename decltype(t)::type;
-    ReduceRequest r;
+    RunRequest r;
     r.variant = variant;
     r.op = op;
     r.type = type;
     r.n = 65539;
     const std::vector<T> input = make_input<T>(Pattern::Random, r.n, 7, op);
-    const ReduceOutcome out = run_reduce_sim(r, input.data());
+    const RunResult out = run_sim(r, input.data());
     EXPECT_TRUE(out.check.ok) << "error " << out.check.error << " over bound " << out.check.bound;
     if (op == "sum") {
       // Checked against the bound its combine depth predicts, not only some bound: a driver
       // that dropped the depth would fall back to n - 1 and still pass the check above.
-      const std::uint64_t depth = combine_depth(*reduce::find_variant(variant), out.passes, r.block);
+      const VariantInfo& info = *find_variant(variant);
+      const std::uint64_t depth = combine_depth(info, plan_passes(info, r.n, r.block, r.sm_count), r.block);
       EXPECT_NEAR(out.check.bound, predicted_sum_bound(input, depth), 1e-9 * out.check.bound);
     }
   });
@@ -117,22 +119,22 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, ReduceCorrectness, testing::ValuesIn(cases
 INSTANTIATE_TEST_SUITE_P(AllVariants, RandomFloats, testing::ValuesIn(cases_of({"f32", "f64"})), case_name);
 
 TEST(ReducePitfall, VolatileLastWarpIsWrongOnTheSimulator) {
-  ReduceRequest r;
+  RunRequest r;
   r.variant = "unroll-last-warp-volatile";
   r.type = "i32";
   r.n = 4096;
   const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Random, r.n, 3, "sum");
-  const ReduceOutcome out = run_reduce_sim(r, input.data());
+  const RunResult out = run_sim(r, input.data());
   EXPECT_FALSE(out.check.ok) << "the race should lose updates, got the right " << out.result_text;
 }
 
 TEST(ReducePitfall, VolatileLastWarpShowsWrongFloatSumsToo) {
-  ReduceRequest r;
+  RunRequest r;
   r.variant = "unroll-last-warp-volatile";
   r.n = 65539;
   const std::vector<float> input = make_input<float>(Pattern::Random, r.n, 3, "sum");
-  EXPECT_FALSE(run_reduce_sim(r, input.data()).check.ok);
+  EXPECT_FALSE(run_sim(r, input.data()).check.ok);
 }
 
 }  // namespace
-}  // namespace wl
+}  // namespace wl::reduce

@@ -6,14 +6,14 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "kernels/host/reduce_request.h"
-#include "kernels/sim/reduce_sim.h"
+#include "kernels/families/reduce/plan.h"
+#include "kernels/families/reduce/run_sim.h"
 
-namespace wl {
+namespace wl::reduce {
 namespace {
 
-ReduceRequest request(const char* variant, unsigned block) {
-  ReduceRequest r;
+RunRequest request(const char* variant, unsigned block) {
+  RunRequest r;
   r.variant = variant;
   r.block = block;
   return r;
@@ -30,7 +30,7 @@ TEST(ReduceValidation, RejectsBlockSizesWithTheReason) {
 
 TEST(ReduceValidation, RejectsUnknownNames) {
   EXPECT_NE(validate(request("sequencial", 256)).find("unknown variant 'sequencial'"), std::string::npos);
-  ReduceRequest r = request("sequential", 256);
+  RunRequest r = request("sequential", 256);
   r.op = "mean";
   EXPECT_NE(validate(r).find("unknown operator 'mean'"), std::string::npos);
   r.op = "sum";
@@ -39,13 +39,13 @@ TEST(ReduceValidation, RejectsUnknownNames) {
 }
 
 TEST(ReduceValidation, RejectsHugeN) {
-  ReduceRequest r = request("sequential", 256);
+  RunRequest r = request("sequential", 256);
   r.n = kMaxElements + 1;
   EXPECT_NE(validate(r).find("over the limit"), std::string::npos);
 }
 
 TEST(ReduceValidation, RecordingIsLimitedByTheTracesByteOffsets) {
-  ReduceRequest r = request("sequential", 256);
+  RunRequest r = request("sequential", 256);
   r.record = true;
   r.type = "f64";
   r.n = (std::uint64_t(1) << 29) + 1;
@@ -59,28 +59,28 @@ TEST(ReduceValidation, RecordingIsLimitedByTheTracesByteOffsets) {
 
 TEST(ReduceValidation, TheSimulatorThrowsForInvalidRequests) {
   const float x = 1;
-  EXPECT_THROW(run_reduce_sim(request("sequential", 100), &x), std::invalid_argument);
+  EXPECT_THROW(run_sim(request("sequential", 100), &x), std::invalid_argument);
 }
 
 TEST(ReduceValidation, ZeroElementsGiveTheIdentityWithoutALaunch) {
-  ReduceRequest r = request("sequential", 256);
+  RunRequest r = request("sequential", 256);
   r.n = 0;
   for (auto [op, expected] : {std::pair{"sum", 0.0f}, {"product", 1.0f},
                               {"min", std::numeric_limits<float>::infinity()},
                               {"max", -std::numeric_limits<float>::infinity()}}) {
     r.op = op;
-    const ReduceOutcome out = run_reduce_sim(r, nullptr);
-    EXPECT_TRUE(out.passes.empty());
+    const RunResult out = run_sim(r, nullptr);
+    EXPECT_TRUE(out.launches.empty());
     float result;
-    std::uint32_t bits = std::uint32_t(out.result_bits);
+    std::uint32_t bits = std::uint32_t(out.result.bits(0));
     std::memcpy(&result, &bits, 4);
     EXPECT_EQ(result, expected) << op;
     EXPECT_TRUE(out.check.ok);
   }
   r.type = "i32";
   r.op = "min";
-  EXPECT_EQ(run_reduce_sim(r, nullptr).result_text, std::to_string(std::numeric_limits<std::int32_t>::max()));
+  EXPECT_EQ(run_sim(r, nullptr).result_text, std::to_string(std::numeric_limits<std::int32_t>::max()));
 }
 
 }  // namespace
-}  // namespace wl
+}  // namespace wl::reduce

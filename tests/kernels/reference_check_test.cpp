@@ -1,5 +1,5 @@
-// The reference checker (kernels/host/reference.h) and the combine depth it is given
-// (kernels/host/reduce_request.h), on values small enough to work out by hand.
+// The reference checker (kernels/families/reduce/reference.h) and the combine depth it is given
+// (kernels/families/reduce/plan.h), on values small enough to work out by hand.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -7,11 +7,11 @@
 #include <limits>
 #include <vector>
 
-#include "kernels/host/reduce_request.h"
-#include "kernels/host/reference.h"
+#include "kernels/families/reduce/plan.h"
+#include "kernels/families/reduce/reference.h"
 #include "kernels/families/reduce/registry.h"
 
-namespace wl {
+namespace wl::reduce {
 namespace {
 
 constexpr double kU = 0x1p-24;  // unit roundoff of f32
@@ -134,4 +134,4 @@ TEST(ReferenceCheck, F32ProductBoundIgnoresTheDepth) {
 }
 
 }  // namespace
-}  // namespace wl
+}  // namespace wl::reduce

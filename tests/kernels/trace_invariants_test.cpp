@@ -6,15 +6,15 @@
 #include <set>
 
 #include "kernels/host/input.h"
-#include "kernels/sim/reduce_sim.h"
+#include "kernels/families/reduce/run_sim.h"
 #include "model/divergence.h"
 #include "model/metrics.h"
 
-namespace wl {
+namespace wl::reduce {
 namespace {
 
 Trace record(const std::string& variant, std::uint64_t n = 256, std::uint64_t cap = 1u << 22) {
-  ReduceRequest r;
+  RunRequest r;
   r.variant = variant;
   r.n = n;
   r.block = 256;
@@ -22,7 +22,7 @@ Trace record(const std::string& variant, std::uint64_t n = 256, std::uint64_t ca
   r.record_blocks = {0};
   r.event_cap = cap;
   const std::vector<float> input = make_input<float>(Pattern::Random, n, 5, "sum");
-  return run_reduce_sim(r, input.data()).trace;
+  return run_sim(r, input.data()).trace;
 }
 
 bool is_shared(const Event& e) { return e.op == OpKind::SharedLoad || e.op == OpKind::SharedStore; }
@@ -128,13 +128,13 @@ TEST(TraceInvariants, TheEventCapIsFlaggedNeverCutSilently) {
 }
 
 TEST(TraceInvariants, OnlyTheChosenBlocksAreRecorded) {
-  ReduceRequest r;
+  RunRequest r;
   r.variant = "sequential";
   r.n = 4096;
   r.record = true;
   r.record_blocks = {3, 7, 99};  // 99 is past the grid of 16 and is ignored
   const std::vector<float> input = make_input<float>(Pattern::Ones, r.n, 1, "sum");
-  const Trace t = run_reduce_sim(r, input.data()).trace;
+  const Trace t = run_sim(r, input.data()).trace;
   std::set<unsigned> blocks;
   for (const Event& e : t.events) blocks.insert(e.block);
   EXPECT_EQ(blocks, (std::set<unsigned>{3, 7}));
@@ -142,4 +142,4 @@ TEST(TraceInvariants, OnlyTheChosenBlocksAreRecorded) {
 }
 
 }  // namespace
-}  // namespace wl
+}  // namespace wl::reduce

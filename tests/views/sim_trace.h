@@ -4,14 +4,14 @@
 #include <cstdint>
 #include <string>
 
-#include "kernels/backend/reduce_runner.h"
+#include "kernels/backend/runner.h"
 #include "model/views/trace_views.h"
 
 namespace wl::test {
 
 inline TraceViews simulate(const std::string& variant, unsigned block, std::uint64_t n,
                            const std::string& type = "i32", Pattern pattern = Pattern::Ascending) {
-  ReduceRequest r;
+  RunRequest r;
   r.variant = variant;
   r.block = block;
   r.n = n;
@@ -20,7 +20,7 @@ inline TraceViews simulate(const std::string& variant, unsigned block, std::uint
   r.record_blocks = {0};
   RunInput input;
   input.pattern = pattern;
-  RunReport report = run_reduce(r, input, BackendChoice::Simulator);
+  RunReport report = run_request(r, input, BackendChoice::Simulator);
   return build_trace_views(std::move(report.outcome.trace));
 }
 

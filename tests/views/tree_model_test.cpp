@@ -45,6 +45,27 @@ TEST(TreeModel, SequentialBlock32RowsAndNodeCounts) {
   for (std::size_t r = 0; r < t.rows.size(); ++r) EXPECT_EQ(t.rows[r].written, written[r]) << t.rows[r].label;
 }
 
+// A later launch's input is what the earlier one wrote: sequential on 64 x 32 elements makes 64
+// partials in launch 0; launch 1's block 0 loads the first 32 of them, one per thread, so its
+// tree starts from an input row of 32 nodes holding those partials.
+TEST(TreeModel, TheSecondLaunchStartsFromThePartialsTheFirstWrote) {
+  const TraceViews first = test::simulate("sequential", 32, 64 * 32);
+  const TraceViews second = build_trace_views_of_launch(first, 1);
+  ASSERT_EQ(second.launch, 1u);
+  const TreeModel t = build_tree(block_events(second.trace, 0), 0, 32, second.trace.meta.buffers, second.values);
+  ASSERT_FALSE(t.rows.empty());
+  EXPECT_EQ(t.rows.front().label, "input");
+  EXPECT_EQ(t.rows.front().node_count, 32u);
+  // Ascending input, element i = i % 1000 + 1: partial k sums elements 32 k .. 32 k + 31.
+  for (std::uint32_t k = 0; k < 32; ++k) {
+    std::int32_t partial = 0;
+    for (std::uint32_t i = 32 * k; i < 32 * k + 32; ++i) partial += std::int32_t(i % 1000 + 1);
+    EXPECT_EQ(std::int32_t(t.nodes[k].bits), partial) << k;
+  }
+  for (const TreeEdge& e : t.edges)  // the load row takes each partial from the input row
+    if (t.nodes[e.to].row == 1) EXPECT_EQ(t.nodes[e.from].row, 0u);
+}
+
 TEST(TreeModel, SequentialBlock32HighlightsPerLevel) {
   const TraceViews v = test::simulate("sequential", 32, 32);
   const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.trace.meta.buffers, v.values);

@@ -2,7 +2,7 @@
 
 #include "core/bits.h"
 #include "kernels/dialect/dialect.h"
-#include "kernels/gpu/bench/bench_reference.h"
+#include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
 #include "kernels/families/reduce/registry.h"
 
@@ -36,7 +36,7 @@ ReferenceTiming time_cub(const T* host, std::uint64_t n, int warmup, int repeats
 
 }  // namespace
 
-ReferenceTiming time_cub_reduce(const ReduceRequest& r, const void* input, int warmup, int repeats) {
+ReferenceTiming time_cub_reduce(const RunRequest& r, const void* input, int warmup, int repeats) {
   ReferenceTiming t;
   reduce::visit_op(r.op, [&](auto op) {
     reduce::visit_type(r.type, [&](auto type) {

@@ -3,9 +3,10 @@
 // mirrors its variant in kernels/families/reduce/ statement for statement, grid sizes included.
 #include <map>
 
-#include "kernels/gpu/bench/bench_reference.h"
+#include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
 #include "core/bits.h"
+#include "kernels/families/reduce/plan.h"
 #include "kernels/families/reduce/registry.h"
 
 namespace wl {
@@ -150,10 +151,10 @@ Kernel kernel_for(const std::string& variant, unsigned block) {
 
 bool has_handwritten(const std::string& variant) { return kernel_for(variant, 256) != nullptr; }
 
-ReferenceTiming time_handwritten(const ReduceRequest& r, const float* host, int warmup, int repeats) {
+ReferenceTiming time_handwritten(const RunRequest& r, const float* host, int warmup, int repeats) {
   const Kernel kernel = kernel_for(r.variant, r.block);
   const reduce::VariantInfo& info = *reduce::find_variant(r.variant);
-  const std::vector<Pass> passes = plan_passes(info, r.n, r.block, r.sm_count);
+  const std::vector<reduce::Pass> passes = reduce::plan_passes(info, r.n, r.block, r.sm_count);
   DeviceBuffer<float> in(r.n), a(passes.front().grid), b(passes.size() > 1 ? passes[1].grid : 1);
   WL_CUDA(cudaMemcpy(in.ptr, host, r.n * sizeof(float), cudaMemcpyHostToDevice));
   const unsigned smem = r.block * sizeof(float);

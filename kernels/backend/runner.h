@@ -1,12 +1,12 @@
-// The kernel library's front door: run a reduction on the GPU when one can be used, else on
-// the simulator, and say which, and why. The CLI and the app both run kernels through this.
+// The kernel library's front door: run any family's variant on the GPU when one can be used,
+// else on the simulator, and say which, and why. The CLI and the app both run kernels through
+// this.
 #pragma once
 #include <cstdint>
 #include <string>
 
+#include "kernels/family/family.h"
 #include "kernels/host/input.h"
-#include "kernels/host/reduce_outcome.h"
-#include "kernels/host/reduce_request.h"
 
 namespace wl {
 
@@ -20,7 +20,7 @@ struct RunInput {
 };
 
 struct RunReport {
-  ReduceOutcome outcome;
+  RunResult outcome;
   std::string note;  // e.g. "GPU unavailable (no NVIDIA GPU driver found): ran on the simulator"
 };
 
@@ -28,7 +28,7 @@ struct RunReport {
 // the simulator found, and GpuError only when the GPU was demanded (BackendChoice::Gpu).
 // With Auto, any GPU failure (none present, old driver, out of memory) falls back to the
 // simulator and the report's note says so.
-RunReport run_reduce(const ReduceRequest& request, const RunInput& input, BackendChoice backend);
+RunReport run_request(const RunRequest& request, const RunInput& input, BackendChoice backend);
 
 // True when this build has the GPU backend and a usable GPU is present.
 bool gpu_usable(std::string* why_not = nullptr);

@@ -17,15 +17,9 @@
 #include <vector>
 
 #include "kernels/dialect/dialect.h"
+#include "kernels/family/run_result.h"
 
-namespace wl {
-
-struct CheckResult {
-  bool ok = false;
-  std::string expected;  // the reference, as text
-  double error = 0;      // |result - reference|
-  double bound = 0;      // largest error allowed (0 when exact)
-};
+namespace wl::reduce {
 
 template <class T>
 std::string value_text(T v) {
@@ -83,4 +77,4 @@ CheckResult check_reduction(const std::vector<T>& input, T result, std::uint64_t
   }
 }
 
-}  // namespace wl
+}  // namespace wl::reduce

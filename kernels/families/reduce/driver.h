@@ -1,16 +1,16 @@
 // Turns a plan of passes into launches, the same way on every backend. A backend provides
-// alloc<T>(n, name, role), fill(view, value), launch<V, Op>(pass, block, args, record) and
-// read(view, i); the driver owns the order of launches, which buffer feeds which, and the
-// buffers' names in the trace.
+// alloc<T>(n, name, role), fill(view, value), launch(record, bool, kernel) and read(view, i)
+// (kernels/sim/sim_backend.h, kernels/gpu/gpu_backend.cuh); the driver owns the order of
+// launches, which buffer feeds which, and the buffers' names in the trace.
 #pragma once
 #include <vector>
 
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/reduce/variant.h"
-#include "kernels/host/reduce_request.h"
+#include "kernels/families/reduce/plan.h"
 #include "trace/trace.h"
 
-namespace wl {
+namespace wl::reduce {
 
 // What the trace says of one pass's launch.
 template <class V>
@@ -22,6 +22,22 @@ LaunchRecord launch_record(const Pass& pass, unsigned block, unsigned shared_byt
   r.shared_bytes = shared_bytes;
   r.n = pass.n;
   return r;
+}
+
+// One launch's kernel: variant V with operator Op on T, as a function of the thread's context.
+template <class V, class Op, class T>
+struct ReduceKernel {
+  ReduceArgs<T> args;
+  template <class Ctx>
+  WL_DEVICE void operator()(Ctx& ctx) const {
+    V::template run<Op, T>(ctx, args);
+  }
+};
+
+template <class V, class Op, class T, class Backend>
+void launch_pass(Backend& backend, const Pass& pass, unsigned block, const ReduceArgs<T>& args, bool record) {
+  backend.launch(launch_record<V>(pass, block, V::template shared_bytes<T>(block)), record,
+                 ReduceKernel<V, Op, T>{args});
 }
 
 template <class T>
@@ -36,16 +52,16 @@ ReduceBuffers<T> allocate_buffers(Backend& backend, const std::vector<Pass>& pas
   ReduceBuffers<T> b;
   const std::uint64_t first_grid = passes.empty() ? 1 : passes.front().grid;
   switch (V::info.finish) {
-    case reduce::Finish::Partials:
+    case Finish::Partials:
       b.partials[0] = backend.template alloc<T>(first_grid, "partials", BufferRole::Output);
       b.partials[1] = backend.template alloc<T>(passes.size() > 1 ? passes[1].grid : 1,
                                                 "partials of partials", BufferRole::Output);
       b.out = b.partials[(passes.size() + 1) % 2];
       break;
-    case reduce::Finish::Atomic:
+    case Finish::Atomic:
       b.out = backend.template alloc<T>(1, "output", BufferRole::Output);
       break;
-    case reduce::Finish::LastBlock:
+    case Finish::LastBlock:
       b.partials[0] = backend.template alloc<T>(first_grid, "partials", BufferRole::Output);
       b.out = backend.template alloc<T>(1, "output", BufferRole::Output);
       b.ticket = backend.template alloc<unsigned>(1, "ticket", BufferRole::Temp);
@@ -59,23 +75,23 @@ template <class V, class Op, class T, class Backend>
 void launch_passes(Backend& backend, Global<const T> input, const ReduceBuffers<T>& b,
                    const std::vector<Pass>& passes, unsigned block, bool record) {
   if (passes.empty()) return;
-  reduce::ReduceArgs<T> args;
+  ReduceArgs<T> args;
   args.in = input;
   args.n = passes.front().n;
   switch (V::info.finish) {
-    case reduce::Finish::Atomic:
+    case Finish::Atomic:
       backend.fill(b.out, identity<Op, T>());
       args.out = b.out;
-      backend.template launch<V, Op>(passes.front(), block, args, record);
+      launch_pass<V, Op>(backend, passes.front(), block, args, record);
       break;
-    case reduce::Finish::LastBlock:
+    case Finish::LastBlock:
       backend.fill(b.ticket, 0u);
       args.out = b.out;
       args.partials = b.partials[0];
       args.ticket = b.ticket;
-      backend.template launch<V, Op>(passes.front(), block, args, record);
+      launch_pass<V, Op>(backend, passes.front(), block, args, record);
       break;
-    case reduce::Finish::Partials:
+    case Finish::Partials:
       for (std::size_t k = 0; k < passes.size(); ++k) {
         if (k > 0) {
           const Global<T> previous = b.partials[(k - 1) % 2];
@@ -83,7 +99,7 @@ void launch_passes(Backend& backend, Global<const T> input, const ReduceBuffers<
         }
         args.n = passes[k].n;
         args.out = b.partials[k % 2];
-        backend.template launch<V, Op>(passes[k], block, args, record);
+        launch_pass<V, Op>(backend, passes[k], block, args, record);
       }
       break;
   }
@@ -95,4 +111,4 @@ T read_result(Backend& backend, const ReduceBuffers<T>& b, const std::vector<Pas
   return backend.read(b.out, 0);
 }
 
-}  // namespace wl
+}  // namespace wl::reduce

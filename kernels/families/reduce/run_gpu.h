@@ -2,18 +2,16 @@
 // Plain C++ interface: callers compile without nvcc.
 #pragma once
 #include <cstdint>
-#include <string>
-#include <vector>
 
+#include "kernels/family/run_request.h"
+#include "kernels/family/run_result.h"
 #include "kernels/gpu/gpu_error.h"
-#include "kernels/host/reduce_outcome.h"
-#include "kernels/host/reduce_request.h"
 
-namespace wl {
+namespace wl::reduce {
 
 // `input` holds request.n elements of request.type on the host. Throws std::invalid_argument
 // for an invalid request and GpuError when CUDA fails (no device, out of memory, ...).
-ReduceOutcome run_reduce_gpu(const ReduceRequest& request, const void* input);
+RunResult run_gpu(const RunRequest& request, const void* input);
 
 struct GpuTiming {
   double median_ms = 0;
@@ -23,6 +21,6 @@ struct GpuTiming {
 
 // Times the uninstrumented build of a variant: warm-up runs, then the median of `repeats`
 // CUDA-event-timed runs. Every run includes the driver's buffer resets, as CUB's does.
-GpuTiming time_reduce_gpu(const ReduceRequest& request, const void* input, int warmup, int repeats);
+GpuTiming time_gpu(const RunRequest& request, const void* input, int warmup, int repeats);
 
-}  // namespace wl
+}  // namespace wl::reduce

@@ -1,24 +1,23 @@
-// The GPU side of the driver's backend interface, and the typed entry points built on it.
-// Included only by the per-variant instantiation files.
+// The GPU side of the backend interface a family's driver uses: device buffers (named and
+// typed in the trace) and launches, instrumented or not. Knows no family: a launch runs a
+// kernel functor, kernel(ctx), on every thread. Included only by .cu files.
 #pragma once
 #include <algorithm>
+#include <string>
 #include <vector>
 
-#include "kernels/gpu/event_timer.cuh"
+#include "kernels/family/run_request.h"
 #include "kernels/gpu/cuda_check.cuh"
 #include "kernels/gpu/gpu_context.cuh"
-#include "kernels/gpu/reduce_gpu_typed.h"
-#include "kernels/families/reduce/registry.h"
-#include "kernels/host/reduce_driver.h"
 #include "kernels/host/run_recorder.h"
 
 namespace wl {
 
-// The plain __global__ wrapper: one per variant, operator, type and recorder.
-template <class V, class Op, class T, class Rec>
-__global__ void reduce_kernel(reduce::ReduceArgs<T> args, Rec rec) {
+// The one __global__ wrapper: one instantiation per kernel functor and recorder.
+template <class Kernel, class Rec>
+__global__ void family_kernel(Kernel kernel, Rec rec) {
   GpuCtx<Rec> ctx(rec);
-  V::template run<Op, T>(ctx, args);
+  kernel(ctx);
 }
 
 template <class T>
@@ -31,7 +30,7 @@ __global__ void fill_kernel(T* p, std::uint64_t n, T value) {
 class GpuBackend {
  public:
   // trace: where to record, or nullptr (timing runs).
-  GpuBackend(const ReduceRequest& request, Trace* trace)
+  GpuBackend(const RunRequest& request, Trace* trace)
       : request_(request), recorder_(trace && request.record ? trace : nullptr) {}
   ~GpuBackend() {
     for (void* p : allocations_) cudaFree(p);
@@ -62,17 +61,25 @@ class GpuBackend {
     WL_CUDA(cudaMemcpy(&v, g.ptr + i, sizeof(T), cudaMemcpyDeviceToHost));
     return v;
   }
-  template <class V, class Op, class T>
-  void launch(const Pass& pass, unsigned block, const reduce::ReduceArgs<T>& args, bool record) {
-    const unsigned smem = V::template shared_bytes<T>(block);
+  template <class T>
+  std::vector<T> read_all(Global<T> g) {
+    std::vector<T> v(g.size);
+    if (g.size) WL_CUDA(cudaMemcpy(v.data(), g.ptr, g.size * sizeof(T), cudaMemcpyDeviceToHost));
+    return v;
+  }
+  // Runs `kernel(ctx)` on every thread of the launch `what` describes (grid, block, shared
+  // bytes); with `record`, the recorded blocks' events go into the trace.
+  template <class Kernel>
+  void launch(const LaunchRecord& what, bool record, const Kernel& kernel) {
+    const dim3 grid(what.grid_dim), block(what.block_dim);
     if (!record) {
-      reduce_kernel<V, Op, T, NoRecorder><<<pass.grid, block, smem>>>(args, NoRecorder{});
+      family_kernel<Kernel, NoRecorder><<<grid, block, what.shared_bytes>>>(kernel, NoRecorder{});
       WL_CUDA(cudaGetLastError());
       return;
     }
-    recorder_.begin_launch(launch_record<V>(pass, block, smem));
-    DeviceRecorder rec = make_recorder(pass.grid);
-    reduce_kernel<V, Op, T, DeviceRecorder><<<pass.grid, block, smem>>>(args, rec);
+    recorder_.begin_launch(what);
+    DeviceRecorder rec = make_recorder(what.grid_dim);
+    family_kernel<Kernel, DeviceRecorder><<<grid, block, what.shared_bytes>>>(kernel, rec);
     WL_CUDA(cudaGetLastError());
     WL_CUDA(cudaDeviceSynchronize());
     unsigned long long offered = 0;
@@ -109,60 +116,9 @@ class GpuBackend {
     return rec;
   }
 
-  const ReduceRequest& request_;
+  const RunRequest& request_;
   RunRecorder recorder_;
   std::vector<void*> allocations_;
 };
-
-template <class V, class Op, class T>
-ReduceOutcome run_gpu_typed(const ReduceRequest& r, const T* data) {
-  ReduceOutcome out;
-  out.backend = "gpu";
-  const std::vector<T> input = r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
-  GpuBackend backend(r, &out.trace);
-  // read() copies the result back with cudaMemcpy, which waits for the launches and reports
-  // their errors.
-  run_on_backend<V, Op>(backend, r, input, out);
-  return out;
-}
-
-template <class V, class Op, class T>
-GpuTiming time_gpu_typed(const ReduceRequest& r, const T* data, int warmup, int repeats) {
-  const std::vector<T> input = r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
-  const std::vector<Pass> passes = plan_passes(V::info, r.n, r.block, r.sm_count);
-  GpuBackend backend(r, nullptr);
-  const Global<const T> in = backend.upload(input);
-  const ReduceBuffers<T> buffers = allocate_buffers<V, T>(backend, passes);
-
-  GpuTiming timing;
-  timing.median_ms = median_event_ms(
-      [&] { launch_passes<V, Op>(backend, in, buffers, passes, r.block, false); }, warmup, repeats);
-  const T result = read_result<V, Op>(backend, buffers, passes);
-  timing.result_bits = to_bits(result);
-  timing.result_ok = check_reduction<Op>(input, result, combine_depth(V::info, passes, r.block)).ok;
-  return timing;
-}
-
-}  // namespace wl
-
-namespace wl {
-
-// Instantiates both entry points of variant V for every operator and type the family runs
-// (kernels/families/reduce/registry.h), so reduce_gpu.cpp links to them from plain C++. It
-// returns their addresses: an address the compiler could drop would not make it emit them.
-using EntryPoint = void (*)();
-template <class V>
-std::vector<EntryPoint> instantiate_gpu_variant() {
-  std::vector<EntryPoint> entry_points;
-  for_each_type(reduce::AllOps{}, [&](auto op) {
-    for_each_type(reduce::AllTypes{}, [&](auto type) {
-      using Op = typename decltype(op)::type;
-      using T = typename decltype(type)::type;
-      entry_points.push_back(reinterpret_cast<EntryPoint>(&run_gpu_typed<V, Op, T>));
-      entry_points.push_back(reinterpret_cast<EntryPoint>(&time_gpu_typed<V, Op, T>));
-    });
-  });
-  return entry_points;
-}
 
 }  // namespace wl

@@ -1,23 +1,24 @@
-#include "kernels/sim/reduce_sim.h"
-
+// The simulator's side of the backend interface a family's driver uses: buffers in host memory
+// (named and typed in the trace), and launches run by SimGrid. Knows no family.
+#pragma once
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <stdexcept>
+#include <string>
+#include <vector>
 
-#include "kernels/host/reduce_driver.h"
+#include "kernels/dialect/views.h"
+#include "kernels/family/run_request.h"
 #include "kernels/host/run_recorder.h"
-#include "kernels/families/reduce/registry.h"
 #include "kernels/sim/sim_context.h"
 #include "kernels/sim/sim_grid.h"
 
 namespace wl {
-namespace {
 
-// The simulator's side of the driver's backend interface: host memory and SimGrid launches.
 class SimBackend {
  public:
-  SimBackend(const ReduceRequest& request, Trace& trace)
+  // Records into `trace` when the request asks for recording.
+  SimBackend(const RunRequest& request, Trace& trace)
       : request_(request), recorder_(request.record ? &trace : nullptr) {}
 
   template <class T>
@@ -42,54 +43,33 @@ class SimBackend {
   T read(Global<T> g, std::uint64_t i) {
     return g.ptr[i];
   }
-  template <class V, class Op, class T>
-  void launch(const Pass& pass, unsigned block, const reduce::ReduceArgs<T>& args, bool record) {
+  template <class T>
+  std::vector<T> read_all(Global<T> g) {
+    return std::vector<T>(g.ptr, g.ptr + g.size);
+  }
+  // Runs `kernel(ctx)` on every thread of the launch `what` describes (grid, block, shared
+  // bytes); with `record`, the recorded blocks' events go into the trace.
+  template <class Kernel>
+  void launch(const LaunchRecord& what, bool record, const Kernel& kernel) {
     SimLaunch launch;
-    launch.grid_dim = pass.grid;
-    launch.block_dim = block;
-    launch.shared_bytes = V::template shared_bytes<T>(block);
+    launch.grid_dim = what.grid_dim;
+    launch.block_dim = what.block_dim;
+    launch.shared_bytes = what.shared_bytes;
     if (record) {
       launch.record_blocks = request_.record_blocks;
       launch.event_cap = request_.event_cap;
-      recorder_.begin_launch(launch_record<V>(pass, block, launch.shared_bytes));
+      recorder_.begin_launch(what);
     }
-    SimGrid grid(launch, [&args](SimCtx& ctx) { V::template run<Op, T>(ctx, args); });
+    SimGrid grid(launch, [&kernel](SimCtx& ctx) { kernel(ctx); });
     grid.run();
     if (record) recorder_.add_events(std::move(grid.events()), grid.events_dropped());
   }
   void finish_trace() { recorder_.finish(); }
 
  private:
-  const ReduceRequest& request_;
+  const RunRequest& request_;
   RunRecorder recorder_;
   std::vector<std::unique_ptr<unsigned char[]>> storage_;
 };
-
-template <class V, class Op, class T>
-ReduceOutcome run_typed(const ReduceRequest& r, const T* data) {
-  ReduceOutcome out;
-  out.backend = "sim";
-  const std::vector<T> input = r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
-  SimBackend backend(r, out.trace);
-  run_on_backend<V, Op>(backend, r, input, out);
-  return out;
-}
-
-}  // namespace
-
-ReduceOutcome run_reduce_sim(const ReduceRequest& r, const void* input) {
-  if (std::string problem = validate(r); !problem.empty()) throw std::invalid_argument(problem);
-  ReduceOutcome out;
-  reduce::visit_variant(r.variant, [&](auto v) {
-    reduce::visit_op(r.op, [&](auto op) {
-      reduce::visit_type(r.type, [&](auto t) {
-        using T = typename decltype(t)::type;
-        out = run_typed<typename decltype(v)::type, typename decltype(op)::type, T>(
-            r, static_cast<const T*>(input));
-      });
-    });
-  });
-  return out;
-}
 
 }  // namespace wl

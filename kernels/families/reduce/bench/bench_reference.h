@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "kernels/host/reduce_request.h"
+#include "kernels/family/run_request.h"
 
 namespace wl {
 
@@ -15,13 +15,13 @@ struct ReferenceTiming {
 };
 
 // cub::DeviceReduce on the request's op, type and n (variant and block are ignored).
-ReferenceTiming time_cub_reduce(const ReduceRequest& request, const void* input, int warmup, int repeats);
+ReferenceTiming time_cub_reduce(const RunRequest& request, const void* input, int warmup, int repeats);
 
 // cudaMemcpyAsync of `bytes` from one device buffer to another.
 ReferenceTiming time_device_copy(std::uint64_t bytes, int warmup, int repeats);
 
 // The variant written without the dialect, for f32 sum; false when there is no such version.
 bool has_handwritten(const std::string& variant);
-ReferenceTiming time_handwritten(const ReduceRequest& request, const float* input, int warmup, int repeats);
+ReferenceTiming time_handwritten(const RunRequest& request, const float* input, int warmup, int repeats);
 
 }  // namespace wl

@@ -1,0 +1,60 @@
+#include "kernels/family/family.h"
+
+#include <algorithm>
+
+#include "core/value_type.h"
+
+namespace wl {
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+const VariantSummary* Family::find_variant(std::string_view id) const {
+  for (const VariantSummary& v : variants())
+    if (v.id == id) return &v;
+  return nullptr;
+}
+
+std::string validate_for(const Family& f, const RunRequest& r) {
+  const Family* family = &f;
+  if (r.family != family->id()) return "this is the " + std::string(family->id()) + " family, not " + r.family;
+  if (!family->find_variant(r.variant)) return "unknown variant '" + r.variant + "' (see `warplens list`)";
+  const std::vector<std::string> ops = family->ops();
+  if (!ops.empty() && !contains(ops, r.op)) return "unknown operator '" + r.op + "' (" + joined(ops) + ")";
+  if (!contains(family->types(), r.type)) return "unknown type '" + r.type + "' (" + joined(family->types()) + ")";
+  for (const auto& [name, value] : r.params) {
+    const std::vector<FamilyParam> params = family->params();
+    auto p = std::find_if(params.begin(), params.end(), [&](const FamilyParam& q) { return q.name == name; });
+    if (p == params.end()) return r.family + " has no parameter '" + name + "'";
+    if (value < p->min_value || value > p->max_value)
+      return name + " = " + std::to_string(value) + " is outside " + std::to_string(p->min_value) +
+             " .. " + std::to_string(p->max_value);
+  }
+  if (r.block == 0 || (r.block & (r.block - 1)) != 0)
+    return "block size " + std::to_string(r.block) + " is not a power of two";
+  if (r.block > 1024) return "block size " + std::to_string(r.block) + " is over the hardware limit of 1024";
+  if (std::string problem = family->validate(r); !problem.empty()) return problem;
+  if (r.n > kMaxElements) return "n = " + std::to_string(r.n) + " is over the limit of " + std::to_string(kMaxElements);
+  if (r.sm_count == 0) return "sm_count must be at least 1";
+  if (r.record) {
+    const std::uint64_t element_bytes = value_type_bytes(parse_value_type(r.type).value_or(ValueType::f64));
+    if (r.n * element_bytes > (std::uint64_t(1) << 32))
+      return "a trace stores 32-bit byte offsets: record at most " +
+             std::to_string((std::uint64_t(1) << 32) / element_bytes) + " elements of " + r.type;
+    if (r.record_blocks.empty()) return "no blocks chosen to record";
+    if (r.event_cap == 0) return "event cap must be at least 1";
+  }
+  return {};
+}
+
+}  // namespace wl

@@ -1,0 +1,37 @@
+// What a user asks for when running a family's variant, on either backend: the same fields
+// for every family, plus the family's own parameters by name.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace wl {
+
+struct RunRequest {
+  std::string family = "reduce";
+  std::string variant = "sequential";
+  std::string op = "sum";  // ignored by a family that takes no operator
+  std::string type = "f32";
+  std::uint64_t n = 4096;
+  unsigned block = 256;
+  // Sizes persistent grids. The simulator has no multiprocessors; it uses an H100's 132 so a
+  // trace of the GPU and of the simulator describe the same launch.
+  unsigned sm_count = 132;
+  std::map<std::string, std::uint64_t> params;  // the family's parameters (Family::params)
+
+  bool record = false;                         // record every launch into a trace
+  std::vector<std::uint32_t> record_blocks{0};
+  std::uint64_t event_cap = std::uint64_t(1) << 22;
+};
+
+// Largest n accepted: host memory is finite. Recording also needs n * sizeof(T) <= 4 GiB, since
+// a trace stores 32-bit byte offsets.
+constexpr std::uint64_t kMaxElements = std::uint64_t(1) << 30;
+
+// An empty string when the request is valid, else a message for the user: the request's family
+// is found in the list of families built, then validate_for (kernels/family/family.h) makes
+// the checks every family shares (block size, n, recording limits) and the family's own.
+std::string validate(const RunRequest& request);
+
+}  // namespace wl

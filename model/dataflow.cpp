@@ -1,0 +1,410 @@
+#include "model/dataflow.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <unordered_map>
+
+#include "core/value_type.h"
+
+namespace wl {
+namespace {
+
+unsigned type_bytes(const std::string& name) {
+  const std::optional<ValueType> t = parse_value_type(name);
+  return t ? value_type_bytes(*t) : 0;
+}
+
+// A location; shared slots and registers also by launch, since they do not outlive it.
+struct LocationKey {
+  DataflowSpace space = DataflowSpace::Global;
+  std::uint32_t owner = 0;  // global: buffer; shared, register: block
+  std::uint32_t index = 0;
+  std::uint16_t launch = 0;  // 0 for global
+  bool operator==(const LocationKey& o) const {
+    return space == o.space && owner == o.owner && index == o.index && launch == o.launch;
+  }
+};
+struct LocationHash {
+  std::size_t operator()(const LocationKey& k) const {
+    const std::uint64_t a = std::uint64_t(k.owner) << 32 | k.index;
+    const std::uint64_t b = std::uint64_t(k.space) << 16 | k.launch;
+    return std::size_t((a ^ (b * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull >> 17);
+  }
+};
+
+LocationKey key_of(const DataflowNode& n) {
+  if (n.space == DataflowSpace::Global) return {n.space, n.buffer, n.index, 0};
+  return {n.space, n.block, n.index, n.launch};
+}
+
+// Where an event stands in the processing order, for deciding what it can see.
+struct Position {
+  std::uint16_t launch;
+  StepId step;
+  std::uint32_t block;
+  std::uint32_t epoch;
+  std::uint32_t thread;
+};
+
+struct Version {
+  std::uint32_t node;
+  Position at;
+};
+
+struct Location {
+  std::uint32_t initial = kNoDataflowNode;
+  std::vector<Version> versions;  // in processing order
+};
+
+// Versions come from earlier in the processing order, so one of another launch or step is older.
+bool visible(const Position& written, const Position& reader) {
+  if (written.launch != reader.launch || written.step != reader.step) return true;
+  return written.block == reader.block && (written.epoch < reader.epoch || written.thread == reader.thread);
+}
+
+// What the graph follows: memory accesses, shuffles, and barriers (which end epochs).
+bool moves_values(OpKind op) {
+  switch (op) {
+    case OpKind::GlobalLoad: case OpKind::GlobalStore: case OpKind::GlobalAtomic:
+    case OpKind::SharedLoad: case OpKind::SharedStore: case OpKind::SharedAtomic:
+    case OpKind::Shuffle: case OpKind::Barrier: return true;
+    default: return false;
+  }
+}
+
+void normalise(std::vector<std::uint32_t>& set) {
+  std::sort(set.begin(), set.end());
+  set.erase(std::unique(set.begin(), set.end()), set.end());
+}
+
+struct ThreadState {
+  std::vector<std::uint32_t> held;    // what it last stored or received: its register
+  std::vector<std::uint32_t> loaded;  // what it read since then
+  std::vector<std::vector<std::uint32_t>> step_loads;  // this step's loads, for st_from masks
+  std::uint16_t launch = 0;
+  StepId step = 0;
+  std::vector<std::uint32_t> sent;    // held and loaded at its shuffle of round `sent_round`
+  std::uint64_t sent_round = 0;
+
+  std::vector<std::uint32_t> pending() const {
+    std::vector<std::uint32_t> all = held;
+    all.insert(all.end(), loaded.begin(), loaded.end());
+    normalise(all);
+    return all;
+  }
+};
+
+class Builder {
+ public:
+  explicit Builder(const Trace& run) : meta_(run.meta) {
+    for (const BufferRecord& b : meta_.buffers) role_[b.id] = b.role;
+    // Sorting packed keys, not pointers to events: several times faster on millions of events.
+    struct Key {
+      std::uint64_t major, minor;  // launch, step, block; thread, seq
+      const Event* event;
+    };
+    std::vector<Key> keys;
+    for (const Event& e : run.events)
+      if (moves_values(e.op))
+        keys.push_back({std::uint64_t(e.launch) << 48 | std::uint64_t(e.step) << 32 | e.block,
+                        std::uint64_t(e.thread) << 32 | e.seq, &e});
+    std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+      return a.major != b.major ? a.major < b.major : a.minor < b.minor;
+    });
+    order_.reserve(keys.size());
+    for (const Key& k : keys) order_.push_back(k.event);
+  }
+
+  DataflowGraph build() {
+    for (std::size_t i = 0; i < order_.size();) {
+      const Event& head = *order_[i];
+      std::size_t end = i;
+      while (end < order_.size() && order_[end]->launch == head.launch && order_[end]->step == head.step &&
+             order_[end]->block == head.block)
+        ++end;
+      if (head.launch != launch_) {  // shared memory and registers do not outlive a launch
+        launch_ = head.launch;
+        local_.clear();
+        threads_.clear();
+      }
+      process_block_step(i, end);
+      i = end;
+    }
+    mark_swaps();
+    return std::move(graph_);
+  }
+
+ private:
+  struct Segment {
+    std::size_t begin, end;  // into order_
+  };
+
+  // One block's events of one step: by barrier epoch, then shuffle round, then thread.
+  void process_block_step(std::size_t first, std::size_t last) {
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<Segment>> rounds;
+    for (std::size_t t = first; t < last;) {
+      std::size_t t_end = t;
+      while (t_end < last && order_[t_end]->thread == order_[t]->thread) ++t_end;
+      std::uint32_t epoch = 0, round = 0;
+      std::size_t begin = t;
+      for (std::size_t k = t; k < t_end; ++k) {
+        const OpKind op = order_[k]->op;
+        if (op != OpKind::Shuffle && op != OpKind::Barrier) continue;
+        rounds[{epoch, round}].push_back({begin, k + 1});
+        begin = k + 1;
+        if (op == OpKind::Barrier) ++epoch, round = 0;
+        else ++round;
+      }
+      if (begin < t_end) rounds[{epoch, round}].push_back({begin, t_end});
+      t = t_end;
+    }
+    for (const auto& [key, segments] : rounds) {
+      ++round_serial_;
+      for (const Segment& s : segments)
+        for (std::size_t k = s.begin; k < s.end; ++k) apply(*order_[k], key.first);
+      for (const Segment& s : segments)
+        if (order_[s.end - 1]->op == OpKind::Shuffle) receive(*order_[s.end - 1], key.first);
+    }
+  }
+
+  ThreadState& state(const Event& e) { return threads_[std::uint64_t(e.block) << 16 | e.thread]; }
+
+  void apply(const Event& e, std::uint32_t epoch) {
+    const Position at{e.launch, e.step, e.block, epoch, e.thread};
+    ThreadState& s = state(e);
+    if (s.launch != e.launch || s.step != e.step) {
+      s.launch = e.launch;
+      s.step = e.step;
+      s.step_loads.clear();
+    }
+    switch (e.op) {
+      case OpKind::GlobalLoad:
+      case OpKind::SharedLoad: {
+        std::vector<std::uint32_t> read;
+        const ElementSpan span = accessed_elements(e, meta_);
+        for (std::uint32_t k = 0; k < span.count; ++k) read.push_back(resolve(e, span, k, at));
+        s.loaded.insert(s.loaded.end(), read.begin(), read.end());
+        s.step_loads.push_back(std::move(read));
+        break;
+      }
+      case OpKind::GlobalStore:
+      case OpKind::SharedStore: {
+        std::vector<std::uint32_t> sources;
+        const ElementSpan span = accessed_elements(e, meta_);
+        if (e.aux == 0) {
+          sources = s.loaded;
+          if (!reread_target(s, e, span)) sources.insert(sources.end(), s.held.begin(), s.held.end());
+        } else {
+          for (std::size_t k = 0; k < s.step_loads.size() && k < 32; ++k)
+            if (e.aux >> k & 1u) sources.insert(sources.end(), s.step_loads[k].begin(), s.step_loads[k].end());
+        }
+        normalise(sources);
+        std::vector<std::uint32_t> written;
+        for (std::uint32_t k = 0; k < span.count; ++k)
+          written.push_back(write(e, location(e, span, k), element_bits(e, span, k), sources, at, false));
+        if (e.aux == 0) {  // the register still holds what it stored
+          s.held = std::move(written);
+          s.loaded.clear();
+        }
+        break;
+      }
+      case OpKind::GlobalAtomic:
+      case OpKind::SharedAtomic: {
+        const ElementSpan span = accessed_elements(e, meta_);
+        for (std::uint32_t k = 0; k < span.count; ++k) {
+          const LocationKey key = location(e, span, k);
+          std::vector<std::uint32_t> sources = s.pending();
+          sources.push_back(latest(key, e));
+          normalise(sources);
+          write(e, key, element_bits(e, span, k), sources, at, true);
+        }
+        break;
+      }
+      case OpKind::Shuffle:  // the send: what this lane holds before any lane receives
+        s.sent = s.pending();
+        s.sent_round = round_serial_;
+        break;
+      default:
+        break;  // branches, barriers, votes, fences: no values move
+    }
+  }
+
+  void receive(const Event& e, std::uint32_t epoch) {
+    ThreadState& s = state(e);
+    std::vector<std::uint32_t> sources = s.sent;
+    const std::uint32_t sender = e.thread / kWarpSize * kWarpSize + e.aux % kWarpSize;
+    auto it = threads_.find(std::uint64_t(e.block) << 16 | sender);
+    if (it != threads_.end() && it->second.sent_round == round_serial_)
+      sources.insert(sources.end(), it->second.sent.begin(), it->second.sent.end());
+    normalise(sources);
+    const LocationKey key{DataflowSpace::Register, e.block, e.thread, e.launch};
+    const std::uint64_t received = element_bits_of(e.value[1], e.size == 0 ? 8u : std::min(8u, unsigned(e.size)));
+    s.held = {write(e, key, received, sources, {e.launch, e.step, e.block, epoch, e.thread}, false)};
+    s.loaded.clear();
+  }
+
+  // Whether the thread read the location it now stores to since its last store: then the
+  // kernel recomputed the value from memory, and what its register held is not a source
+  // (interleaved addressing re-reads sdata[index] at a new index every level).
+  bool reread_target(const ThreadState& s, const Event& e, const ElementSpan& span) const {
+    for (std::uint32_t k = 0; k < span.count; ++k) {
+      const LocationKey target = location(e, span, k);
+      for (std::uint32_t node : s.loaded)
+        if (key_of(graph_.nodes[node]) == target) return true;
+    }
+    return false;
+  }
+
+  static LocationKey key_of(const DataflowNode& n) {
+    if (n.space == DataflowSpace::Global) return {n.space, n.buffer, n.index, 0};
+    return {n.space, n.block, n.index, n.launch};
+  }
+
+  // --- locations and versions
+
+  LocationKey location(const Event& e, const ElementSpan& span, std::uint32_t k) const {
+    if (e.op == OpKind::GlobalLoad || e.op == OpKind::GlobalStore || e.op == OpKind::GlobalAtomic)
+      return {DataflowSpace::Global, e.buffer, span.first + k, 0};
+    return {DataflowSpace::Shared, e.block, span.first + k, e.launch};
+  }
+
+  Location& state_of(const LocationKey& key) {
+    return key.space == DataflowSpace::Global ? global_[key] : local_[key];
+  }
+
+  static std::uint64_t element_bits_of(std::uint64_t word, unsigned bytes) {
+    return bytes >= 8 ? word : word & ((std::uint64_t(1) << (bytes * 8)) - 1);
+  }
+  static std::uint64_t element_bits(const Event& e, const ElementSpan& span, std::uint32_t k) {
+    const unsigned bit = k * span.bytes * 8;
+    if (bit >= 128) return 0;
+    return element_bits_of(e.value[bit / 64] >> (bit % 64), span.bytes);
+  }
+
+  // The version a load sees (see the header), making the initial node when there is none.
+  std::uint32_t resolve(const Event& e, const ElementSpan& span, std::uint32_t k, const Position& at) {
+    const LocationKey key = location(e, span, k);
+    Location& loc = state_of(key);
+    for (auto it = loc.versions.rbegin(); it != loc.versions.rend(); ++it)
+      if (visible(it->at, at)) return it->node;
+    return initial(key, loc, e, element_bits(e, span, k), true);
+  }
+
+  // The latest version in processing order, whoever wrote it (what an atomic combines into).
+  std::uint32_t latest(const LocationKey& key, const Event& e) {
+    Location& loc = state_of(key);
+    if (!loc.versions.empty()) return loc.versions.back().node;
+    return initial(key, loc, e, 0, false);
+  }
+
+  std::uint32_t initial(const LocationKey& key, Location& loc, const Event& e, std::uint64_t bits, bool known) {
+    if (loc.initial != kNoDataflowNode) return loc.initial;
+    DataflowNode n = node_at(key, e);
+    n.kind = key.space == DataflowSpace::Global && role_[key.owner] == BufferRole::Input ? DataflowNodeKind::Input
+                                                                                        : DataflowNodeKind::Initial;
+    n.bits = bits;
+    n.value_recorded = known;
+    loc.initial = std::uint32_t(graph_.nodes.size());
+    graph_.nodes.push_back(n);
+    if (!loc.versions.empty()) graph_.nodes[loc.versions.front().node].previous = loc.initial;
+    return loc.initial;
+  }
+
+  std::uint32_t write(const Event& e, const LocationKey& key, std::uint64_t bits,
+                      const std::vector<std::uint32_t>& sources, const Position& at, bool atomic) {
+    Location& loc = state_of(key);
+    DataflowNode n = node_at(key, e);
+    n.kind = DataflowNodeKind::Written;
+    n.thread = e.thread;
+    n.bits = bits;
+    n.previous = loc.versions.empty() ? loc.initial : loc.versions.back().node;
+    const auto index = std::uint32_t(graph_.nodes.size());
+    graph_.nodes.push_back(n);
+    loc.versions.push_back({index, at});
+    const DataflowEdgeKind kind = atomic ? DataflowEdgeKind::Atomic
+                                  : sources.size() >= 2 ? DataflowEdgeKind::Combine
+                                                        : DataflowEdgeKind::Copy;
+    for (std::uint32_t from : sources) graph_.edges.push_back({from, index, e.thread, kind});
+    return index;
+  }
+
+  static DataflowNode node_at(const LocationKey& key, const Event& e) {
+    DataflowNode n;
+    n.space = key.space;
+    n.buffer = key.space == DataflowSpace::Global ? BufferId(key.owner) : kNoBuffer;
+    n.block = e.block;
+    n.index = key.index;
+    n.launch = e.launch;
+    n.step = e.step;
+    return n;
+  }
+
+  // A Copy becomes a Swap when its writer, in the same step, overwrites the Copy's source
+  // location (after the version it copied; before or after the copy) from sources that include
+  // what the Copy's target held before.
+  void mark_swaps() {
+    std::unordered_map<LocationKey, std::vector<std::uint32_t>, LocationHash> versions;
+    for (std::uint32_t i = 0; i < graph_.nodes.size(); ++i) versions[key_of(graph_.nodes[i])].push_back(i);
+    for (std::uint32_t t = 0; t < graph_.nodes.size(); ++t) {
+      auto [first, last] = graph_.edges_into(t);
+      if (last - first != 1 || first->kind != DataflowEdgeKind::Copy) continue;
+      const DataflowNode& target = graph_.nodes[t];
+      const LocationKey source = key_of(graph_.nodes[first->from]);
+      if (target.previous == kNoDataflowNode || source == key_of(target)) continue;
+      const std::vector<std::uint32_t>& at_source = versions[source];
+      for (auto w = std::upper_bound(at_source.begin(), at_source.end(), first->from); w != at_source.end(); ++w) {
+        const DataflowNode& later = graph_.nodes[*w];
+        if (std::tie(later.launch, later.step) > std::tie(target.launch, target.step)) break;
+        if (later.launch != target.launch || later.step != target.step) continue;
+        if (later.thread != target.thread || later.block != target.block) continue;
+        auto [wf, wl] = graph_.edges_into(*w);
+        if (std::any_of(wf, wl, [&](const DataflowEdge& e) { return e.from == target.previous; })) {
+          graph_.edges[std::size_t(first - graph_.edges.data())].kind = DataflowEdgeKind::Swap;
+          break;
+        }
+      }
+    }
+  }
+
+  const TraceMeta& meta_;
+  std::array<std::optional<BufferRole>, 256> role_{};
+  std::vector<const Event*> order_;
+  std::uint16_t launch_ = 0;
+  std::uint64_t round_serial_ = 0;
+  std::unordered_map<LocationKey, Location, LocationHash> global_;
+  std::unordered_map<LocationKey, Location, LocationHash> local_;  // shared and registers, this launch
+  std::unordered_map<std::uint64_t, ThreadState> threads_;         // by block << 16 | thread, this launch
+  DataflowGraph graph_;
+};
+
+}  // namespace
+
+std::pair<const DataflowEdge*, const DataflowEdge*> DataflowGraph::edges_into(std::uint32_t node) const {
+  const DataflowEdge* first = std::lower_bound(
+      edges.data(), edges.data() + edges.size(), node, [](const DataflowEdge& e, std::uint32_t n) { return e.to < n; });
+  const DataflowEdge* last = std::upper_bound(
+      first, edges.data() + edges.size(), node, [](std::uint32_t n, const DataflowEdge& e) { return n < e.to; });
+  return {first, last};
+}
+
+ElementSpan accessed_elements(const Event& e, const TraceMeta& meta) {
+  unsigned bytes = 0;
+  if (e.op == OpKind::GlobalLoad || e.op == OpKind::GlobalStore || e.op == OpKind::GlobalAtomic) {
+    if (const BufferRecord* b = meta.buffer(e.buffer)) bytes = type_bytes(b->type);
+  } else {
+    bytes = type_bytes(meta.type);
+  }
+  if (bytes == 0) bytes = e.size == 0 ? 4u : e.size;  // an unknown type: the access is one element
+  ElementSpan span;
+  span.bytes = bytes;
+  span.first = e.address / bytes;
+  span.count = e.size > bytes ? e.size / bytes : 1;
+  return span;
+}
+
+DataflowGraph build_dataflow(const Trace& run) { return Builder(run).build(); }
+
+}  // namespace wl

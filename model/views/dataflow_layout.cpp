@@ -1,0 +1,168 @@
+#include "model/views/dataflow_layout.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace wl {
+namespace {
+
+// Space first (global, shared, register), then buffer id, then element / slot / thread.
+using ColumnKey = std::tuple<DataflowSpace, BufferId, std::uint32_t>;
+using RowKey = std::pair<std::uint16_t, StepId>;
+
+constexpr float kGroupGap = 1.0f;    // between column groups
+constexpr float kLaunchGap = 0.5f;   // between the rows of two launches
+constexpr float kMaxRowHeight = 4.0f;
+
+ColumnKey column_key(const DataflowNode& n) { return {n.space, n.buffer, n.index}; }
+
+std::string step_label(const TraceMeta& meta, StepId step) {
+  for (const StepRecord& s : meta.steps)
+    if (s.id == step) return s.name;
+  return step_name(step);
+}
+
+std::string group_label(const TraceMeta& meta, DataflowSpace space, BufferId buffer) {
+  switch (space) {
+    case DataflowSpace::Global: {
+      const BufferRecord* b = meta.buffer(buffer);
+      return b ? b->name : "buffer " + std::to_string(buffer);
+    }
+    case DataflowSpace::Shared: return "shared";
+    case DataflowSpace::Register: return "registers";
+  }
+  return {};
+}
+
+// Global elements the block's threads loaded, stored or combined into, in any launch.
+std::set<std::pair<BufferId, std::uint32_t>> touched_globals(const Trace& run, std::uint32_t block) {
+  std::set<std::pair<BufferId, std::uint32_t>> out;
+  for (const Event& e : run.events) {
+    if (e.block != block) continue;
+    if (e.op != OpKind::GlobalLoad && e.op != OpKind::GlobalStore && e.op != OpKind::GlobalAtomic) continue;
+    const ElementSpan span = accessed_elements(e, run.meta);
+    for (std::uint32_t k = 0; k < span.count; ++k) out.insert({e.buffer, span.first + k});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string location_name(const DataflowNode& n, const TraceMeta& meta) {
+  switch (n.space) {
+    case DataflowSpace::Global: return group_label(meta, n.space, n.buffer) + "[" + std::to_string(n.index) + "]";
+    case DataflowSpace::Shared: return "shared[" + std::to_string(n.index) + "]";
+    case DataflowSpace::Register: return "thread " + std::to_string(n.index) + "'s register";
+  }
+  return {};
+}
+
+int DataflowLayout::row_of(std::uint16_t launch, StepId step) const {
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    if (rows[r].launch == launch && rows[r].step == step) return int(r);
+  return -1;
+}
+
+DataflowLayout layout_dataflow(const DataflowGraph& graph, const Trace& run, std::uint32_t block,
+                               std::size_t max_nodes) {
+  DataflowLayout out;
+  out.block = block;
+  const auto touched = touched_globals(run, block);
+  auto shown = [&](const DataflowNode& n) {
+    if (n.space == DataflowSpace::Global) return touched.count({n.buffer, n.index}) > 0;
+    return n.block == block;
+  };
+
+  std::vector<std::uint32_t> kept;  // graph nodes, in graph (run) order
+  for (std::uint32_t i = 0; i < graph.nodes.size(); ++i) {
+    if (!shown(graph.nodes[i])) continue;
+    ++out.node_total;
+    if (kept.size() < max_nodes) kept.push_back(i);
+  }
+  out.truncated = out.node_total > kept.size();
+  if (kept.empty()) return out;
+
+  // Rows and columns, numbered in order.
+  std::map<RowKey, std::uint32_t> row_of;
+  std::map<ColumnKey, std::uint32_t> column_of;
+  for (std::uint32_t i : kept) {
+    const DataflowNode& n = graph.nodes[i];
+    row_of.emplace(RowKey{n.launch, n.step}, 0);
+    column_of.emplace(column_key(n), 0);
+  }
+  for (auto& [key, index] : row_of) {
+    index = std::uint32_t(out.rows.size());
+    DataflowRow row;
+    row.launch = key.first;
+    row.step = key.second;
+    row.label = "launch " + std::to_string(key.first) + " \u00b7 " + step_label(run.meta, key.second);
+    if (key.first < run.meta.launches.size()) row.launch_name = run.meta.launches[key.first].name;
+    out.rows.push_back(row);
+  }
+  float x = 0.0f;
+  for (auto& [key, index] : column_of) {
+    const auto [space, buffer, element] = key;
+    if (out.groups.empty() || out.groups.back().space != space || out.groups.back().buffer != buffer) {
+      if (!out.groups.empty()) {
+        out.groups.back().right = x;
+        x += kGroupGap;
+      }
+      DataflowColumnGroup g;
+      g.space = space;
+      g.buffer = buffer;
+      g.label = group_label(run.meta, space, buffer);
+      g.first_column = std::uint32_t(out.columns.size());
+      g.left = x;
+      out.groups.push_back(g);
+    }
+    index = std::uint32_t(out.columns.size());
+    out.columns.push_back({space, buffer, element, std::uint32_t(out.groups.size() - 1), x + 0.5f});
+    ++out.groups.back().column_count;
+    x += 1.0f;
+  }
+  out.groups.back().right = x;
+  out.width = x;
+
+  // Nodes, each a level below the same-row nodes it came from.
+  std::vector<std::uint32_t> layout_index(graph.nodes.size(), kNoDataflowNode);
+  for (std::uint32_t i : kept) {
+    const DataflowNode& n = graph.nodes[i];
+    DataflowLayoutNode ln;
+    ln.node = i;
+    ln.row = row_of[{n.launch, n.step}];
+    ln.column = column_of[column_key(n)];
+    auto [first, last] = graph.edges_into(i);
+    for (const DataflowEdge* e = first; e != last; ++e) {
+      const std::uint32_t from = layout_index[e->from];
+      if (from != kNoDataflowNode && out.nodes[from].row == ln.row) ln.level = std::max(ln.level, out.nodes[from].level + 1);
+    }
+    out.rows[ln.row].levels = std::max(out.rows[ln.row].levels, ln.level + 1);
+    layout_index[i] = std::uint32_t(out.nodes.size());
+    out.nodes.push_back(ln);
+  }
+
+  float top = 0.0f;
+  for (std::size_t r = 0; r < out.rows.size(); ++r) {
+    DataflowRow& row = out.rows[r];
+    if (r > 0 && row.launch != out.rows[r - 1].launch) top += kLaunchGap;
+    row.top = top;
+    row.height = std::min(1.0f + 0.5f * float(row.levels - 1), kMaxRowHeight);
+    top += row.height;
+  }
+  out.height = top;
+  for (DataflowLayoutNode& ln : out.nodes) {
+    ln.x = out.columns[ln.column].x;
+    ln.y = out.rows[ln.row].top + (float(ln.level) + 0.5f) * out.level_height(ln.row);
+  }
+
+  for (std::uint32_t to = 0; to < out.nodes.size(); ++to) {
+    auto [first, last] = graph.edges_into(out.nodes[to].node);
+    for (const DataflowEdge* e = first; e != last; ++e)
+      if (layout_index[e->from] != kNoDataflowNode) out.edges.push_back({layout_index[e->from], to, e->thread, e->kind});
+  }
+  return out;
+}
+
+}  // namespace wl
