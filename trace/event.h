@@ -50,7 +50,7 @@ struct Event {
   OpKind op;
   std::uint8_t size;      // access width in bytes (4, 8, 16), 0 for non-memory events
   std::uint32_t address;  // shared: byte offset in the block's shared memory; global: see Buffer
-  std::uint32_t aux;      // shuffle source lane, warp-sync mask, atomic kind
+  std::uint32_t aux;      // shuffle source lane, warp-sync mask, atomic kind, st_from operand mask
   BufferId buffer;        // kNoBuffer, or an entry of TraceMeta::buffers
   std::uint8_t flags;     // Branch: bit 0 = taken
   std::uint16_t launch;   // index in TraceMeta::launches
