@@ -8,6 +8,7 @@
 #include "kernels/families/reduce/plan.h"
 #include "kernels/families/reduce/reference.h"
 #include "kernels/family/run_result.h"
+#include "kernels/family/trace_meta.h"
 
 namespace wl::reduce {
 
@@ -26,20 +27,7 @@ void describe_outcome(RunResult& out, const RunRequest& r, const std::vector<Pas
   out.result = ResultValues::of(std::vector<T>{result});
   out.result_text = value_text(result);
   out.check = check_reduction<Op>(input, result, combine_depth(V::info, passes, r.block));
-  TraceMeta& m = out.trace.meta;
-  m.family = "reduce";
-  m.variant = r.variant;
-  m.op = r.op;
-  m.type = r.type;
-  m.backend = out.backend;
-  m.n = r.n;
-  m.block_dim = r.block;
-  m.grid_dim = passes.empty() ? 0 : passes.front().grid;  // the largest grid
-  m.event_cap = r.event_cap;
-  m.recorded_blocks.clear();
-  if (r.record)
-    for (std::uint32_t b : r.record_blocks)
-      if (b < m.grid_dim) m.recorded_blocks.push_back(b);
+  describe_run(out.trace.meta, r, out.backend, passes.empty() ? 0 : passes.front().grid);
 }
 
 // `out.backend` names the backend; the backend records into out.trace.

@@ -9,6 +9,7 @@
 #include "core/step.h"
 #include "kernels/dialect/dialect.h"
 #include "kernels/family/family.h"
+#include "kernels/family/trace_meta.h"
 #include "kernels/gpu/gpu_error.h"
 #include "kernels/sim/sim_backend.h"
 
@@ -63,19 +64,7 @@ RunResult run_typed(const RunRequest& r, const T* data) {
   backend.finish_trace();
   out.result = ResultValues::of(r.n ? std::vector<T>(from.ptr, from.ptr + from.size) : std::vector<T>());
   out.result_text = std::to_string(out.result.count()) + " values";
-  TraceMeta& m = out.trace.meta;
-  m.family = "copy_twice";
-  m.variant = r.variant;
-  m.op = r.op;
-  m.type = r.type;
-  m.backend = out.backend;
-  m.n = r.n;
-  m.block_dim = r.block;
-  m.grid_dim = r.n ? grid : 0;
-  m.event_cap = r.event_cap;
-  if (r.record)
-    for (std::uint32_t b : r.record_blocks)
-      if (b < m.grid_dim) m.recorded_blocks.push_back(b);
+  describe_run(out.trace.meta, r, out.backend, r.n ? grid : 0);
   return out;
 }
 

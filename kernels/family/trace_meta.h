@@ -1,0 +1,29 @@
+// What every family writes into a run's trace meta the same way: the request and where it ran.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "kernels/family/run_request.h"
+#include "trace/trace.h"
+
+namespace wl {
+
+// first_grid: blocks of the first launch (0 when nothing launched); recorded blocks past it
+// are dropped.
+inline void describe_run(TraceMeta& m, const RunRequest& r, const std::string& backend, unsigned first_grid) {
+  m.family = r.family;
+  m.variant = r.variant;
+  m.op = r.op;
+  m.type = r.type;
+  m.backend = backend;
+  m.n = r.n;
+  m.block_dim = r.block;
+  m.grid_dim = first_grid;
+  m.event_cap = r.event_cap;
+  m.recorded_blocks.clear();
+  if (r.record)
+    for (std::uint32_t b : r.record_blocks)
+      if (b < first_grid) m.recorded_blocks.push_back(b);
+}
+
+}  // namespace wl
