@@ -44,7 +44,9 @@ void mirror_input(AppState& state) {
   const RunSettings& left = state.sessions[0].settings;
   const std::string variant = right.request.variant;
   right = left;
-  right.request.variant = variant;
+  // Its own variant, where the left's family has it (after a family switch it may not).
+  const Family* family = find_family(left.request.family);
+  if (family && family->find_variant(variant)) right.request.variant = variant;
 }
 
 void run_sessions(AppState& state) {

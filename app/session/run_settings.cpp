@@ -7,7 +7,7 @@ namespace wl {
 
 bool RunSettings::operator==(const RunSettings& o) const {
   const RunRequest &a = request, &b = o.request;
-  return a.family == b.family && a.variant == b.variant && a.op == b.op && a.type == b.type &&
+  return a.family == b.family && a.params == b.params && a.variant == b.variant && a.op == b.op && a.type == b.type &&
          a.n == b.n && a.block == b.block && pattern == o.pattern && seed == o.seed &&
          backend == o.backend && inspect_block == o.inspect_block &&
          inspect_launch == o.inspect_launch;

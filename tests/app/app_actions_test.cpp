@@ -45,6 +45,19 @@ TEST(AppActions, CompareTogglesAndPicksAPartner) {
   EXPECT_FALSE(state.compare);
 }
 
+// The right side keeps its own variant where the left's family has it, else takes the left's
+// (after a family switch, its old variant belongs to another family).
+TEST(AppActions, TheComparedSideKeepsItsVariantOnlyWithinTheFamily) {
+  AppState state;
+  state.sessions[0].settings.request.variant = "sequential";
+  state.sessions[1].settings.request.variant = "warp-shuffle";
+  mirror_input(state);
+  EXPECT_EQ(state.sessions[1].settings.request.variant, "warp-shuffle");
+  state.sessions[1].settings.request.variant = "blelloch";  // not a reduction
+  mirror_input(state);
+  EXPECT_EQ(state.sessions[1].settings.request.variant, "sequential");
+}
+
 TEST(AppActions, InterleavedVsSequentialIsOneClick) {
   AppState state;
   start(state, "warp-shuffle", 256);
