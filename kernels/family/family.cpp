@@ -25,15 +25,14 @@ const VariantSummary* Family::find_variant(std::string_view id) const {
   return nullptr;
 }
 
-std::string validate_for(const Family& f, const RunRequest& r) {
-  const Family* family = &f;
-  if (r.family != family->id()) return "this is the " + std::string(family->id()) + " family, not " + r.family;
-  if (!family->find_variant(r.variant)) return "unknown variant '" + r.variant + "' (see `warplens list`)";
-  const std::vector<std::string> ops = family->ops();
+std::string validate_for(const Family& family, const RunRequest& r) {
+  if (r.family != family.id()) return "this is the " + std::string(family.id()) + " family, not " + r.family;
+  if (!family.find_variant(r.variant)) return "unknown variant '" + r.variant + "' (see `warplens list`)";
+  const std::vector<std::string> ops = family.ops();
   if (!ops.empty() && !contains(ops, r.op)) return "unknown operator '" + r.op + "' (" + joined(ops) + ")";
-  if (!contains(family->types(), r.type)) return "unknown type '" + r.type + "' (" + joined(family->types()) + ")";
+  if (!contains(family.types(), r.type)) return "unknown type '" + r.type + "' (" + joined(family.types()) + ")";
   for (const auto& [name, value] : r.params) {
-    const std::vector<FamilyParam> params = family->params();
+    const std::vector<FamilyParam> params = family.params();
     auto p = std::find_if(params.begin(), params.end(), [&](const FamilyParam& q) { return q.name == name; });
     if (p == params.end()) return r.family + " has no parameter '" + name + "'";
     if (value < p->min_value || value > p->max_value)
@@ -43,7 +42,7 @@ std::string validate_for(const Family& f, const RunRequest& r) {
   if (r.block == 0 || (r.block & (r.block - 1)) != 0)
     return "block size " + std::to_string(r.block) + " is not a power of two";
   if (r.block > 1024) return "block size " + std::to_string(r.block) + " is over the hardware limit of 1024";
-  if (std::string problem = family->validate(r); !problem.empty()) return problem;
+  if (std::string problem = family.validate(r); !problem.empty()) return problem;
   if (r.n > kMaxElements) return "n = " + std::to_string(r.n) + " is over the limit of " + std::to_string(kMaxElements);
   if (r.sm_count == 0) return "sm_count must be at least 1";
   if (r.record) {
