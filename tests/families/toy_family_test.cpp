@@ -128,7 +128,31 @@ TEST(ToyFamily, ItsParameterSetsTheLaunches) {
   const RunReport report = run_request(toy_request(4), RunInput{}, BackendChoice::Simulator);
   EXPECT_TRUE(report.outcome.check.ok);
   EXPECT_EQ(report.outcome.trace.meta.launches.size(), 4u);
-  EXPECT_EQ(report.outcome.launches.size(), 4u);
+  ASSERT_EQ(report.outcome.launches.size(), 4u);
+  EXPECT_EQ(report.outcome.launches[3].kernel, "copy 4 of 4");
+  EXPECT_EQ(find_family("copy_twice")->plan(toy_request(4))[3].kernel, "copy 4 of 4");  // the plan names them alike
+}
+
+// Reduction behind the interface: its reference and its check of a result, without templates.
+TEST(ReduceFamily, ReferenceAndCheckThroughTheInterface) {
+  const Family& reduce = *find_family("reduce");
+  RunRequest r;
+  r.variant = "sequential";
+  r.type = "i32";
+  r.n = 8;
+  r.block = 32;
+  const std::vector<std::int32_t> input{1, 2, 3, 4, 5, 6, 7, 8};
+  const ResultValues expected = reduce.reference(r, input.data());
+  ASSERT_EQ(expected.count(), 1u);
+  EXPECT_EQ(expected.bits(0), 36u);
+  RunResult result = reduce.run(r, Backend::Simulator, input.data());
+  EXPECT_TRUE(reduce.check(r, input.data(), result).ok);
+  result.result = ResultValues::of(std::vector<std::int32_t>{35});
+  const CheckResult wrong = reduce.check(r, input.data(), result);
+  EXPECT_FALSE(wrong.ok);
+  EXPECT_EQ(wrong.expected, "36");
+  result.result = ResultValues::of(std::vector<std::int32_t>{36, 36});  // a reduction has one value
+  EXPECT_FALSE(reduce.check(r, input.data(), result).ok);
 }
 
 TEST(ToyFamily, DemandingTheGpuIsAClearError) {

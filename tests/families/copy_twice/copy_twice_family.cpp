@@ -39,6 +39,10 @@ std::uint64_t passes_of(const RunRequest& r) {
   return it == r.params.end() ? 2 : it->second;
 }
 
+std::string launch_name(std::uint64_t k, std::uint64_t passes) {
+  return "copy " + std::to_string(k + 1) + " of " + std::to_string(passes);
+}
+
 template <class T>
 RunResult run_typed(const RunRequest& r, const T* data) {
   RunResult out;
@@ -53,7 +57,7 @@ RunResult run_typed(const RunRequest& r, const T* data) {
     const Global<T> to = backend.template alloc<T>(r.n, last ? "output" : "staging " + std::to_string(k + 1),
                                                    last ? BufferRole::Output : BufferRole::Temp);
     LaunchRecord launch;
-    launch.name = "copy " + std::to_string(k + 1) + " of " + std::to_string(passes);
+    launch.name = launch_name(k, passes);
     launch.grid_dim = grid;
     launch.block_dim = r.block;
     launch.n = r.n;
@@ -86,7 +90,7 @@ class CopyTwiceFamily final : public Family {
   std::vector<PlannedLaunch> plan(const RunRequest& r) const override {
     std::vector<PlannedLaunch> launches;
     for (std::uint64_t k = 0; k < passes_of(r) && r.n > 0; ++k)
-      launches.push_back({"copy", r.n, unsigned((r.n + r.block - 1) / r.block), r.block});
+      launches.push_back({launch_name(k, passes_of(r)), r.n, unsigned((r.n + r.block - 1) / r.block), r.block});
     return launches;
   }
   std::vector<unsigned char> make_input(const RunRequest& r, Pattern pattern, std::uint64_t seed) const override {
