@@ -35,11 +35,6 @@ struct LocationHash {
   }
 };
 
-LocationKey key_of(const DataflowNode& n) {
-  if (n.space == DataflowSpace::Global) return {n.space, n.buffer, n.index, 0};
-  return {n.space, n.block, n.index, n.launch};
-}
-
 // Where an event stands in the processing order, for deciding what it can see.
 struct Position {
   std::uint16_t launch;
@@ -52,6 +47,16 @@ struct Position {
 struct Version {
   std::uint32_t node;
   Position at;
+  bool atomic;  // its recorded value is an operand, not what the location held
+};
+
+// A value a thread took: the version, who took it and when (DataflowEdge::holder, read_step),
+// and whether the load that took it was racy.
+struct Source {
+  std::uint32_t node;
+  std::uint16_t holder;
+  StepId step;
+  bool racy;
 };
 
 struct Location {
@@ -75,23 +80,36 @@ bool moves_values(OpKind op) {
   }
 }
 
-void normalise(std::vector<std::uint32_t>& set) {
-  std::sort(set.begin(), set.end());
-  set.erase(std::unique(set.begin(), set.end()), set.end());
+// One source per node: the latest take (then the lowest holder), racy when any take was.
+void normalise(std::vector<Source>& set) {
+  std::sort(set.begin(), set.end(), [](const Source& a, const Source& b) {
+    return std::tie(a.node, b.step, a.holder) < std::tie(b.node, a.step, b.holder);
+  });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < set.size(); ++i) {
+    if (kept > 0 && set[kept - 1].node == set[i].node) {
+      set[kept - 1].racy = set[kept - 1].racy || set[i].racy;
+      continue;
+    }
+    set[kept++] = set[i];
+  }
+  set.resize(kept);
 }
 
+void append(std::vector<Source>& to, const std::vector<Source>& from) { to.insert(to.end(), from.begin(), from.end()); }
+
 struct ThreadState {
-  std::vector<std::uint32_t> held;    // what it last stored or received: its register
-  std::vector<std::uint32_t> loaded;  // what it read since then
-  std::vector<std::vector<std::uint32_t>> step_loads;  // this step's loads, for st_from masks
+  std::vector<Source> held;    // what it last stored or received: its register
+  std::vector<Source> loaded;  // what it read since then
+  std::vector<std::vector<Source>> step_loads;  // this step's loads, for st_from masks
   std::uint16_t launch = 0;
   StepId step = 0;
-  std::vector<std::uint32_t> sent;    // held and loaded at its shuffle of round `sent_round`
+  std::vector<Source> sent;    // held and loaded at its shuffle of round `sent_round`
   std::uint64_t sent_round = 0;
 
-  std::vector<std::uint32_t> pending() const {
-    std::vector<std::uint32_t> all = held;
-    all.insert(all.end(), loaded.begin(), loaded.end());
+  std::vector<Source> pending() const {
+    std::vector<Source> all = held;
+    append(all, loaded);
     normalise(all);
     return all;
   }
@@ -183,28 +201,29 @@ class Builder {
     switch (e.op) {
       case OpKind::GlobalLoad:
       case OpKind::SharedLoad: {
-        std::vector<std::uint32_t> read;
+        std::vector<Source> read;
         const ElementSpan span = accessed_elements(e, meta_);
         for (std::uint32_t k = 0; k < span.count; ++k) read.push_back(resolve(e, span, k, at));
-        s.loaded.insert(s.loaded.end(), read.begin(), read.end());
+        append(s.loaded, read);
         s.step_loads.push_back(std::move(read));
         break;
       }
       case OpKind::GlobalStore:
       case OpKind::SharedStore: {
-        std::vector<std::uint32_t> sources;
+        std::vector<Source> sources;
         const ElementSpan span = accessed_elements(e, meta_);
         if (e.aux == 0) {
           sources = s.loaded;
-          if (!reread_target(s, e, span)) sources.insert(sources.end(), s.held.begin(), s.held.end());
+          if (!reread_target(s, e, span)) append(sources, s.held);
         } else {
           for (std::size_t k = 0; k < s.step_loads.size() && k < 32; ++k)
-            if (e.aux >> k & 1u) sources.insert(sources.end(), s.step_loads[k].begin(), s.step_loads[k].end());
+            if (e.aux >> k & 1u) append(sources, s.step_loads[k]);
         }
         normalise(sources);
-        std::vector<std::uint32_t> written;
+        std::vector<Source> written;
         for (std::uint32_t k = 0; k < span.count; ++k)
-          written.push_back(write(e, location(e, span, k), element_bits(e, span, k), sources, at, false));
+          written.push_back({write(e, location(e, span, k), element_bits(e, span, k), sources, at, false), e.thread,
+                             e.step, false});
         if (e.aux == 0) {  // the register still holds what it stored
           s.held = std::move(written);
           s.loaded.clear();
@@ -214,13 +233,18 @@ class Builder {
       case OpKind::GlobalAtomic:
       case OpKind::SharedAtomic: {
         const ElementSpan span = accessed_elements(e, meta_);
+        const std::vector<Source> pending = s.pending();
+        std::vector<Source> returned;
         for (std::uint32_t k = 0; k < span.count; ++k) {
           const LocationKey key = location(e, span, k);
-          std::vector<std::uint32_t> sources = s.pending();
-          sources.push_back(latest(key, e));
+          std::vector<Source> sources = pending;
+          returned.push_back({latest(key, e), e.thread, e.step, false});
+          sources.push_back(returned.back());
           normalise(sources);
           write(e, key, element_bits(e, span, k), sources, at, true);
         }
+        s.held = std::move(returned);
+        s.loaded.clear();
         break;
       }
       case OpKind::Shuffle:  // the send: what this lane holds before any lane receives
@@ -234,15 +258,16 @@ class Builder {
 
   void receive(const Event& e, std::uint32_t epoch) {
     ThreadState& s = state(e);
-    std::vector<std::uint32_t> sources = s.sent;
+    std::vector<Source> sources = s.sent;
     const std::uint32_t sender = e.thread / kWarpSize * kWarpSize + e.aux % kWarpSize;
     auto it = threads_.find(std::uint64_t(e.block) << 16 | sender);
-    if (it != threads_.end() && it->second.sent_round == round_serial_)
-      sources.insert(sources.end(), it->second.sent.begin(), it->second.sent.end());
+    if (it != threads_.end() && it->second.sent_round == round_serial_) append(sources, it->second.sent);
     normalise(sources);
     const LocationKey key{DataflowSpace::Register, e.block, e.thread, e.launch};
     const std::uint64_t received = element_bits_of(e.value[1], e.size == 0 ? 8u : std::min(8u, unsigned(e.size)));
-    s.held = {write(e, key, received, sources, {e.launch, e.step, e.block, epoch, e.thread}, false)};
+    const std::uint32_t version = write(e, key, received, sources, {e.launch, e.step, e.block, epoch, e.thread}, false);
+    graph_.nodes[version].sent = element_bits_of(e.value[0], e.size == 0 ? 8u : std::min(8u, unsigned(e.size)));
+    s.held = {{version, e.thread, e.step, false}};
     s.loaded.clear();
   }
 
@@ -252,8 +277,8 @@ class Builder {
   bool reread_target(const ThreadState& s, const Event& e, const ElementSpan& span) const {
     for (std::uint32_t k = 0; k < span.count; ++k) {
       const LocationKey target = location(e, span, k);
-      for (std::uint32_t node : s.loaded)
-        if (key_of(graph_.nodes[node]) == target) return true;
+      for (const Source& source : s.loaded)
+        if (key_of(graph_.nodes[source.node]) == target) return true;
     }
     return false;
   }
@@ -284,13 +309,27 @@ class Builder {
     return element_bits_of(e.value[bit / 64] >> (bit % 64), span.bytes);
   }
 
-  // The version a load sees (see the header), making the initial node when there is none.
-  std::uint32_t resolve(const Event& e, const ElementSpan& span, std::uint32_t k, const Position& at) {
+  // The version a load sees (see the header), making the initial node when there is none; a
+  // racy load, one that got another value, is drawn from the version that holds what it got.
+  Source resolve(const Event& e, const ElementSpan& span, std::uint32_t k, const Position& at) {
     const LocationKey key = location(e, span, k);
+    const std::uint64_t bits = element_bits(e, span, k);
     Location& loc = state_of(key);
+    const Version* seen = nullptr;
+    for (auto it = loc.versions.rbegin(); it != loc.versions.rend() && !seen; ++it)
+      if (visible(it->at, at)) seen = &*it;
+    const std::uint32_t node = seen ? seen->node : initial(key, loc, e, bits, true);
+    if ((seen && seen->atomic) || holds(node, bits)) return {node, e.thread, e.step, false};
     for (auto it = loc.versions.rbegin(); it != loc.versions.rend(); ++it)
-      if (visible(it->at, at)) return it->node;
-    return initial(key, loc, e, element_bits(e, span, k), true);
+      if (!it->atomic && holds(it->node, bits)) return {it->node, e.thread, e.step, true};
+    if (loc.initial != kNoDataflowNode && holds(loc.initial, bits)) return {loc.initial, e.thread, e.step, true};
+    return {node, e.thread, e.step, true};
+  }
+
+  // Whether a version's recorded value is `bits` (one whose value is unknown holds anything).
+  bool holds(std::uint32_t node, std::uint64_t bits) const {
+    const DataflowNode& n = graph_.nodes[node];
+    return !n.value_recorded || n.bits == bits;
   }
 
   // The latest version in processing order, whoever wrote it (what an atomic combines into).
@@ -313,8 +352,8 @@ class Builder {
     return loc.initial;
   }
 
-  std::uint32_t write(const Event& e, const LocationKey& key, std::uint64_t bits,
-                      const std::vector<std::uint32_t>& sources, const Position& at, bool atomic) {
+  std::uint32_t write(const Event& e, const LocationKey& key, std::uint64_t bits, const std::vector<Source>& sources,
+                      const Position& at, bool atomic) {
     Location& loc = state_of(key);
     DataflowNode n = node_at(key, e);
     n.kind = DataflowNodeKind::Written;
@@ -323,11 +362,12 @@ class Builder {
     n.previous = loc.versions.empty() ? loc.initial : loc.versions.back().node;
     const auto index = std::uint32_t(graph_.nodes.size());
     graph_.nodes.push_back(n);
-    loc.versions.push_back({index, at});
+    loc.versions.push_back({index, at, atomic});
     const DataflowEdgeKind kind = atomic ? DataflowEdgeKind::Atomic
                                   : sources.size() >= 2 ? DataflowEdgeKind::Combine
                                                         : DataflowEdgeKind::Copy;
-    for (std::uint32_t from : sources) graph_.edges.push_back({from, index, e.thread, kind});
+    for (const Source& from : sources)
+      graph_.edges.push_back({from.node, index, e.thread, from.holder, from.step, kind, from.racy});
     return index;
   }
 

@@ -25,10 +25,16 @@
 //     the register, the loads are cleared;
 //   - atomic: a new version from pending and the address's latest version, whoever wrote it
 //     (atomics serialise; the trace has no hardware order, so processing order stands in);
-//     pending is left as it is.
+//     the register becomes what the atomic returned, the address's version before it (a ticket
+//     drawn is compared and stored next), and the loads are cleared.
 // - Edge kinds: Atomic; Combine (a write from 2+ sources); Copy (from one); Swap (a Copy whose
 //   source location the same thread overwrites in the same step from sources that include the
 //   Copy target's previous version: a down-sweep's exchange).
+// - A race is told by the values, as a diagnostic only: a load whose recorded value differs from
+//   the version it should see is drawn from the latest version of the location that holds that
+//   value (an older one: a stale read; a newer one: a read past a missing barrier), or from the
+//   one it should see when none does, and its edges are marked racy. Atomic versions, whose
+//   recorded value is the operand, are never compared.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -56,6 +62,7 @@ struct DataflowNode {
   std::uint32_t previous = kNoDataflowNode;  // the version of the location this one replaced
   std::uint64_t bits = 0;       // for display: the value written (register: the value received;
                                 // atomic: its operand) or read (initial)
+  std::uint64_t sent = 0;       // register: the value this lane sent in the same shuffle
   bool value_recorded = true;   // false: an initial node an atomic made (no old value recorded)
 };
 
@@ -63,7 +70,13 @@ struct DataflowEdge {
   std::uint32_t from = 0;  // node indices
   std::uint32_t to = 0;
   std::uint16_t thread = 0;  // the writer of `to`
+  // Who took `from` and when: the thread that loaded it, stored it or received it (the writer,
+  // or the lane a shuffle received it from), and the step it did so in. A read_step before the
+  // step of `to` means the value waited in that thread's register across steps.
+  std::uint16_t holder = 0;
+  StepId read_step = 0;
   DataflowEdgeKind kind = DataflowEdgeKind::Copy;
+  bool racy = false;  // the load got a value other than the version it should see (see above)
 };
 
 struct DataflowGraph {

@@ -57,7 +57,8 @@ BlockViews build_block_views(const TraceViews& views, std::uint32_t block) {
   BlockViews b;
   b.block = block;
   const std::uint32_t dim = views.trace.meta.block_dim;
-  b.tree = build_tree(block_events(views.trace, block), block, dim, views.trace.meta.buffers, views.values);
+  b.tree = build_tree(*views.dataflow, block_events(views.trace, block), std::uint16_t(views.launch), block, dim,
+                      views.trace.meta.buffers, views.values);
   b.layout = layout_tree(b.tree);
   b.divergence = divergence_map(views.grid, block, dim, views.steps);
   if (views.dataflow) b.dataflow = layout_dataflow(*views.dataflow, views.whole(), block);

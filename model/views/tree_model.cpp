@@ -4,373 +4,284 @@
 #include <array>
 #include <map>
 #include <optional>
-#include <unordered_map>
+#include <set>
+#include <tuple>
 
 #include "trace/event_info.h"
 
 namespace wl {
 namespace {
 
+// What a tree edge starts from, before nodes have indices: a graph version the tree shows, the
+// register a thread kept across steps, or an element of the input row.
 struct Ref {
-  std::uint32_t node;
-  EdgeKind kind;
+  enum class Kind : std::uint8_t { Version, Kept, Input } kind = Kind::Version;
+  std::uint32_t a = 0;  // Version: graph node; Kept: step; Input: buffer
+  std::uint32_t b = 0;  // Kept: thread; Input: element
+  EdgeKind edge = EdgeKind::Load;
 };
 
-// A value a thread read: its element bits (a 16-byte load holds several) and where it came from.
-struct Load {
-  std::vector<Ref> refs;
-  std::vector<std::uint64_t> bits;
+// A version the tree shows: the last one of its step at its position.
+struct Shown {
+  std::uint32_t version = kNoDataflowNode;
+  NodeKind kind = NodeKind::Slot;
 };
 
-// A value written during the step being built; it becomes a node if nothing overwrites it.
-struct Version {
-  std::uint32_t position;
-  NodeKind kind;
-  std::uint16_t thread;
-  unsigned epoch;
-  std::uint64_t bits;
-  std::vector<Ref> inputs;
-};
-
-struct ThreadState {
-  std::vector<Load> loads;  // read since the last write
-  bool reg_dirty = false;   // a shuffle changed the register this step
-  std::uint64_t reg_bits = 0;
-  std::vector<Ref> reg_inputs;
-};
-
-// What a lane is about to send in a shuffle: resolved before any lane of the round receives.
-struct Send {
-  bool valid = false;
-  std::uint64_t bits = 0;
-  std::vector<Ref> refs;
-};
-
-bool is_value_write(OpKind op) {
-  return op == OpKind::SharedStore || op == OpKind::GlobalStore || op == OpKind::GlobalAtomic ||
-         op == OpKind::Shuffle;
-}
+// The graph versions a thread loaded in one step and kept in its register, with the edge kind.
+using Kept = std::map<std::uint32_t, EdgeKind>;
 
 class Builder {
  public:
-  Builder(const BlockEvents& events, std::uint32_t block, std::uint32_t block_dim,
-          const std::vector<BufferRecord>& buffers, const ValueOps& values)
-      : events_(events) {
+  Builder(const DataflowGraph& graph, const BlockEvents& events, std::uint16_t launch, std::uint32_t block,
+          std::uint32_t block_dim, const std::vector<BufferRecord>& buffers, const ValueOps& values)
+      : graph_(graph), events_(events), launch_(launch), block_(block) {
     tree_.block = block;
     tree_.block_dim = block_dim;
     tree_.values = values;
-    elem_ = values.element_bytes();
     for (const BufferRecord& b : buffers) role_[b.id] = b.role;
-    // A buffer this block only reads is its input: the run's input in a first launch, the
-    // partials an earlier launch wrote in a later one.
     for (const Event& e : events_)
-      if (e.op == OpKind::GlobalStore || e.op == OpKind::GlobalAtomic) written_[e.buffer] = true;
+      if (e.op == OpKind::GlobalStore || e.op == OpKind::GlobalAtomic) writes_buffer_[e.buffer] = true;
   }
 
   TreeModel build() {
     if (events_.empty()) return std::move(tree_);
-    size_positions();
-    group_by_step();
-    add_input_row();
-    for (auto& [step, threads] : per_step_) add_step_row(step, threads);
+    size_rows();
+    choose_versions();
+    for (auto& [step, row] : shown_)
+      for (auto& [position, s] : row) sources_[s.version] = sources_of(s.version, step);
+    // Latest step first: passing through a kept register's sources can keep an earlier one.
+    for (auto at = kept_.rbegin(); at != kept_.rend(); ++at) {
+      std::vector<Ref>& refs = kept_sources_[at->first];
+      for (const auto& [version, kind] : at->second) {
+        passed_.clear();
+        add_source(version, at->first.first, kind, refs);
+      }
+    }
+    emit_input_row();
+    for (const auto& [step, row] : shown_) emit_step_row(step);
     mark_contributions();
     return std::move(tree_);
   }
 
  private:
-  bool reads_input(const Event& e) const {
-    return e.op == OpKind::GlobalLoad && (role_[e.buffer] == BufferRole::Input || !written_[e.buffer]);
-  }
-  bool is_result_buffer(BufferId b) const { return role_[b] == BufferRole::Output; }
-
-  void size_positions() {
+  void size_rows() {
+    const unsigned elem = tree_.values.element_bytes();
     std::uint32_t width = tree_.block_dim;
     for (const Event& e : events_) {
-      if (is_shared_access(e.op)) width = std::max(width, e.address / elem_ + 1);
+      if (is_shared_access(e.op)) width = std::max(width, e.address / elem + 1);
       width = std::max<std::uint32_t>(width, e.thread + 1u);
+      shown_[e.step];  // every step of the block is a row, even one that writes nothing
     }
     tree_.width = width;
-    snap_.assign(width, kNoNode);
-    history_.assign(width, {});
   }
 
-  void group_by_step() {
-    for (const Event& e : events_) {
-      auto& threads = per_step_[e.step];
-      if (threads.empty()) threads.resize(tree_.width);
-      threads[e.thread].push_back(&e);
-    }
-    // Each thread's events in order, for looking ahead past a step.
-    thread_events_.resize(tree_.width);
-    for (const Event& e : events_) thread_events_[e.thread].push_back(&e);
+  bool in_block(const DataflowNode& n) const {
+    return n.kind == DataflowNodeKind::Written && n.launch == launch_ && n.block == block_;
   }
 
-  // Element bits of an access: one per element of the launch type it covers.
-  std::vector<std::uint64_t> elements(const Event& e) const {
-    std::vector<std::uint64_t> out;
-    const unsigned count = e.size >= elem_ ? e.size / elem_ : 1;
-    for (unsigned k = 0; k < count && k * elem_ < 16; ++k) {
-      const unsigned bit = k * elem_ * 8;
-      std::uint64_t word = e.value[bit / 64] >> (bit % 64);
-      if (elem_ < 8) word &= (std::uint64_t(1) << (elem_ * 8)) - 1;
-      out.push_back(word);
+  // Where a version of this block stands in the tree, if anywhere.
+  std::optional<Shown> place(std::uint32_t version, std::uint32_t& position) const {
+    const DataflowNode& n = graph_.nodes[version];
+    switch (n.space) {
+      case DataflowSpace::Shared: position = n.index; return Shown{version, NodeKind::Slot};
+      case DataflowSpace::Register: position = n.index; return Shown{version, NodeKind::Register};
+      case DataflowSpace::Global:
+        if (role_[n.buffer] != BufferRole::Output || n.thread < 0) return std::nullopt;
+        position = std::uint32_t(n.thread);
+        return Shown{version, NodeKind::Result};
     }
+    return std::nullopt;
+  }
+
+  // Each (step, position) shows its step's last version there, a slot or result before a register.
+  void choose_versions() {
+    for (std::uint32_t i = 0; i < graph_.nodes.size(); ++i) {
+      if (!in_block(graph_.nodes[i])) continue;
+      std::uint32_t position = 0;
+      const std::optional<Shown> s = place(i, position);
+      auto row = shown_.find(graph_.nodes[i].step);
+      if (!s || position >= tree_.width || row == shown_.end()) continue;
+      auto [it, fresh] = row->second.try_emplace(position, *s);
+      if (!fresh && !(s->kind == NodeKind::Register && it->second.kind != NodeKind::Register)) it->second = *s;
+    }
+    for (const auto& [step, row] : shown_)
+      for (const auto& [position, s] : row) is_shown_.insert(s.version);
+  }
+
+  // The tree sources of `version`, written in `step` (see the header).
+  std::vector<Ref> sources_of(std::uint32_t version, StepId step) {
+    std::vector<Ref> out;
+    passed_.clear();
+    passed_.insert(version);
+    add_edges_into(version, step, false, out);
     return out;
   }
 
-  std::uint64_t fold(const std::vector<Load>& loads) const {
+  void add_edges_into(std::uint32_t version, StepId step, bool via_lane, std::vector<Ref>& out) {
+    const DataflowNode& to = graph_.nodes[version];
+    const std::int32_t writer = to.thread;
+    auto [first, last] = graph_.edges_into(version);
+    const std::vector<const DataflowEdge*> lanes_values =
+        to.space == DataflowSpace::Register ? shuffled_values(first, last, to) : std::vector<const DataflowEdge*>{};
+    for (const DataflowEdge* e = first; e != last; ++e) {
+      // An atomic also reads what the address held: a chain the dataflow view draws; a tree
+      // shows what each thread added.
+      if (e->kind == DataflowEdgeKind::Atomic && e->from == to.previous) continue;
+      if (to.space == DataflowSpace::Register &&
+          std::find(lanes_values.begin(), lanes_values.end(), e) == lanes_values.end())
+        continue;
+      const bool lane = via_lane || std::int32_t(e->holder) != writer;
+      const EdgeKind kind = e->racy ? EdgeKind::Racy : lane ? EdgeKind::Shuffle : EdgeKind::Load;
+      const bool drawn_where_written = holder_wrote(*e) && is_shown_.count(e->from);
+      if (e->read_step < step && !drawn_where_written && can_keep(e->read_step, e->holder)) {
+        kept_[{e->read_step, e->holder}].emplace(e->from, e->racy ? EdgeKind::Racy : EdgeKind::Load);
+        out.push_back({Ref::Kind::Kept, e->read_step, e->holder, lane ? EdgeKind::Shuffle : EdgeKind::Load});
+      } else {
+        add_source(e->from, step, kind, out, lane);
+      }
+    }
+  }
+
+  // A shuffle's sources, as the graph gives them, are all a lane had: its register and what it
+  // loaded since. A reduction's lane sends a part of that: `v = load` or `v = identity` drops
+  // the register, and a flag it loaded and branched on is no value. The tree, which knows the
+  // operator, keeps for each lane the first part whose combined value is the one it sent: every
+  // load, the loads of its latest step, the register, one source alone, else nothing (a
+  // constant). Values only drop candidates here; they never make an edge.
+  std::vector<const DataflowEdge*> shuffled_values(const DataflowEdge* first, const DataflowEdge* last,
+                                                   const DataflowNode& to) const {
+    std::vector<const DataflowEdge*> kept;
+    for (const bool own : {true, false}) {
+      std::vector<const DataflowEdge*> loads, latest_loads, held;
+      StepId latest = 0;
+      for (const DataflowEdge* e = first; e != last; ++e) {
+        if ((std::int32_t(e->holder) == to.thread) != own) continue;
+        (holder_wrote(*e) ? held : loads).push_back(e);
+        if (!holder_wrote(*e)) latest = std::max(latest, e->read_step);
+      }
+      for (const DataflowEdge* e : loads)
+        if (e->read_step == latest) latest_loads.push_back(e);
+      std::vector<std::vector<const DataflowEdge*>> parts{loads, latest_loads, held};
+      for (const DataflowEdge* e : held) parts.push_back({e});
+      for (const DataflowEdge* e : loads) parts.push_back({e});
+      const std::uint64_t sent = own ? to.sent : to.bits;
+      for (const auto& part : parts)
+        if (!part.empty() && combined(part) == sent) {
+          kept.insert(kept.end(), part.begin(), part.end());
+          break;
+        }
+    }
+    return kept;
+  }
+
+  std::uint64_t combined(const std::vector<const DataflowEdge*>& edges) const {
     std::uint64_t v = tree_.values.identity();
-    for (const Load& l : loads)
-      for (std::uint64_t b : l.bits) v = tree_.values.apply(v, b);
+    for (const DataflowEdge* e : edges) v = tree_.values.apply(v, value_of(graph_.nodes[e->from]));
     return v;
   }
 
-  static std::vector<Ref> refs_of(const std::vector<Load>& loads) {
-    std::vector<Ref> refs;
-    for (const Load& l : loads) refs.insert(refs.end(), l.refs.begin(), l.refs.end());
-    return refs;
+  // The value a version leaves in its location: a shuffle's register combines what it sent.
+  std::uint64_t value_of(const DataflowNode& n) const {
+    return n.space == DataflowSpace::Register ? tree_.values.apply(n.sent, n.bits) : n.bits;
   }
 
-  void add_input_row() {
-    std::vector<std::uint32_t> addresses;
-    for (const Event& e : events_)
-      if (reads_input(e))
-        for (unsigned k = 0; k < std::max(1u, e.size / elem_); ++k) addresses.push_back(e.address + k * elem_);
-    if (addresses.empty()) return;
-    std::sort(addresses.begin(), addresses.end());
-    addresses.erase(std::unique(addresses.begin(), addresses.end()), addresses.end());
+  // Whether the holder took the source by writing it (a store or a shuffle), not by a load.
+  bool holder_wrote(const DataflowEdge& e) const {
+    const DataflowNode& n = graph_.nodes[e.from];
+    return in_block(n) && n.thread == e.holder && n.step == e.read_step;
+  }
 
+  // A kept register is drawn where its step wrote nothing else at the holder's position.
+  bool can_keep(StepId step, std::uint16_t holder) const {
+    auto row = shown_.find(step);
+    return row != shown_.end() && holder < tree_.width && !row->second.count(holder);
+  }
+
+  // A version read as the value of `step`: one written in the same step passes its sources on.
+  void add_source(std::uint32_t from, StepId step, EdgeKind kind, std::vector<Ref>& out, bool via_lane = false) {
+    const DataflowNode& n = graph_.nodes[from];
+    if (in_block(n)) {
+      if (n.step == step) {
+        if (passed_.insert(from).second) add_edges_into(from, step, via_lane, out);
+      } else if (is_shown_.count(from)) {
+        out.push_back({Ref::Kind::Version, from, 0, kind});
+      }
+      return;
+    }
+    if (n.space == DataflowSpace::Global && !writes_buffer_[n.buffer]) {
+      out.push_back({Ref::Kind::Input, n.buffer, n.index, kind});
+      input_bits_.emplace(std::make_pair(std::uint32_t(n.buffer), n.index), n.bits);
+    }
+  }
+
+  // --- emitting rows
+
+  void emit_input_row() {
+    if (input_bits_.empty()) return;
     TreeRow row;
     row.step = kInputRowStep;
     row.label = "input";
     row.first_node = std::uint32_t(tree_.nodes.size());
-    for (std::uint32_t rank = 0; rank < addresses.size(); ++rank) {
+    std::uint32_t rank = 0;
+    for (const auto& [element, bits] : input_bits_) {
       TreeNode n;
-      n.position = rank;
+      n.position = rank++;
       n.row = 0;
       n.kind = NodeKind::Input;
-      input_node_[addresses[rank]] = std::uint32_t(tree_.nodes.size());
+      n.bits = bits;
+      node_of_input_[element] = std::uint32_t(tree_.nodes.size());
       tree_.nodes.push_back(n);
     }
-    row.node_count = std::uint32_t(addresses.size());
-    // Values: whatever was loaded from each address (the first load tells).
-    for (const Event& e : events_)
-      if (reads_input(e)) {
-        const std::vector<std::uint64_t> bits = elements(e);
-        for (unsigned k = 0; k < bits.size(); ++k) tree_.nodes[input_node_[e.address + k * elem_]].bits = bits[k];
-      }
+    row.node_count = rank;
     tree_.rows.push_back(row);
+    snap_.assign(tree_.width, kNoNode);
   }
 
-  // --- one step ---
-
-  void add_step_row(std::uint16_t step, const std::vector<std::vector<const Event*>>& threads) {
-    const std::uint16_t row_index = std::uint16_t(tree_.rows.size());
-    step_versions_.assign(tree_.width, {});
-    states_.assign(tree_.width, {});
-
-    // Split each thread's events into epochs (barriers) and, within one, rounds (shuffles).
-    std::vector<std::vector<std::vector<std::vector<const Event*>>>> parts(threads.size());
-    std::size_t epochs = 0, rounds = 0;
-    for (std::size_t t = 0; t < threads.size(); ++t) {
-      auto& p = parts[t];
-      p.emplace_back(1);
-      for (const Event* e : threads[t]) {
-        p.back().back().push_back(e);
-        if (e->op == OpKind::Shuffle) p.back().emplace_back();
-        if (e->op == OpKind::Barrier) p.emplace_back(1);
-      }
-      epochs = std::max(epochs, p.size());
-      for (auto& ep : p) rounds = std::max(rounds, ep.size());
-    }
-
-    std::vector<Send> sends(threads.size());
-    for (unsigned epoch = 0; epoch < epochs; ++epoch) {
-      for (std::size_t round = 0; round < rounds; ++round) {
-        std::vector<const Event*> shuffles(threads.size(), nullptr);
-        for (std::size_t t = 0; t < threads.size(); ++t) {
-          if (epoch >= parts[t].size() || round >= parts[t][epoch].size()) continue;
-          for (const Event* e : parts[t][epoch][round]) {
-            if (e->op == OpKind::Shuffle) {
-              shuffles[t] = e;
-              sends[t] = resolve_send(std::uint16_t(t), *e);
-            } else {
-              apply_event(std::uint16_t(t), epoch, *e);
-            }
-          }
-        }
-        for (std::size_t t = 0; t < threads.size(); ++t)
-          if (shuffles[t]) receive(std::uint16_t(t), *shuffles[t], sends);
-      }
-    }
-    for (std::size_t t = 0; t < threads.size(); ++t) finish_thread(std::uint16_t(t), step, unsigned(epochs));
-    emit_row(step, row_index);
-  }
-
-  void apply_event(std::uint16_t t, unsigned epoch, const Event& e) {
-    ThreadState& s = states_[t];
-    switch (e.op) {
-      case OpKind::GlobalLoad: {
-        Load l;
-        l.bits = elements(e);
-        if (reads_input(e))
-          for (unsigned k = 0; k < l.bits.size(); ++k) {
-            auto it = input_node_.find(e.address + k * elem_);
-            if (it != input_node_.end()) l.refs.push_back({it->second, EdgeKind::Load});
-          }
-        s.loads.push_back(std::move(l));
-        break;
-      }
-      case OpKind::SharedLoad: {
-        Load l;
-        l.bits = elements(e);
-        l.refs = resolve_shared_read(t, epoch, e.address / elem_, l.bits.front());
-        s.loads.push_back(std::move(l));
-        break;
-      }
-      case OpKind::SharedStore:
-        write(t, epoch, e.address / elem_, NodeKind::Slot, elements(e).front());
-        break;
-      case OpKind::GlobalStore:
-      case OpKind::GlobalAtomic:
-        if (is_result_buffer(e.buffer)) write(t, epoch, t, NodeKind::Result, elements(e).front());
-        break;
-      default:
-        break;  // branches, barriers, votes, fences: no values move
-    }
-  }
-
-  // Where the value a thread read from slot `pos` came from (see the header).
-  std::vector<Ref> resolve_shared_read(std::uint16_t t, unsigned epoch, std::uint32_t pos, std::uint64_t bits) const {
-    if (pos >= tree_.width) return {};
-    const auto& versions = step_versions_[pos];
-    for (auto it = versions.rbegin(); it != versions.rend(); ++it)
-      if ((it->epoch < epoch || it->thread == t) && it->bits == bits) return it->inputs;
-    if (snap_[pos] != kNoNode && tree_.nodes[snap_[pos]].bits == bits) return {{snap_[pos], EdgeKind::Load}};
-    for (auto it = versions.rbegin(); it != versions.rend(); ++it)
-      if (it->bits == bits) {
-        std::vector<Ref> racy = it->inputs;
-        for (Ref& r : racy) r.kind = EdgeKind::Racy;
-        return racy;
-      }
-    const auto& older = history_[pos];
-    for (auto it = older.rbegin(); it != older.rend(); ++it)
-      if (*it != snap_[pos] && tree_.nodes[*it].bits == bits) return {{*it, EdgeKind::Racy}};
-    return {};
-  }
-
-  // The inputs of a value a thread writes: the loads it folds, else its register.
-  void write(std::uint16_t t, unsigned epoch, std::uint32_t pos, NodeKind kind, std::uint64_t bits) {
-    if (pos >= tree_.width) return;
-    ThreadState& s = states_[t];
-    std::vector<Ref> inputs;
-    if (!s.loads.empty() && fold(s.loads) == bits) {
-      inputs = refs_of(s.loads);
-    } else if (s.reg_dirty && s.reg_bits == bits) {
-      inputs = s.reg_inputs;
-    } else if (snap_[t] != kNoNode && tree_.nodes[snap_[t]].bits == bits) {
-      inputs = {{snap_[t], EdgeKind::Load}};  // a value kept in the register since an earlier step
-    }
-    s.loads.clear();
-    step_versions_[pos].push_back({pos, kind, t, epoch, bits, std::move(inputs)});
-  }
-
-  Send resolve_send(std::uint16_t t, const Event& e) {
-    ThreadState& s = states_[t];
-    const std::uint64_t sent = elements(e).front();
-    Send out;
-    out.valid = true;
-    out.bits = sent;
-    if (!s.loads.empty() && fold(s.loads) == sent) {
-      out.refs = refs_of(s.loads);
-      s.loads.clear();
-    } else if (s.reg_dirty && s.reg_bits == sent) {
-      out.refs = s.reg_inputs;
-    } else if (snap_[t] != kNoNode && tree_.nodes[snap_[t]].bits == sent) {
-      out.refs = {{snap_[t], EdgeKind::Load}};
-    }
-    return out;
-  }
-
-  void receive(std::uint16_t t, const Event& e, const std::vector<Send>& sends) {
-    ThreadState& s = states_[t];
-    const unsigned lane = t % kWarpSize;
-    const std::uint32_t src = (t / kWarpSize) * kWarpSize + (e.aux % kWarpSize);
-    const std::uint64_t received = e.value[1] & (elem_ < 8 ? (std::uint64_t(1) << (elem_ * 8)) - 1 : ~0ull);
-    std::vector<Ref> inputs = sends[t].refs;
-    if (e.aux % kWarpSize != lane && src < sends.size() && sends[src].valid && sends[src].bits == received)
-      for (Ref r : sends[src].refs) {
-        if (r.kind != EdgeKind::Racy) r.kind = EdgeKind::Shuffle;
-        inputs.push_back(r);
-      }
-    s.reg_dirty = true;
-    s.reg_bits = tree_.values.apply(sends[t].bits, received);
-    s.reg_inputs = std::move(inputs);
-  }
-
-  // Loads no write consumed become the register's value, if a later event shows the thread
-  // kept it (else it was a flag or a value thrown away, and drawing it would mislead).
-  void finish_thread(std::uint16_t t, std::uint16_t step, unsigned epochs) {
-    ThreadState& s = states_[t];
-    if (!s.loads.empty()) {
-      const std::uint64_t bits = fold(s.loads);
-      if (later_write_uses(t, step, bits))
-        step_versions_[t].push_back({t, NodeKind::Register, t, epochs, bits, refs_of(s.loads)});
-    } else if (s.reg_dirty) {
-      step_versions_[t].push_back({t, NodeKind::Register, t, epochs, s.reg_bits, s.reg_inputs});
-    }
-  }
-
-  bool later_write_uses(std::uint16_t t, std::uint16_t step, std::uint64_t bits) const {
-    for (const Event* e : thread_events_[t]) {
-      if (e->step <= step || !is_value_write(e->op)) continue;
-      return elements(*e).front() == bits;
-    }
-    return false;
-  }
-
-  void emit_row(std::uint16_t step, std::uint16_t row_index) {
+  void emit_step_row(StepId step) {
+    if (snap_.empty()) snap_.assign(tree_.width, kNoNode);
     TreeRow row;
     row.step = step;
     row.label = step_name(step);
     row.first_node = std::uint32_t(tree_.nodes.size());
     row.first_edge = std::uint32_t(tree_.edges.size());
+    const auto row_index = std::uint16_t(tree_.rows.size());
+    const std::map<std::uint32_t, Shown>& shown = shown_[step];
     std::vector<bool> writers(tree_.width, false);
     std::vector<std::uint32_t> next(tree_.width, kNoNode);
-
     for (std::uint32_t pos = 0; pos < tree_.width; ++pos) {
-      const auto& versions = step_versions_[pos];
-      if (versions.empty() && snap_[pos] == kNoNode) continue;
+      auto s = shown.find(pos);
+      auto kept = kept_sources_.find({step, std::uint16_t(pos)});
+      const bool written = s != shown.end() || kept != kept_sources_.end();
+      if (!written && snap_[pos] == kNoNode) continue;
       TreeNode n;
       n.position = pos;
       n.row = row_index;
-      const std::uint32_t index = std::uint32_t(tree_.nodes.size());
-      if (versions.empty()) {
+      const auto index = std::uint32_t(tree_.nodes.size());
+      const std::vector<Ref>* sources = nullptr;
+      if (s != shown.end()) {
+        const DataflowNode& v = graph_.nodes[s->second.version];
+        n.kind = s->second.kind;
+        n.bits = value_of(v);
+        n.thread = v.thread;
+        sources = &sources_[s->second.version];
+        node_of_version_[s->second.version] = index;
+      } else if (kept != kept_sources_.end()) {
+        n.kind = NodeKind::Register;
+        n.thread = std::int32_t(pos);
+        n.bits = kept_value(kept_[{step, std::uint16_t(pos)}]);
+        sources = &kept->second;
+        node_of_kept_[{step, std::uint16_t(pos)}] = index;
+      } else {
         const TreeNode& above = tree_.nodes[snap_[pos]];
         n.kind = above.kind == NodeKind::Result ? NodeKind::Slot : above.kind;
         n.bits = above.bits;
         n.carried_from = snap_[pos];
-      } else {
-        // A slot and a register can land on one position in one step (lane 0 of warp w parks
-        // its total in slot w while lane w of warp 0 holds a register): the shared-memory slot
-        // wins, since later loads read it.
-        const Version* last_memory = nullptr;
-        for (const Version& candidate : versions)
-          if (candidate.kind != NodeKind::Register) last_memory = &candidate;
-        const Version& v = last_memory ? *last_memory : versions.back();
-        n.kind = v.kind;
-        n.bits = v.bits;
+      }
+      if (written) {
         n.written = true;
-        n.thread = v.thread;
-        writers[v.thread] = true;
+        if (n.thread >= 0 && std::uint32_t(n.thread) < tree_.width) writers[std::size_t(n.thread)] = true;
         ++row.written;
-        std::vector<Ref> inputs = v.inputs;
-        std::sort(inputs.begin(), inputs.end(), [](const Ref& a, const Ref& b) { return a.node < b.node; });
-        inputs.erase(std::unique(inputs.begin(), inputs.end(),
-                                 [](const Ref& a, const Ref& b) { return a.node == b.node; }),
-                     inputs.end());
-        for (const Ref& r : inputs) tree_.edges.push_back({r.node, index, v.thread, r.kind});
-        history_[pos].push_back(index);
+        add_tree_edges(index, std::uint16_t(n.thread), *sources);
       }
       tree_.nodes.push_back(n);
       next[pos] = index;
@@ -380,6 +291,55 @@ class Builder {
     row.active_threads = std::uint32_t(std::count(writers.begin(), writers.end(), true));
     tree_.rows.push_back(row);
     snap_ = std::move(next);
+  }
+
+  // What a register holds after loading these versions: their values combined.
+  std::uint64_t kept_value(const Kept& kept) const {
+    std::uint64_t v = tree_.values.identity();
+    for (const auto& [version, kind] : kept) v = tree_.values.apply(v, graph_.nodes[version].bits);
+    return v;
+  }
+
+  void add_tree_edges(std::uint32_t to, std::uint16_t thread, const std::vector<Ref>& sources) {
+    std::vector<TreeEdge> edges;
+    for (const Ref& r : sources) {
+      const std::uint32_t from = tree_node(r);
+      if (from != kNoNode) edges.push_back({from, to, thread, r.edge});
+    }
+    std::stable_sort(edges.begin(), edges.end(), [](const TreeEdge& a, const TreeEdge& b) { return a.from < b.from; });
+    edges.erase(std::unique(edges.begin(), edges.end(), [](const TreeEdge& a, const TreeEdge& b) { return a.from == b.from; }),
+                edges.end());
+    tree_.edges.insert(tree_.edges.end(), edges.begin(), edges.end());
+  }
+
+  // The node an edge starts from: the source's own node, or the one that carries it down to the
+  // row above (a racy read of an older value starts where that value was written).
+  std::uint32_t tree_node(const Ref& r) const {
+    std::uint32_t node = kNoNode;
+    std::uint32_t position = 0;
+    switch (r.kind) {
+      case Ref::Kind::Input: {
+        auto it = node_of_input_.find({r.a, r.b});
+        return it == node_of_input_.end() ? kNoNode : it->second;
+      }
+      case Ref::Kind::Version: {
+        auto it = node_of_version_.find(r.a);
+        if (it == node_of_version_.end()) return kNoNode;
+        node = it->second;
+        break;
+      }
+      case Ref::Kind::Kept: {
+        auto it = node_of_kept_.find({StepId(r.a), std::uint16_t(r.b)});
+        if (it == node_of_kept_.end()) return kNoNode;
+        node = it->second;
+        break;
+      }
+    }
+    position = tree_.nodes[node].position;
+    if (r.edge == EdgeKind::Racy || position >= snap_.size()) return node;
+    for (std::uint32_t above = snap_[position]; above != kNoNode; above = tree_.nodes[above].carried_from)
+      if (above == node) return snap_[position];
+    return node;
   }
 
   // Walks back from the block's results (or, without any, the last row's written nodes).
@@ -407,18 +367,25 @@ class Builder {
     }
   }
 
+  const DataflowGraph& graph_;
   const BlockEvents& events_;
+  const std::uint16_t launch_;
+  const std::uint32_t block_;
   TreeModel tree_;
-  unsigned elem_ = 4;
   std::array<std::optional<BufferRole>, 256> role_{};  // by BufferId; empty: no such buffer
-  std::array<bool, 256> written_{};                    // by BufferId: stored to by this block
-  std::map<std::uint16_t, std::vector<std::vector<const Event*>>> per_step_;
-  std::vector<std::vector<const Event*>> thread_events_;
-  std::unordered_map<std::uint32_t, std::uint32_t> input_node_;  // input address → node
-  std::vector<std::uint32_t> snap_;                    // position → node in the last row
-  std::vector<std::vector<std::uint32_t>> history_;    // position → written nodes, oldest first
-  std::vector<std::vector<Version>> step_versions_;    // position → writes in this step
-  std::vector<ThreadState> states_;
+  std::array<bool, 256> writes_buffer_{};              // by BufferId: stored to by this block
+  std::map<StepId, std::map<std::uint32_t, Shown>> shown_;  // step → position → version
+  std::set<std::uint32_t> is_shown_;
+  std::map<std::uint32_t, std::vector<Ref>> sources_;         // shown version → its sources
+  std::map<std::pair<StepId, std::uint16_t>, Kept> kept_;     // (step, thread) → versions loaded
+  std::map<std::pair<StepId, std::uint16_t>, std::vector<Ref>> kept_sources_;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t> input_bits_;  // (buffer, element)
+  std::set<std::uint32_t> passed_;  // same-step versions already passed through
+  // Tree nodes, once emitted.
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> node_of_input_;
+  std::map<std::uint32_t, std::uint32_t> node_of_version_;
+  std::map<std::pair<StepId, std::uint16_t>, std::uint32_t> node_of_kept_;
+  std::vector<std::uint32_t> snap_;  // position → node in the last row
 };
 
 }  // namespace
@@ -439,9 +406,10 @@ const TreeNode* TreeModel::node_at(std::size_t row, std::uint32_t position) cons
   return it != last && it->position == position ? it : nullptr;
 }
 
-TreeModel build_tree(const BlockEvents& events, std::uint32_t block, std::uint32_t block_dim,
-                     const std::vector<BufferRecord>& buffers, const ValueOps& values) {
-  return Builder(events, block, block_dim, buffers, values).build();
+TreeModel build_tree(const DataflowGraph& graph, const BlockEvents& events, std::uint16_t launch,
+                     std::uint32_t block, std::uint32_t block_dim, const std::vector<BufferRecord>& buffers,
+                     const ValueOps& values) {
+  return Builder(graph, events, launch, block, block_dim, buffers, values).build();
 }
 
 LevelHighlight level_highlight(const TreeModel& tree, std::uint16_t step) {

@@ -1,31 +1,33 @@
-// The reduction tree of one block, derived from its trace: which value each shared-memory slot
-// or register holds after every step, and which earlier values each new one combined.
+// The reduction tree of one block in one launch: the run's dataflow graph (model/dataflow.h)
+// projected onto rows and columns, so its edges are what the kernel recorded, never guesses from
+// values.
 //
-// Rows: the input elements the block loaded (when it loaded any from a buffer it does not write:
-// the run's input, or in a later launch the partials an earlier one wrote), then one row per step present, labelled by step_name: "load", "level k", "finish".
-// A row holds one node per live position: position p is shared slot p (byte address / element
-// size) or thread p's register; both kernels' conventions put thread t's value at position t. A
-// node is `written` when its step changed it, else it is carried over from the row above.
+// Rows: the input elements the block's values came from, when any came from a buffer the block
+// does not write (the run's input, or in a later launch the partials an earlier one wrote), then
+// one row per step of the block, labelled by step_name: "load", "level k", "finish".
+// A row holds one node per live position: position p is shared slot p or thread p's register;
+// both kernels' conventions put thread t's value at position t. A node is `written` when its
+// step wrote it (the step's last version there; a slot or a result wins over a register), else
+// it is carried over from the row above. A global store to an Output buffer is a Result node at
+// the writer's position.
 //
-// Edges (how a written node got its value), per thread, within a step, in event order:
-// - loads (shared, or global from an input buffer) collect inputs; a store then writes a node at
-//   the slot from them: shared loads of slots a and b followed by a store to a = edges a → a, b → a;
-// - a shuffle (value from source lane to this lane) writes the thread's register from its own
-//   previous value and, unless it received its own value, the source lane's (a Shuffle edge);
-// - loads that no store consumes (by the end of the step) write the thread's register;
-// - a global store or atomic to a buffer whose role is Output writes a Result node.
-// Every edge is checked against the recorded values: an input is linked only where its value
-// is the one the thread read (a load that returned an older or newer value than the row above
-// holds, a race, gets a Racy edge from the node that held it; a value the trace cannot explain,
-// such as a register reset to the identity, gets no edge). A value stored and re-read within
-// one step (behind a barrier) passes straight through: its edges go to the stored value's inputs.
-// Where a step writes both a slot and a register at one position, the node is the slot.
+// Edges (how a written node got its value) are the graph's edges into its version:
+// - from a value written earlier in the same step (stored and re-read behind a barrier, or a
+//   register between two shuffles), the edges go on to that value's own sources;
+// - from a value a thread loaded in an earlier step and kept in its register, the row of that
+//   step gets a Register node at the thread's position (unless the step wrote that position),
+//   with the loads as its sources;
+// - otherwise from the source's node, through the nodes that carry it down to the row above.
+// Shuffle marks an edge from a value another lane held; Racy one from a load whose recorded
+// value is not what the graph says it should read (the graph then draws it from the version
+// that held the value read, often several rows up).
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/value_ops.h"
+#include "model/dataflow.h"
 #include "model/views/block_events.h"
 
 namespace wl {
@@ -84,11 +86,12 @@ struct TreeModel {
   std::uint32_t index_of(const TreeNode* node) const { return std::uint32_t(node - nodes.data()); }
 };
 
-// `events`: one block of a single-launch trace, canonical order (model/views/block_events.h);
-// `buffers`: its buffer table (TraceMeta::buffers), which says which are Input and Output.
-// `values` reads the bits.
-TreeModel build_tree(const BlockEvents& events, std::uint32_t block, std::uint32_t block_dim,
-                     const std::vector<BufferRecord>& buffers, const ValueOps& values);
+// `graph`: build_dataflow of the whole run; `events`: the block's events in `launch` (canonical
+// order, model/views/block_events.h), which give the rows and the width; `buffers`: the run's
+// buffer table, which says which are Output. `values` reads the bits.
+TreeModel build_tree(const DataflowGraph& graph, const BlockEvents& events, std::uint16_t launch,
+                     std::uint32_t block, std::uint32_t block_dim, const std::vector<BufferRecord>& buffers,
+                     const ValueOps& values);
 
 // The nodes to highlight when tree level `step` is current: the row of `step` (its written
 // nodes are the outputs) and the sources of the edges into it (the inputs).

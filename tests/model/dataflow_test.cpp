@@ -295,6 +295,45 @@ TEST(Dataflow, AVectorLoadCoversFourElements) {
   EXPECT_EQ(g.nodes[inputs[2]].bits, 3u);
 }
 
+// A stale read (the volatile pitfall): thread 1 reads slot 0 two steps after thread 0 rewrote
+// it, yet gets the first value. The graph draws the read from the version that held it and
+// marks the edge racy; the read it should have made is not drawn.
+TEST(Dataflow, AStaleReadComesFromTheVersionThatHeldItsValueAndIsRacy) {
+  TraceBuilder b(32);
+  b.shared(0, 0, OpKind::SharedStore, 10, 0, 4, 5);   // slot 0 = 5
+  b.step(level_step(0));
+  b.shared(0, 0, OpKind::SharedStore, 11, 0, 4, 9);   // slot 0 = 9
+  b.step(level_step(1));
+  b.shared(0, 1, OpKind::SharedLoad, 12, 0, 4, 5);    // reads 5: stale
+  b.shared(0, 1, OpKind::SharedStore, 13, 4, 4, 5);   // slot 1
+  b.shared(0, 2, OpKind::SharedLoad, 12, 0, 4, 9);    // reads 9: as it should
+  b.shared(0, 2, OpKind::SharedStore, 13, 8, 4, 9);   // slot 2
+  const DataflowGraph g = build_dataflow(b.build());
+
+  const int first = find_node(g, Space::Shared, 0), second = find_node(g, Space::Shared, 0, kNoBuffer, 1);
+  const int stale = find_node(g, Space::Shared, 1), fresh = find_node(g, Space::Shared, 2);
+  EXPECT_EQ(sources(g, stale), ids({first}));
+  EXPECT_TRUE(g.edges_into(std::uint32_t(stale)).first->racy);
+  EXPECT_EQ(sources(g, fresh), ids({second}));
+  EXPECT_FALSE(g.edges_into(std::uint32_t(fresh)).first->racy);
+}
+
+// An atomic returns what the address held: a ticket drawn and then stored comes from the ticket
+// counter's version before the atomic, not from what the thread stored before it.
+TEST(Dataflow, WhatAThreadStoresAfterAnAtomicComesFromWhatTheAtomicReturned) {
+  TraceBuilder b(32);
+  b.global(0, 0, OpKind::GlobalLoad, 10, 0, 4, kInput, 3);
+  b.global(0, 0, OpKind::GlobalStore, 11, 0, 4, kPartials, 3);  // the block's partial
+  b.global(0, 0, OpKind::GlobalAtomic, 12, 4, 4, kPartials, 1);  // draws a ticket at partials[1]
+  b.shared(0, 0, OpKind::SharedStore, 13, 0, 4, 0);              // am_last = (ticket == last)
+  const DataflowGraph g = build_dataflow(b.build());
+
+  const int counter = find_node(g, Space::Global, 1, kPartials);  // its version before the atomic
+  ASSERT_GE(counter, 0);
+  EXPECT_EQ(g.nodes[counter].kind, Kind::Initial);
+  EXPECT_EQ(sources(g, find_node(g, Space::Shared, 0)), ids({counter}));
+}
+
 // --- st_from, recorded by the simulator
 
 TEST(Dataflow, SimulatedDownSweepSwapFromStFrom) {

@@ -1,10 +1,11 @@
-// Runs a reduction on the CPU simulator and returns its trace, for view-model tests that want
-// real kernels rather than hand-built traces.
+// Runs a reduction on the CPU simulator and returns its trace (and a block's tree), for
+// view-model tests that want real kernels rather than hand-built traces.
 #pragma once
 #include <cstdint>
 #include <string>
 
 #include "kernels/backend/runner.h"
+#include "model/views/block_events.h"
 #include "model/views/trace_views.h"
 
 namespace wl::test {
@@ -22,6 +23,12 @@ inline TraceViews simulate(const std::string& variant, unsigned block, std::uint
   input.pattern = pattern;
   RunReport report = run_request(r, input, BackendChoice::Simulator);
   return build_trace_views(std::move(report.outcome.trace));
+}
+
+// Block `block`'s tree in the launch `views` shows, projected from the run's dataflow graph.
+inline TreeModel tree_of(const TraceViews& views, std::uint32_t block) {
+  return build_tree(*views.dataflow, block_events(views.trace, block), std::uint16_t(views.launch), block,
+                    views.trace.meta.block_dim, views.trace.meta.buffers, views.values);
 }
 
 }  // namespace wl::test

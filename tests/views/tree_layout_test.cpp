@@ -10,7 +10,7 @@ namespace {
 
 TEST(TreeLayout, OneColumnPerPositionOneRowPerStep) {
   const TraceViews v = test::simulate("sequential", 32, 32);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.trace.meta.buffers, v.values);
+  const TreeModel t = test::tree_of(v, 0);
   const TreeLayout l = layout_tree(t);
   EXPECT_FLOAT_EQ(l.columns, 32.0f);
   ASSERT_EQ(l.rows.size(), t.rows.size());
@@ -31,7 +31,7 @@ TEST(TreeLayout, OneColumnPerPositionOneRowPerStep) {
 TEST(TreeLayout, InputRowSpreadsOverTheWidth) {
   // first-add-on-load: each of the 64 threads loads two elements; 128 inputs over 64 columns.
   const TraceViews v = test::simulate("first-add-on-load", 64, 128);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.trace.meta.buffers, v.values);
+  const TreeModel t = test::tree_of(v, 0);
   ASSERT_EQ(t.rows[0].label, "input");
   ASSERT_EQ(t.rows[0].node_count, 128u);
   const TreeLayout l = layout_tree(t);
@@ -45,7 +45,7 @@ TEST(TreeLayout, InputRowSpreadsOverTheWidth) {
 
 TEST(TreeLayout, RowsOverTheLimitAreAggregated) {
   const TraceViews v = test::simulate("first-add-on-load", 64, 128);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.trace.meta.buffers, v.values);
+  const TreeModel t = test::tree_of(v, 0);
   const TreeLayout l = layout_tree(t, 32);  // at most 32 boxes a row
   ASSERT_TRUE(l.rows[0].aggregated);
   ASSERT_EQ(l.rows[0].boxes.size(), 32u);
@@ -58,7 +58,7 @@ TEST(TreeLayout, RowsOverTheLimitAreAggregated) {
 
 TEST(TreeLayout, BeyondAThousandElementsTheInputRowIsAggregated) {
   const TraceViews v = test::simulate("first-add-on-load", 1024, 2048);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 1024, v.trace.meta.buffers, v.values);
+  const TreeModel t = test::tree_of(v, 0);
   const TreeLayout l = layout_tree(t);
   ASSERT_EQ(t.rows[0].node_count, 2048u);
   EXPECT_TRUE(l.rows[0].aggregated);

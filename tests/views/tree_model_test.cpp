@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "model/views/block_events.h"
 #include "sim_trace.h"
 
 namespace wl {
 namespace {
+
+using test::tree_of;
 
 std::vector<std::uint32_t> positions(const TreeModel& t, const std::vector<std::uint32_t>& nodes) {
   std::vector<std::uint32_t> out;
@@ -34,7 +37,7 @@ std::int32_t value_at(const TreeModel& t, const char* label, std::uint32_t posit
 
 TEST(TreeModel, SequentialBlock32RowsAndNodeCounts) {
   const TraceViews v = test::simulate("sequential", 32, 32);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.trace.meta.buffers, v.values);
+  const TreeModel t = tree_of(v, 0);
   std::vector<std::string> labels;
   for (const TreeRow& r : t.rows) labels.push_back(r.label);
   EXPECT_EQ(labels, (std::vector<std::string>{"input", "load", "level 0", "level 1", "level 2",
@@ -52,7 +55,7 @@ TEST(TreeModel, TheSecondLaunchStartsFromThePartialsTheFirstWrote) {
   const TraceViews first = test::simulate("sequential", 32, 64 * 32);
   const TraceViews second = build_trace_views_of_launch(first, 1);
   ASSERT_EQ(second.launch, 1u);
-  const TreeModel t = build_tree(block_events(second.trace, 0), 0, 32, second.trace.meta.buffers, second.values);
+  const TreeModel t = tree_of(second, 0);
   ASSERT_FALSE(t.rows.empty());
   EXPECT_EQ(t.rows.front().label, "input");
   EXPECT_EQ(t.rows.front().node_count, 32u);
@@ -63,12 +66,14 @@ TEST(TreeModel, TheSecondLaunchStartsFromThePartialsTheFirstWrote) {
     EXPECT_EQ(std::int32_t(t.nodes[k].bits), partial) << k;
   }
   for (const TreeEdge& e : t.edges)  // the load row takes each partial from the input row
-    if (t.nodes[e.to].row == 1) EXPECT_EQ(t.nodes[e.from].row, 0u);
+    if (t.nodes[e.to].row == 1) {
+      EXPECT_EQ(t.nodes[e.from].row, 0u);
+    }
 }
 
 TEST(TreeModel, SequentialBlock32HighlightsPerLevel) {
   const TraceViews v = test::simulate("sequential", 32, 32);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.trace.meta.buffers, v.values);
+  const TreeModel t = tree_of(v, 0);
   for (unsigned level = 0; level < 5; ++level) {
     const LevelHighlight h = level_highlight(t, level_step(level));
     const std::uint32_t active = 16u >> level;
@@ -83,7 +88,7 @@ TEST(TreeModel, SequentialBlock32HighlightsPerLevel) {
 
 TEST(TreeModel, SequentialValuesFollowTheTree) {
   const TraceViews v = test::simulate("sequential", 32, 32);  // ascending input: 1..32
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.trace.meta.buffers, v.values);
+  const TreeModel t = tree_of(v, 0);
   EXPECT_EQ(value_at(t, "input", 5), 6);
   EXPECT_EQ(value_at(t, "load", 31), 32);
   EXPECT_EQ(value_at(t, "level 0", 0), 1 + 17);
@@ -101,7 +106,7 @@ TEST(TreeModel, SequentialValuesFollowTheTree) {
 
 TEST(TreeModel, SequentialBlock256) {
   const TraceViews v = test::simulate("sequential", 256, 256);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 256, v.trace.meta.buffers, v.values);
+  const TreeModel t = tree_of(v, 0);
   ASSERT_EQ(t.rows.size(), 2u + 8u + 1u);  // input, load, 8 levels, finish
   for (unsigned level = 0; level < 8; ++level) {
     const LevelHighlight h = level_highlight(t, level_step(level));
@@ -113,7 +118,7 @@ TEST(TreeModel, SequentialBlock256) {
 
 TEST(TreeModel, InterleavedDivergentCombinesNeighbours) {
   const TraceViews v = test::simulate("interleaved-divergent", 32, 32);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 32, v.trace.meta.buffers, v.values);
+  const TreeModel t = tree_of(v, 0);
   const LevelHighlight h0 = level_highlight(t, level_step(0));
   EXPECT_EQ(positions(t, h0.outputs), range(16, 2));
   EXPECT_EQ(positions(t, h0.inputs), range(32));
@@ -123,7 +128,7 @@ TEST(TreeModel, InterleavedDivergentCombinesNeighbours) {
 
 TEST(TreeModel, WarpShuffleEdgesGoBetweenLanes) {
   const TraceViews v = test::simulate("warp-shuffle", 64, 64);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.trace.meta.buffers, v.values);
+  const TreeModel t = tree_of(v, 0);
   const int row = t.row_of_step(level_step(0));  // level 0: __shfl_down_sync(v, 16)
   ASSERT_GE(row, 0);
   const TreeRow& r = t.rows[std::size_t(row)];
@@ -156,7 +161,7 @@ TEST(TreeModel, WarpShuffleEdgesGoBetweenLanes) {
 
 TEST(TreeModel, UnrollLastWarpGathersIntoRegisters) {
   const TraceViews v = test::simulate("unroll-last-warp", 64, 128);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.trace.meta.buffers, v.values);
+  const TreeModel t = tree_of(v, 0);
   const LevelHighlight h = level_highlight(t, level_step(0));  // tid < 32: sdata[tid] + sdata[tid + 32]
   ASSERT_EQ(h.outputs.size(), 32u);
   for (std::uint32_t n : h.outputs) EXPECT_EQ(t.nodes[n].kind, NodeKind::Register);
@@ -165,7 +170,7 @@ TEST(TreeModel, UnrollLastWarpGathersIntoRegisters) {
 
 TEST(TreeModel, VolatilePitfallShowsRacyReads) {
   const TraceViews v = test::simulate("unroll-last-warp-volatile", 64, 128);
-  const TreeModel t = build_tree(block_events(v.trace, 0), 0, 64, v.trace.meta.buffers, v.values);
+  const TreeModel t = tree_of(v, 0);
   const auto racy = std::count_if(t.edges.begin(), t.edges.end(),
                                   [](const TreeEdge& e) { return e.kind == EdgeKind::Racy; });
   EXPECT_GT(racy, 0);
@@ -176,9 +181,40 @@ TEST(TreeModel, VolatilePitfallShowsRacyReads) {
     }
 }
 
+// The edges come from the dataflow graph, so equal values cannot pull an edge to the wrong node:
+// a run on all-ones or all-equal input draws the same tree as one on random input.
+std::vector<std::tuple<std::uint16_t, std::uint32_t, std::uint16_t, std::uint32_t, EdgeKind>> edges_of(const TreeModel& t) {
+  std::vector<std::tuple<std::uint16_t, std::uint32_t, std::uint16_t, std::uint32_t, EdgeKind>> out;
+  for (const TreeEdge& e : t.edges)
+    out.emplace_back(t.nodes[e.from].row, t.nodes[e.from].position, t.nodes[e.to].row, t.nodes[e.to].position, e.kind);
+  return out;
+}
+
+class TreeOfEveryPattern : public testing::TestWithParam<const char*> {};
+
+TEST_P(TreeOfEveryPattern, EqualValuesDrawTheSameTree) {
+  const TreeModel random = tree_of(test::simulate(GetParam(), 64, 64 * 3, "i32", Pattern::Random), 0);
+  ASSERT_FALSE(random.edges.empty());
+  for (Pattern p : {Pattern::Ones, Pattern::AllEqual}) {
+    const TreeModel other = tree_of(test::simulate(GetParam(), 64, 64 * 3, "i32", p), 0);
+    EXPECT_EQ(edges_of(other), edges_of(random)) << pattern_names()[std::size_t(p)];
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, TreeOfEveryPattern,
+                         testing::Values("atomic-global", "interleaved-divergent", "interleaved-strided",
+                                         "sequential", "first-add-on-load", "unroll-last-warp",
+                                         "unroll-last-warp-volatile", "complete-unroll", "multi-element",
+                                         "warp-shuffle", "cooperative-groups", "single-pass", "speed-of-light"),
+                         [](const testing::TestParamInfo<const char*>& info) {
+                           std::string name = info.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
 TEST(TreeModel, EmptyBlockGivesEmptyTree) {
   const TraceViews v = test::simulate("sequential", 32, 32);
-  const TreeModel t = build_tree(block_events(v.trace, 7), 7, 32, v.trace.meta.buffers, v.values);
+  const TreeModel t = tree_of(v, 7);
   EXPECT_TRUE(t.empty());
   EXPECT_EQ(level_highlight(t, level_step(0)).row, -1);
 }
