@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/value_type.h"
+#include "kernels/gpu/gpu_error.h"
 
 namespace wl {
 namespace {
@@ -18,6 +19,17 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
 }
 
 }  // namespace
+
+GpuTime Family::time_gpu(const RunRequest&, const void*, int, int) const {
+  throw GpuError(std::string(id()) + " has no GPU timing");
+}
+
+GpuTime Family::time_library(const RunRequest&, const void*, int, int) const { return {}; }
+
+double Family::bytes_moved(const RunRequest& request) const {
+  const std::optional<ValueType> t = parse_value_type(request.type);
+  return double(request.n) * (t ? value_type_bytes(*t) : 0);
+}
 
 const VariantSummary* Family::find_variant(std::string_view id) const {
   for (const VariantSummary& v : variants())

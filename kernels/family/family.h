@@ -29,6 +29,11 @@ struct FamilyParam {
 
 enum class Backend { Simulator, Gpu };
 
+struct GpuTime {
+  double ms = 0;     // median; 0: not timed
+  bool ok = false;   // the timed result matched the CPU reference
+};
+
 class Family {
  public:
   virtual ~Family() = default;
@@ -54,6 +59,15 @@ class Family {
   virtual ResultValues reference(const RunRequest& request, const void* input) const = 0;
   virtual CheckResult check(const RunRequest& request, const void* input,
                             const RunResult& result) const = 0;
+
+  // Times a valid request's uninstrumented GPU build: `warmup` runs, then the median of `repeats`
+  // CUDA-event-timed ones, the result of the last checked. Throws GpuError without a GPU.
+  virtual GpuTime time_gpu(const RunRequest& request, const void* input, int warmup, int repeats) const;
+  // The same for the library call that does the family's job (CUB's DeviceReduce for reduce);
+  // GpuTime::ms stays 0 where the family has none.
+  virtual GpuTime time_library(const RunRequest& request, const void* input, int warmup, int repeats) const;
+  // Bytes a run of `request` must move at least: what the timing panel divides by.
+  virtual double bytes_moved(const RunRequest& request) const;
 
   const VariantSummary* find_variant(std::string_view id) const;
 };

@@ -1,0 +1,34 @@
+// Sweeps sizes on the GPU for one family: each chosen variant, the family's library call (CUB)
+// and a device-to-device copy, timed in the same run with CUDA events (instrumentation compiled
+// out). Sizes past free GPU memory, and CUDA errors at one size, become that point's error;
+// the sweep goes on. Plain C++: callers (the CLI, the app's worker thread) compile without nvcc.
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/timing/timing_sweep.h"
+
+namespace wl {
+
+struct SweepRequest {
+  std::string family = "reduce";
+  std::vector<std::string> variants;  // empty: every variant but the pitfalls
+  std::string op = "sum", type = "f32";
+  unsigned block = 256;
+  std::vector<std::uint64_t> sizes;   // ascending
+  int warmup = 5, repeats = 20;
+};
+
+// Called after each point: points done, points in all, and what was just measured.
+using SweepProgress = std::function<void(std::size_t done, std::size_t total, const std::string& what)>;
+
+// Throws std::invalid_argument for a request no size of which is valid, and GpuError when there
+// is no usable GPU (or this build has no CUDA backend). Setting `cancel` stops it after the
+// current point; it then returns the points measured so far.
+TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress, const std::atomic<bool>& cancel);
+
+}  // namespace wl

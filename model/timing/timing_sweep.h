@@ -1,0 +1,80 @@
+// A timing sweep: the median time of each series (a family's variants, and the reference lines
+// CUB and the device copy) at each size, as `warplens bench --sizes` measures it on the GPU and
+// the Timing panel draws it. Family-neutral: a series is a name and its points. Saved as JSON
+// (a recorded profile, assets/profiles/) and as CSV. No CUDA, no GL.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wl {
+
+inline constexpr const char* kCopySeries = "device copy";  // cudaMemcpy device to device
+inline constexpr const char* kCubSeries = "CUB";           // cub::DeviceReduce (or the family's CUB call)
+
+struct TimingPoint {
+  std::uint64_t n = 0;
+  double ms = 0;       // median of the timed runs, CUDA events
+  double bytes = 0;    // bytes moved at this n: read for a reduction, read + write for the copy
+  bool ok = true;      // the result matched the CPU reference
+  std::string error;   // not measured: the size did not fit, or CUDA failed (ms is then 0)
+
+  bool measured() const { return error.empty() && ms > 0; }
+  double gbs() const { return measured() ? bytes / ms / 1e6 : 0; }
+};
+
+enum class SeriesKind : std::uint8_t { Variant, Reference };
+
+struct TimingSeries {
+  std::string name;  // a variant id, or kCubSeries / kCopySeries
+  SeriesKind kind = SeriesKind::Variant;
+  std::vector<TimingPoint> points;  // ascending n
+
+  const TimingPoint* at(std::uint64_t n) const;
+};
+
+struct TimingSweep {
+  std::string device;  // the GPU's name, as CUDA reports it
+  std::string date;    // the day it ran, YYYY-MM-DD
+  std::string family = "reduce";
+  std::string op, type;
+  unsigned block = 0;
+  int warmup = 0, repeats = 0;
+  std::vector<TimingSeries> series;
+
+  const TimingSeries* find(std::string_view name) const;
+  std::vector<std::uint64_t> sizes() const;  // every n of any series, ascending
+};
+
+// A series' bandwidth at n as a percentage of the device copy's at the same n; empty when
+// either was not measured there.
+std::optional<double> percent_of_copy(const TimingSweep& sweep, const TimingSeries& series, std::uint64_t n);
+
+// JSON: {"format": "warplens-timing-sweep", "version": 1, device, date, ..., series: [...]}.
+std::string sweep_to_json(const TimingSweep& sweep);
+// Throws std::runtime_error with a message that names the problem, for a corrupt file or one
+// that is not a sweep.
+TimingSweep sweep_from_json(std::string_view text);
+TimingSweep load_sweep(const std::string& path);  // throws std::runtime_error, naming the path
+void save_sweep(const TimingSweep& sweep, const std::string& path);
+
+// CSV, one row per point: series,kind,n,ms,gbs,percent_of_copy,ok,error.
+std::string sweep_to_csv(const TimingSweep& sweep);
+
+// Sizes as the CLI takes them: "2^10..2^28" (every power of two between), "2^20", "1048576",
+// or a comma-separated list of those. False, with a message, for anything else.
+bool parse_sizes(std::string_view text, std::vector<std::uint64_t>& sizes, std::string& error);
+
+// The ladder: series in the given order at one n, each with its speedup over the step before
+// and over the first. Series not measured at n are left out.
+struct LadderStep {
+  std::string name;
+  double ms = 0;
+  double step_speedup = 1;        // previous step's time / this time
+  double cumulative_speedup = 1;  // first step's time / this time
+};
+std::vector<LadderStep> ladder(const TimingSweep& sweep, const std::vector<std::string>& order, std::uint64_t n);
+
+}  // namespace wl
