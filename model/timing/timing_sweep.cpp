@@ -1,0 +1,238 @@
+#include "model/timing/timing_sweep.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+namespace wl {
+namespace {
+
+constexpr const char* kFormat = "warplens-timing-sweep";
+constexpr int kVersion = 1;
+
+const char* kind_name(SeriesKind k) { return k == SeriesKind::Reference ? "reference" : "variant"; }
+
+nlohmann::json point_json(const TimingPoint& p) {
+  nlohmann::json j = {{"n", p.n}, {"ms", p.ms}, {"bytes", p.bytes}, {"ok", p.ok}};
+  if (!p.error.empty()) j["error"] = p.error;
+  return j;
+}
+
+// Reads a field, naming it when it is missing or of the wrong type.
+template <class T>
+T field(const nlohmann::json& j, const char* name, const std::string& where) {
+  if (!j.is_object() || !j.contains(name)) throw std::runtime_error(where + ": missing \"" + name + "\"");
+  try {
+    return j.at(name).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw std::runtime_error(where + ": \"" + name + "\" has the wrong type");
+  }
+}
+
+TimingPoint point_from(const nlohmann::json& j, const std::string& where) {
+  TimingPoint p;
+  p.n = field<std::uint64_t>(j, "n", where);
+  p.ms = field<double>(j, "ms", where);
+  p.bytes = field<double>(j, "bytes", where);
+  p.ok = field<bool>(j, "ok", where);
+  if (j.contains("error")) p.error = field<std::string>(j, "error", where);
+  if (!std::isfinite(p.ms) || p.ms < 0 || !std::isfinite(p.bytes) || p.bytes < 0)
+    throw std::runtime_error(where + ": a time or byte count is negative or not a number");
+  return p;
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+// One size: "2^k" or a decimal count.
+bool parse_size(std::string_view text, std::uint64_t& n) {
+  if (text.empty()) return false;
+  const bool power = text.size() > 2 && text.substr(0, 2) == "2^";
+  const std::string_view digits = power ? text.substr(2) : text;
+  if (digits.empty() || digits.size() > 20 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return false;
+  const unsigned long long value = std::stoull(std::string(digits));
+  if (power) {
+    if (value > 62) return false;
+    n = std::uint64_t(1) << value;
+  } else {
+    n = value;
+  }
+  return n > 0;
+}
+
+}  // namespace
+
+const TimingPoint* TimingSeries::at(std::uint64_t n) const {
+  for (const TimingPoint& p : points)
+    if (p.n == n) return &p;
+  return nullptr;
+}
+
+const TimingSeries* TimingSweep::find(std::string_view name) const {
+  for (const TimingSeries& s : series)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+std::vector<std::uint64_t> TimingSweep::sizes() const {
+  std::vector<std::uint64_t> out;
+  for (const TimingSeries& s : series)
+    for (const TimingPoint& p : s.points) out.push_back(p.n);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::optional<double> percent_of_copy(const TimingSweep& sweep, const TimingSeries& series, std::uint64_t n) {
+  const TimingSeries* copy = sweep.find(kCopySeries);
+  const TimingPoint* p = series.at(n);
+  const TimingPoint* c = copy ? copy->at(n) : nullptr;
+  if (!p || !c || !p->measured() || !c->measured()) return std::nullopt;
+  return 100 * p->gbs() / c->gbs();
+}
+
+std::string sweep_to_json(const TimingSweep& sweep) {
+  nlohmann::json j = {{"format", kFormat},          {"version", kVersion},     {"device", sweep.device},
+                      {"date", sweep.date},         {"family", sweep.family},  {"op", sweep.op},
+                      {"type", sweep.type},         {"block", sweep.block},    {"warmup", sweep.warmup},
+                      {"repeats", sweep.repeats},   {"series", nlohmann::json::array()}};
+  for (const TimingSeries& s : sweep.series) {
+    nlohmann::json points = nlohmann::json::array();
+    for (const TimingPoint& p : s.points) points.push_back(point_json(p));
+    j["series"].push_back({{"name", s.name}, {"kind", kind_name(s.kind)}, {"points", points}});
+  }
+  return j.dump(1) + "\n";
+}
+
+TimingSweep sweep_from_json(std::string_view text) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw std::runtime_error(std::string("not JSON (") + e.what() + ")");
+  }
+  if (!j.is_object() || j.value("format", "") != kFormat) throw std::runtime_error("not a WarpLens timing sweep");
+  const int version = field<int>(j, "version", "sweep");
+  if (version != kVersion)
+    throw std::runtime_error("timing sweep version " + std::to_string(version) + " (this build reads " +
+                             std::to_string(kVersion) + ")");
+  TimingSweep sweep;
+  sweep.device = field<std::string>(j, "device", "sweep");
+  sweep.date = field<std::string>(j, "date", "sweep");
+  sweep.family = field<std::string>(j, "family", "sweep");
+  sweep.op = field<std::string>(j, "op", "sweep");
+  sweep.type = field<std::string>(j, "type", "sweep");
+  sweep.block = field<unsigned>(j, "block", "sweep");
+  sweep.warmup = field<int>(j, "warmup", "sweep");
+  sweep.repeats = field<int>(j, "repeats", "sweep");
+  const nlohmann::json series = field<nlohmann::json>(j, "series", "sweep");
+  if (!series.is_array()) throw std::runtime_error("sweep: \"series\" is not a list");
+  for (const nlohmann::json& s : series) {
+    TimingSeries out;
+    out.name = field<std::string>(s, "name", "series");
+    const std::string where = "series '" + out.name + "'";
+    const std::string kind = field<std::string>(s, "kind", where);
+    if (kind != "variant" && kind != "reference") throw std::runtime_error(where + ": unknown kind '" + kind + "'");
+    out.kind = kind == "reference" ? SeriesKind::Reference : SeriesKind::Variant;
+    const nlohmann::json points = field<nlohmann::json>(s, "points", where);
+    if (!points.is_array()) throw std::runtime_error(where + ": \"points\" is not a list");
+    for (const nlohmann::json& p : points) out.points.push_back(point_from(p, where));
+    std::sort(out.points.begin(), out.points.end(), [](const TimingPoint& a, const TimingPoint& b) { return a.n < b.n; });
+    sweep.series.push_back(std::move(out));
+  }
+  return sweep;
+}
+
+TimingSweep load_sweep(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot open");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return sweep_from_json(text.str());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
+
+void save_sweep(const TimingSweep& sweep, const std::string& path) {
+  std::ofstream out(path, std::ios::binary);
+  out << sweep_to_json(sweep);
+  if (!out) throw std::runtime_error(path + ": cannot write");
+}
+
+std::string sweep_to_csv(const TimingSweep& sweep) {
+  std::string csv = "series,kind,n,ms,gbs,percent_of_copy,ok,error\n";
+  for (const TimingSeries& s : sweep.series)
+    for (const TimingPoint& p : s.points) {
+      const std::optional<double> pct = percent_of_copy(sweep, s, p.n);
+      csv += csv_field(s.name) + "," + kind_name(s.kind) + "," + std::to_string(p.n) + "," +
+             (p.measured() ? number(p.ms) : "") + "," + (p.measured() ? number(p.gbs()) : "") + "," +
+             (pct ? number(*pct) : "") + "," + (p.ok ? "1" : "0") + "," + csv_field(p.error) + "\n";
+    }
+  return csv;
+}
+
+bool parse_sizes(std::string_view text, std::vector<std::uint64_t>& sizes, std::string& error) {
+  sizes.clear();
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string_view item = text.substr(start, comma - start);
+    const std::size_t dots = item.find("..");
+    std::uint64_t first = 0, last = 0;
+    if (dots == std::string_view::npos) {
+      if (!parse_size(item, first)) {
+        error = "'" + std::string(item) + "' is not a size (2^20, 1048576 or 2^10..2^28)";
+        return false;
+      }
+      sizes.push_back(first);
+    } else {
+      const std::string_view a = item.substr(0, dots), b = item.substr(dots + 2);
+      if (a.substr(0, 2) != "2^" || b.substr(0, 2) != "2^" || !parse_size(a, first) || !parse_size(b, last) || first > last) {
+        error = "'" + std::string(item) + "' is not a range of powers of two (2^10..2^28)";
+        return false;
+      }
+      for (std::uint64_t n = first; n <= last; n *= 2) sizes.push_back(n);
+    }
+    start = comma + 1;
+  }
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  return true;
+}
+
+std::vector<LadderStep> ladder(const TimingSweep& sweep, const std::vector<std::string>& order, std::uint64_t n) {
+  std::vector<LadderStep> steps;
+  for (const std::string& name : order) {
+    const TimingSeries* s = sweep.find(name);
+    const TimingPoint* p = s ? s->at(n) : nullptr;
+    if (!p || !p->measured()) continue;
+    LadderStep step;
+    step.name = name;
+    step.ms = p->ms;
+    if (!steps.empty()) {
+      step.step_speedup = steps.back().ms / p->ms;
+      step.cumulative_speedup = steps.front().ms / p->ms;
+    }
+    steps.push_back(step);
+  }
+  return steps;
+}
+
+}  // namespace wl
