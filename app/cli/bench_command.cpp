@@ -1,9 +1,11 @@
 // `warplens bench`: times every variant's uninstrumented build on the GPU against CUB's
 // DeviceReduce and a device-to-device copy in the same run, and the Harris ladder against the
-// same kernels hand-written in plain CUDA. Inputs larger than L2, random, never zeros;
-// CUDA events; warm-up; the median of many repeats. Ratios, not lone numbers.
+// same kernels hand-written in plain CUDA. Inputs larger than L2 (or rotated through copies that
+// cover it), random, never zeros; CUDA events; warm-up; the median of many repeats. Ratios, not
+// lone numbers. With --sizes, a sweep over sizes (sweep_gpu), written as the app's profiles.
 #include <CLI/CLI.hpp>
 
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -11,10 +13,14 @@
 
 #include "cli/commands.h"
 #include "kernels/backend/runner.h"
+#include "kernels/backend/timing_sweep.h"
+#include "kernels/gpu/gpu_error.h"
+#include "model/timing/timing_sweep.h"
 #include "kernels/families/reduce/registry.h"
 #if defined(WARPLENS_HAVE_CUDA)
 #include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/families/reduce/run_gpu.h"
+#include "kernels/gpu/device_info.h"
 #endif
 
 namespace wl::cli {
@@ -28,7 +34,86 @@ struct BenchOptions {
   int warmup = 5;
   int repeats = 30;
   std::string json_out;
+  // A sweep over sizes instead of one n: what the app's Timing panel draws.
+  std::string sizes;
+  std::string variants;  // comma-separated; empty: every variant but the pitfalls
+  std::string family = "reduce";
+  std::string json, csv, record;
 };
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    if (comma > start) out.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (out) return true;
+  std::cerr << "warplens bench: cannot write " << path << "\n";
+  return false;
+}
+
+// `bench --sizes`: sweeps sizes through sweep_gpu, prints a table of GB/s, writes the files.
+int run_sweep(const BenchOptions& b) {
+  SweepRequest request;
+  request.family = b.family;
+  request.variants = split_commas(b.variants);
+  request.op = b.op;
+  request.type = b.type;
+  request.block = b.block;
+  request.warmup = b.warmup;
+  request.repeats = b.repeats;
+  std::string problem;
+  if (!parse_sizes(b.sizes, request.sizes, problem)) {
+    std::cerr << "warplens bench: --sizes: " << problem << "\n";
+    return 2;
+  }
+  TimingSweep sweep;
+  try {
+    const std::atomic<bool> never{false};
+    sweep = sweep_gpu(request, [](std::size_t done, std::size_t total, const std::string& what) {
+      std::fprintf(stderr, "\r[%zu/%zu] %-48s", done, total, what.c_str());
+    }, never);
+    std::fprintf(stderr, "\n");
+  } catch (const GpuError& e) {
+    std::cerr << "warplens bench: needs a GPU (" << e.what() << ")\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens bench: " << e.what() << "\n";
+    return 2;
+  }
+  std::printf("%s, %s %s %s, block %u, median of %d after %d warm-up runs; GB/s (%% of the device copy)\n",
+              sweep.device.c_str(), sweep.family.c_str(), sweep.op.c_str(), sweep.type.c_str(), sweep.block,
+              sweep.repeats, sweep.warmup);
+  std::printf("%-22s", "n");
+  for (std::uint64_t n : sweep.sizes()) std::printf(" %14llu", (unsigned long long)n);
+  std::printf("\n");
+  for (const TimingSeries& s : sweep.series) {
+    std::printf("%-22s", s.name.c_str());
+    for (std::uint64_t n : sweep.sizes()) {
+      const TimingPoint* p = s.at(n);
+      const std::optional<double> pct = percent_of_copy(sweep, s, n);
+      if (!p || !p->measured()) std::printf(" %14s", "-");
+      else std::printf(" %7.0f (%3.0f%%)%s", p->gbs(), pct ? *pct : 0.0, p->ok ? "" : "!");
+    }
+    std::printf("\n");
+  }
+  for (const TimingSeries& s : sweep.series)
+    for (const TimingPoint& p : s.points)
+      if (!p.error.empty() && p.error != "not timed") std::printf("%s: %s\n", s.name.c_str(), p.error.c_str());
+  bool wrote = true;
+  if (!b.json.empty()) wrote = write_file(b.json, sweep_to_json(sweep)) && wrote;
+  if (!b.record.empty()) wrote = write_file(b.record, sweep_to_json(sweep)) && wrote;
+  if (!b.csv.empty()) wrote = write_file(b.csv, sweep_to_csv(sweep)) && wrote;
+  return wrote ? 0 : 1;
+}
 
 #if defined(WARPLENS_HAVE_CUDA)
 int run_bench(const BenchOptions& b) {
@@ -59,7 +144,7 @@ int run_bench(const BenchOptions& b) {
     });
     const double bytes = double(b.n) * bytes_per;
     const ReferenceTiming cub = time_cub_reduce(base, input.data(), b.warmup, b.repeats);
-    const ReferenceTiming copy = time_device_copy(std::uint64_t(bytes), b.warmup, b.repeats);
+    const ReferenceTiming copy{time_device_copy_ms(std::uint64_t(bytes), b.warmup, b.repeats), 0};
     const double copy_gbs = 2 * bytes / copy.median_ms / 1e6;  // read + write
     const double cub_gbs = bytes / cub.median_ms / 1e6;
     std::printf("%s %s, n = %llu (%.0f MiB), block %d, median of %d after %d warm-up runs\n",
@@ -120,9 +205,15 @@ void register_bench_command(CLI::App& app, CommandStatus& status) {
   bench->add_option("--warmup", b->warmup, "untimed runs first")->capture_default_str();
   bench->add_option("--repeats", b->repeats, "timed runs; the median is reported")->capture_default_str();
   bench->add_option("--json-out", b->json_out, "also write the numbers as JSON");
+  bench->add_option("--sizes", b->sizes, "sweep sizes instead of one n: 2^10..2^28, 2^20, or a list");
+  bench->add_option("--variants", b->variants, "with --sizes: variants to time, comma-separated (default: all)");
+  bench->add_option("--family", b->family, "with --sizes: the family")->capture_default_str();
+  bench->add_option("--json", b->json, "with --sizes: write the sweep as JSON (the Timing panel reads it)");
+  bench->add_option("--csv", b->csv, "with --sizes: write the sweep as CSV");
+  bench->add_option("--record", b->record, "with --sizes: store the sweep as a profile, e.g. assets/profiles/h100.json");
   bench->callback([&status, b] {
     status.ran = true;
-    status.exit_code = run_bench(*b);
+    status.exit_code = b->sizes.empty() ? run_bench(*b) : run_sweep(*b);
   });
 }
 

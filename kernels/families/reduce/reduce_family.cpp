@@ -11,6 +11,7 @@
 #include "kernels/family/family.h"
 #include "kernels/gpu/gpu_error.h"
 #if defined(WARPLENS_HAVE_CUDA)
+#include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/families/reduce/run_gpu.h"
 #endif
 
@@ -78,6 +79,18 @@ class ReduceFamily final : public Family {
     throw GpuError("this build has no CUDA backend");
 #endif
   }
+
+#if defined(WARPLENS_HAVE_CUDA)
+  GpuTime time_gpu(const RunRequest& r, const void* input, int warmup, int repeats) const override {
+    const GpuTiming t = reduce::time_gpu(r, input, warmup, repeats);
+    return {t.median_ms, t.result_ok};
+  }
+
+  GpuTime time_library(const RunRequest& r, const void* input, int warmup, int repeats) const override {
+    const ReferenceTiming t = time_cub_reduce(r, input, warmup, repeats);
+    return {t.median_ms, t.result_bits == reference(r, input).bits(0)};
+  }
+#endif
 
   ResultValues reference(const RunRequest& r, const void* input) const override {
     ResultValues out;

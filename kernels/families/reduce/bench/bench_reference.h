@@ -1,6 +1,7 @@
-// What `warplens bench` measures variants against, in the same run: CUB's DeviceReduce, a
-// device-to-device copy (the bandwidth ceiling), and the Harris ladder hand-written in plain
-// CUDA (to show the dialect costs nothing). Plain C++ interface.
+// What `warplens bench` measures reduction variants against, in the same run: CUB's
+// DeviceReduce, and the Harris ladder hand-written in plain CUDA (to show the dialect costs
+// nothing). The device copy, the bandwidth ceiling, is family-neutral: kernels/gpu/device_info.h.
+// Plain C++ interface.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -16,9 +17,6 @@ struct ReferenceTiming {
 
 // cub::DeviceReduce on the request's op, type and n (variant and block are ignored).
 ReferenceTiming time_cub_reduce(const RunRequest& request, const void* input, int warmup, int repeats);
-
-// cudaMemcpyAsync of `bytes` from one device buffer to another.
-ReferenceTiming time_device_copy(std::uint64_t bytes, int warmup, int repeats);
 
 // The variant written without the dialect, for f32 sum; false when there is no such version.
 bool has_handwritten(const std::string& variant);

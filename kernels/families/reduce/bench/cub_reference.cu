@@ -4,6 +4,7 @@
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
+#include "kernels/gpu/l2_rotation.cuh"
 #include "kernels/families/reduce/registry.h"
 
 namespace wl {
@@ -18,15 +19,19 @@ struct OpFunctor {
 
 template <class Op, class T>
 ReferenceTiming time_cub(const T* host, std::uint64_t n, int warmup, int repeats) {
-  DeviceBuffer<T> in(n), out(1);
-  WL_CUDA(cudaMemcpy(in.ptr, host, n * sizeof(T), cudaMemcpyHostToDevice));
+  const L2Rotation rotation = l2_rotation(n * sizeof(T));
+  const std::size_t stride = rotation.stride_bytes / sizeof(T);
+  DeviceBuffer<T> in(rotation.copies * stride), out(1);
+  fill_rotation(reinterpret_cast<unsigned char*>(in.ptr), rotation, host, n);
   std::size_t temp_bytes = 0;
   const auto items = static_cast<std::int64_t>(n);
   WL_CUDA(cub::DeviceReduce::Reduce(nullptr, temp_bytes, in.ptr, out.ptr, items, OpFunctor<Op>{}, identity<Op, T>()));
   DeviceBuffer<unsigned char> temp(temp_bytes);
   ReferenceTiming t;
+  std::size_t run = 0;
   t.median_ms = median_event_ms([&] {
-    WL_CUDA(cub::DeviceReduce::Reduce(temp.ptr, temp_bytes, in.ptr, out.ptr, items, OpFunctor<Op>{}, identity<Op, T>()));
+    const T* copy = in.ptr + run++ % rotation.copies * stride;
+    WL_CUDA(cub::DeviceReduce::Reduce(temp.ptr, temp_bytes, copy, out.ptr, items, OpFunctor<Op>{}, identity<Op, T>()));
   }, warmup, repeats);
   T result;
   WL_CUDA(cudaMemcpy(&result, out.ptr, sizeof(T), cudaMemcpyDeviceToHost));
@@ -44,15 +49,6 @@ ReferenceTiming time_cub_reduce(const RunRequest& r, const void* input, int warm
       t = time_cub<typename decltype(op)::type>(static_cast<const T*>(input), r.n, warmup, repeats);
     });
   });
-  return t;
-}
-
-ReferenceTiming time_device_copy(std::uint64_t bytes, int warmup, int repeats) {
-  DeviceBuffer<unsigned char> a(bytes), b(bytes);
-  WL_CUDA(cudaMemset(a.ptr, 0x5A, bytes));
-  ReferenceTiming t;
-  t.median_ms = median_event_ms([&] { WL_CUDA(cudaMemcpyAsync(b.ptr, a.ptr, bytes, cudaMemcpyDeviceToDevice)); },
-                                warmup, repeats);
   return t;
 }
 

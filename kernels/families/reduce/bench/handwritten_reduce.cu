@@ -5,6 +5,7 @@
 
 #include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
+#include "kernels/gpu/l2_rotation.cuh"
 #include "core/bits.h"
 #include "kernels/families/reduce/plan.h"
 #include "kernels/families/reduce/registry.h"
@@ -155,14 +156,18 @@ ReferenceTiming time_handwritten(const RunRequest& r, const float* host, int war
   const Kernel kernel = kernel_for(r.variant, r.block);
   const reduce::VariantInfo& info = *reduce::find_variant(r.variant);
   const std::vector<reduce::Pass> passes = reduce::plan_passes(info, r.n, r.block, r.sm_count);
-  DeviceBuffer<float> in(r.n), a(passes.front().grid), b(passes.size() > 1 ? passes[1].grid : 1);
-  WL_CUDA(cudaMemcpy(in.ptr, host, r.n * sizeof(float), cudaMemcpyHostToDevice));
+  const L2Rotation rotation = l2_rotation(r.n * sizeof(float));
+  const std::size_t stride = rotation.stride_bytes / sizeof(float);
+  DeviceBuffer<float> in(rotation.copies * stride), a(passes.front().grid), b(passes.size() > 1 ? passes[1].grid : 1);
+  fill_rotation(reinterpret_cast<unsigned char*>(in.ptr), rotation, host, r.n);
   const unsigned smem = r.block * sizeof(float);
   float* buffers[2] = {a.ptr, b.ptr};
   ReferenceTiming t;
+  std::size_t run = 0;
   t.median_ms = median_event_ms([&] {
+    const float* input = in.ptr + run++ % rotation.copies * stride;
     for (std::size_t k = 0; k < passes.size(); ++k) {
-      const float* src = k == 0 ? in.ptr : buffers[(k - 1) % 2];
+      const float* src = k == 0 ? input : buffers[(k - 1) % 2];
       kernel<<<passes[k].grid, r.block, smem>>>(src, buffers[k % 2], passes[k].n);
     }
     WL_CUDA(cudaGetLastError());

@@ -1,0 +1,134 @@
+#include "kernels/backend/timing_sweep.h"
+
+#include <ctime>
+#include <stdexcept>
+
+#include "kernels/backend/runner.h"
+#include "kernels/gpu/gpu_error.h"
+#if defined(WARPLENS_HAVE_CUDA)
+#include "kernels/gpu/device_info.h"
+#endif
+
+namespace wl {
+
+#if defined(WARPLENS_HAVE_CUDA)
+namespace {
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  char day[16];
+  std::strftime(day, sizeof day, "%Y-%m-%d", std::gmtime(&now));
+  return day;
+}
+
+std::string size_name(std::uint64_t n) {
+  for (unsigned k = 0; k < 64; ++k)
+    if (n == std::uint64_t(1) << k) return "2^" + std::to_string(k);
+  return std::to_string(n);
+}
+
+std::string mib(double bytes) { return std::to_string(std::uint64_t(bytes / (1 << 20))) + " MiB"; }
+
+// What a timed run holds on the GPU at most: the input (rotated copies stay under twice the L2
+// for inputs that fit it), the copy's two buffers, and a margin for partials and CUB's scratch.
+double bytes_needed(double input_bytes) { return 2 * input_bytes + (64 << 20); }
+
+TimingSeries& series(TimingSweep& sweep, const std::string& name, SeriesKind kind) {
+  for (TimingSeries& s : sweep.series)
+    if (s.name == name) return s;
+  sweep.series.push_back({name, kind, {}});
+  return sweep.series.back();
+}
+
+}  // namespace
+
+TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress, const std::atomic<bool>& cancel) {
+  std::string why;
+  if (!gpu_usable(&why)) throw GpuError(why);
+  const Family* family = find_family(request.family);
+  if (!family) throw std::invalid_argument("unknown family '" + request.family + "' (" + family_ids_text() + ")");
+  std::vector<std::string> variants = request.variants;
+  if (variants.empty())
+    for (const VariantSummary& v : family->variants())
+      if (!v.pitfall) variants.push_back(v.id);
+
+  TimingSweep sweep;
+  sweep.device = gpu_name();
+  sweep.date = today();
+  sweep.family = request.family;
+  sweep.op = request.op;
+  sweep.type = request.type;
+  sweep.block = request.block;
+  sweep.warmup = request.warmup;
+  sweep.repeats = request.repeats;
+  const std::size_t total = request.sizes.size() * (variants.size() + 2);
+  std::size_t done = 0;
+  auto report = [&](const std::string& what) {
+    ++done;
+    if (progress) progress(done, total, what);
+  };
+
+  for (std::uint64_t n : request.sizes) {
+    if (cancel) break;
+    RunRequest base;
+    base.family = request.family;
+    base.variant = variants.empty() ? std::string() : variants.front();
+    base.op = request.op;
+    base.type = request.type;
+    base.block = request.block;
+    base.n = n;
+    const double bytes = family->bytes_moved(base);
+    const GpuMemory memory = gpu_memory();
+    std::string skip;
+    if (bytes_needed(bytes) > double(memory.free_bytes))
+      skip = size_name(n) + " needs about " + mib(bytes_needed(bytes)) + "; the GPU has " + mib(double(memory.free_bytes)) + " free";
+    std::vector<unsigned char> input;
+    if (skip.empty()) input = family->make_input(base, Pattern::Random, 12345);
+
+    // Runs one timing at this size; a failure becomes the point's error, and the sweep goes on.
+    auto measure = [&](const std::string& name, SeriesKind kind, double point_bytes, auto&& time) {
+      TimingPoint p;
+      p.n = n;
+      p.bytes = point_bytes;
+      p.error = skip;
+      if (p.error.empty()) {
+        try {
+          const GpuTime t = time();
+          p.ms = t.ms;
+          p.ok = t.ok;
+          if (t.ms <= 0) p.error = "not timed";
+        } catch (const std::exception& e) {
+          p.error = size_name(n) + ": " + e.what();
+        }
+      }
+      series(sweep, name, kind).points.push_back(p);
+      report(name + " at " + size_name(n));
+    };
+    measure(kCopySeries, SeriesKind::Reference, 2 * bytes, [&] {
+      return GpuTime{time_device_copy_ms(std::uint64_t(bytes), request.warmup, request.repeats), true};
+    });
+    measure(kCubSeries, SeriesKind::Reference, bytes,
+            [&] { return family->time_library(base, input.data(), request.warmup, request.repeats); });
+    for (const std::string& id : variants) {
+      if (cancel) break;
+      RunRequest r = base;
+      r.variant = id;
+      const std::string problem = validate(r);
+      measure(id, SeriesKind::Variant, bytes, [&] {
+        if (!problem.empty()) throw std::invalid_argument(problem);
+        return family->time_gpu(r, input.data(), request.warmup, request.repeats);
+      });
+    }
+  }
+  return sweep;
+}
+
+#else
+
+TimingSweep sweep_gpu(const SweepRequest&, const SweepProgress&, const std::atomic<bool>&) {
+  throw GpuError("this build has no CUDA backend");
+}
+
+#endif
+
+}  // namespace wl
