@@ -4,9 +4,12 @@
 #   tools/gpu-check.sh build   on a development machine: configure build-gpu/ for sm_90 with no
 #                              GUI (GPU machines have no display stack) and build what the GPU
 #                              needs; carry build-gpu's binaries to the GPU machine.
-#   tools/gpu-check.sh run     on the GPU machine: GPU tests, compute-sanitizer, Nsight Compute
-#                              against our metrics, and the benchmark. Prints everything and
-#                              writes it to ${OUT:-gpu-check-out}/gpu-check.log. Carry
+#   tools/gpu-check.sh run [PART...]
+#                              on the GPU machine: the parts named, else all of them: tests (GPU
+#                              tests), sanitizer (compute-sanitizer on every variant), ncu (Nsight
+#                              Compute against our metrics), bench, sweep (the timing sweep
+#                              2^10..2^28, recorded as a profile). Prints everything and writes
+#                              it to ${OUT:-gpu-check-out}/gpu-check.log. Carry
 #                              build-gpu/app/cli/warplens-cli, build-gpu/tests/gpu/gpu_tests
 #                              and build/tests/app/app_core_test.
 #   tools/gpu-check.sh         both, when this machine can build and has a GPU.
@@ -29,30 +32,35 @@ build() {
 
 section() { printf '\n== %s\n' "$*"; }
 
-run_checks() {
-  local failed=0
-  section "device"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
+failed=0
+
+check_tests() {
   section "GPU tests (trace equality with the simulator, correctness, NaN policy, out of memory)"
   "$BUILD/tests/gpu/gpu_tests" --gtest_brief=1 || failed=1
-
   section "views from GPU traces equal views from simulator traces"
   if [ -x "$APP_TESTS" ]; then "$APP_TESTS" --gtest_filter='Runner.GpuTraces*' --gtest_brief=1 || failed=1
   else echo "skipped: $APP_TESTS not built (run ./test.sh, then tools/gpu-check.sh build)"; fi
+}
 
-  section "compute-sanitizer"
+# Every variant but the pitfall, as `warplens list` prints them.
+variants() { "$CLI" list | awk '/^  [a-z]/ && !/pitfall/ {print $1}'; }
+
+check_sanitizer() {
+  section "compute-sanitizer, every variant, n=100003"
   for tool in memcheck racecheck synccheck initcheck; do
-    for v in sequential warp-shuffle single-pass speed-of-light; do
-      printf '%-10s %-16s ' "$tool" "$v"
+    for v in $(variants); do
+      printf '%-10s %-22s ' "$tool" "$v"
       if compute-sanitizer --tool "$tool" --error-exitcode 9 "$CLI" run --backend gpu --variant "$v" \
            --n 100003 >"$LOG_DIR/sanitizer.txt" 2>&1; then echo clean
       else echo "FOUND ISSUES"; tail -20 "$LOG_DIR/sanitizer.txt"; failed=1; fi
     done
   done
-  printf '%-10s %-16s ' racecheck unroll-last-warp-volatile
+  printf '%-10s %-22s ' racecheck unroll-last-warp-volatile
   compute-sanitizer --tool racecheck "$CLI" run --backend gpu --variant unroll-last-warp-volatile \
     --n 4096 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY" || echo "(no summary)"
+}
 
+check_ncu() {
   section "Nsight Compute vs WarpLens metrics (ours/ncu), n=4096 f32 sum, block 256, all blocks"
   echo "| variant | shared ld wavefronts | shared ld conflicts | shared st wavefronts | shared st conflicts | global ld sectors | global ld requests |"
   echo "|---|---|---|---|---|---|---|"
@@ -63,11 +71,32 @@ run_checks() {
   echo "| interleaved-strided, block 64, n 1000 |"
   python3 tools/ncu_compare.py "$CLI" interleaved-strided --n 1000 --block 64 || failed=1
   python3 tools/ncu_compare.py "$CLI" sequential --n 65539 --block 1024 --type f64 || failed=1
+}
 
+check_bench() {
   section "benchmark: f32 sum"
   "$CLI" bench --json-out "$LOG_DIR/bench-f32-sum.json" || failed=1
   section "benchmark: i32 max"
   "$CLI" bench --type i32 --op max --json-out "$LOG_DIR/bench-i32-max.json" || failed=1
+}
+
+check_sweep() {
+  section "timing sweep: f32 sum, 2^10..2^28 (the app's recorded profile)"
+  "$CLI" bench --sizes 2^10..2^28 --repeats 20 --record "$LOG_DIR/profile.json" --csv "$LOG_DIR/profile.csv" \
+    || failed=1
+}
+
+run_checks() {
+  section "device"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
+  for part in "${@:-tests sanitizer ncu bench sweep}"; do
+    for p in $part; do
+      case "$p" in
+        tests|sanitizer|ncu|bench|sweep) "check_$p" ;;
+        *) echo "unknown part '$p' (tests, sanitizer, ncu, bench, sweep)"; failed=1 ;;
+      esac
+    done
+  done
   section "result"
   [ $failed = 0 ] && echo "gpu-check: all passed" || echo "gpu-check: FAILURES above"
   return $failed
@@ -75,7 +104,7 @@ run_checks() {
 
 case "${1:-all}" in
   build) build ;;
-  run) run_checks 2>&1 | tee "$LOG_DIR/gpu-check.log"; exit "${PIPESTATUS[0]}" ;;
+  run) shift; run_checks "$@" 2>&1 | tee "$LOG_DIR/gpu-check.log"; exit "${PIPESTATUS[0]}" ;;
   all) build && { run_checks 2>&1 | tee "$LOG_DIR/gpu-check.log"; exit "${PIPESTATUS[0]}"; } ;;
   *) echo "usage: $0 [build|run]" >&2; exit 2 ;;
 esac
