@@ -5,7 +5,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <tuple>
 
 #include "trace/event_info.h"
 
