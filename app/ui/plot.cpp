@@ -148,7 +148,7 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
   dl->AddText(ImVec2((lo.x + hi.x - xs.x) * 0.5f, hi.y + line * 1.25f), kAxisColor, plot.x.title.c_str());
   for (std::size_t i = 0; i < plot.notes.size(); ++i) {
     const ImVec2 at(lo.x, hi.y + line * (2.5f + float(i)));
-    dl->AddText(at, kProblemColor, plot.notes[i].c_str());
+    dl->AddText(at, ImGui::ColorConvertFloat4ToU32(warning_color()), plot.notes[i].c_str());
     if (options.probes && !options.note_probe_group.empty())
       options.probes->add(options.note_probe_group, at.x - 4 * scale, at.y + line * 0.5f);
   }
@@ -223,17 +223,18 @@ void draw_bars(const char* id, const BarData& bars, ImVec2 size, const PlotOptio
   const bool hovered = ImGui::IsItemHovered();
   dl->AddText(origin, ImGui::ColorConvertFloat4ToU32(accent_color()), bars.title.c_str());
 
-  float label_width = 0, detail_width = 0;
+  float label_width = 0, detail_width = 0;  // the names on the left, value and speedups on the right
   for (const Bar& b : bars.bars) {
     label_width = std::max(label_width, ImGui::CalcTextSize(b.label.c_str()).x);
-    detail_width = std::max(detail_width, std::max(ImGui::CalcTextSize(b.value_label.c_str()).x,
-                                                   ImGui::CalcTextSize(b.detail.c_str()).x));
+    detail_width = std::max(detail_width, ImGui::CalcTextSize(b.value_label.c_str()).x + line +
+                                              ImGui::CalcTextSize(b.detail.c_str()).x);
   }
   const float notes_height = float(bars.notes.size()) * line;
   const ImVec2 lo(origin.x + label_width + 10 * scale, origin.y + line * 1.6f);
   const ImVec2 hi(origin.x + size.x - detail_width - 10 * scale, origin.y + size.y - line * 1.4f - notes_height);
   for (std::size_t i = 0; i < bars.notes.size(); ++i)
-    dl->AddText(ImVec2(origin.x, hi.y + line * (1.3f + float(i))), kProblemColor, bars.notes[i].c_str());
+    dl->AddText(ImVec2(origin.x, hi.y + line * (1.3f + float(i))), ImGui::ColorConvertFloat4ToU32(warning_color()),
+                bars.notes[i].c_str());
   if (bars.bars.empty() || hi.x - lo.x < 40 || hi.y - lo.y < 20) return;
 
   double top = bars.reference;
@@ -241,6 +242,15 @@ void draw_bars(const char* id, const BarData& bars, ImVec2 size, const PlotOptio
   const float row = (hi.y - lo.y) / float(bars.bars.size());
   const float thickness = std::min(row * 0.7f, line * 2.2f);
   auto x_of = [&](double v) { return lo.x + float(top > 0 ? v / top : 0) * (hi.x - lo.x); };
+  if (bars.reference > 0) {  // first, so the bars' labels sit over it
+    const float x = x_of(bars.reference);
+    dashed_polyline(dl, {ImVec2(x, lo.y - line * 0.2f), ImVec2(x, hi.y)}, IM_COL32(235, 235, 235, 255), 2 * scale, 6 * scale);
+    char text[64];
+    std::snprintf(text, sizeof text, "%s %.0f %s", bars.reference_label.c_str(), bars.reference, bars.y_title.c_str());
+    const ImVec2 ts = ImGui::CalcTextSize(text);
+    dl->AddText(ImVec2(std::min(x - ts.x * 0.5f, origin.x + size.x - ts.x), hi.y + 3 * scale), kAxisColor, text);
+  }
+  const ImU32 label_background = ImGui::GetColorU32(ImGuiCol_WindowBg);
   for (std::size_t i = 0; i < bars.bars.size(); ++i) {
     const Bar& b = bars.bars[i];
     const float mid = lo.y + row * (float(i) + 0.5f);
@@ -249,10 +259,14 @@ void draw_bars(const char* id, const BarData& bars, ImVec2 size, const PlotOptio
     const ImVec2 b0(lo.x, mid - thickness * 0.5f), b1(std::max(x_of(b.value), lo.x + 2), mid + thickness * 0.5f);
     dl->AddRectFilled(b0, b1, b.color, 2 * scale);
     if (options.probes) options.probes->add(options.probe_group, (b0.x + b1.x) * 0.5f, mid);
-    const bool two_lines = !b.detail.empty() && thickness > line * 1.8f;
-    const float text_y = two_lines ? mid - line : mid - line * 0.5f;
-    dl->AddText(ImVec2(b1.x + 6 * scale, text_y), ImGui::GetColorU32(ImGuiCol_Text), b.value_label.c_str());
-    if (two_lines) dl->AddText(ImVec2(b1.x + 6 * scale, mid), kAxisColor, b.detail.c_str());
+    // "value, time   speedups" after the bar's end, on a patch of background over the reference.
+    const ImVec2 text_at(b1.x + 6 * scale, mid - line * 0.5f);
+    const float value_w = ImGui::CalcTextSize(b.value_label.c_str()).x;
+    const float detail_w = b.detail.empty() ? 0 : ImGui::CalcTextSize(b.detail.c_str()).x + line;
+    dl->AddRectFilled(ImVec2(text_at.x - 2 * scale, text_at.y), ImVec2(text_at.x + value_w + detail_w + 2 * scale, text_at.y + line),
+                      label_background);
+    dl->AddText(text_at, ImGui::GetColorU32(ImGuiCol_Text), b.value_label.c_str());
+    if (!b.detail.empty()) dl->AddText(ImVec2(text_at.x + value_w + line, text_at.y), kAxisColor, b.detail.c_str());
     if (hovered && ImGui::IsMouseHoveringRect(ImVec2(origin.x, mid - row * 0.5f), ImVec2(origin.x + size.x, mid + row * 0.5f))) {
       ImGui::BeginTooltip();
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(b.color), "%s", b.label.c_str());
@@ -260,14 +274,6 @@ void draw_bars(const char* id, const BarData& bars, ImVec2 size, const PlotOptio
       if (!b.detail.empty()) ImGui::Text("%s", b.detail.c_str());
       ImGui::EndTooltip();
     }
-  }
-  if (bars.reference > 0) {
-    const float x = x_of(bars.reference);
-    dashed_polyline(dl, {ImVec2(x, lo.y - line * 0.2f), ImVec2(x, hi.y)}, IM_COL32(235, 235, 235, 255), 2 * scale, 6 * scale);
-    char text[64];
-    std::snprintf(text, sizeof text, "%s %.0f %s", bars.reference_label.c_str(), bars.reference, bars.y_title.c_str());
-    const ImVec2 ts = ImGui::CalcTextSize(text);
-    dl->AddText(ImVec2(std::min(x - ts.x * 0.5f, origin.x + size.x - ts.x), hi.y + 3 * scale), kAxisColor, text);
   }
 }
 

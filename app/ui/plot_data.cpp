@@ -60,8 +60,10 @@ std::vector<PlotTick> linear_ticks(double lo, double hi, int count) {
       step = m * magnitude;
       break;
     }
-  for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step)
-    ticks.push_back({std::fabs(v) < step * 1e-9 ? 0.0 : v, number_label(v, step)});
+  for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step) {
+    const double value = std::fabs(v) < step * 1e-9 ? 0.0 : v;  // no "-0"
+    ticks.push_back({value, number_label(value, step)});
+  }
   return ticks;
 }
 

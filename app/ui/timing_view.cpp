@@ -58,7 +58,7 @@ void source_chooser(TimingState& t) {
   std::string current = "no sweep";
   if (t.shown < 0 && t.live) current = "measured now on " + t.live->device;
   else if (std::size_t(t.shown) < t.profiles.size()) current = sweep_label(t.profiles[std::size_t(t.shown)]);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24.0f);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
   if (ImGui::BeginCombo("##sweep", current.c_str())) {
     for (std::size_t i = 0; i < t.profiles.size(); ++i) {
       if (!t.profiles[i].sweep) continue;  // listed below the row as an error line instead
@@ -185,8 +185,13 @@ void draw_timing_view(AppState& state) {
   const TimingSweep* sweep = t.shown_sweep();
   if (sweep) export_buttons(state, *sweep);
 
+  if (state.probes) state.probes->touch("timing.errors");
   for (const ProfileEntry& p : t.profiles)
-    if (!p.sweep) problem_line("Cannot load a timing profile: " + p.error);
+    if (!p.sweep) {
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      if (state.probes) state.probes->add("timing.errors", at.x, at.y + ImGui::GetTextLineHeight() * 0.5f);
+      problem_line("Cannot load a timing profile: " + p.error);
+    }
   if (!t.live_error.empty()) problem_line("The live sweep failed: " + t.live_error);
   if (!sweep) {
     no_sweep_yet(t);
@@ -197,7 +202,6 @@ void draw_timing_view(AppState& state) {
   if (t.shown < 0) ImGui::Text("measured now on %s", sweep->device.c_str());
   else ImGui::Text("recorded on %s, %s", sweep->device.c_str(), sweep->date.c_str());
   if (state.heading_font) ImGui::PopFont();
-  ImGui::SameLine();
   ImGui::TextDisabled("%s %s %s, block %u, median of %d runs after %d warm-up", sweep->family.c_str(),
                       sweep->op.c_str(), sweep->type.c_str(), sweep->block, sweep->repeats, sweep->warmup);
 
