@@ -172,9 +172,18 @@ void harris_table(float width) {
 
 }  // namespace
 
+static void draw_timing_contents(AppState& state);
+
 void draw_timing_view(AppState& state) {
   TimingState& t = state.timing;
   if (!t.loaded) t.reload(profiles_dir());
+  ImGui::BeginChild("##timing");  // scrolls when a large UI scale does not fit
+  draw_timing_contents(state);
+  ImGui::EndChild();
+}
+
+static void draw_timing_contents(AppState& state) {
+  TimingState& t = state.timing;
   adopt_finished_sweep(t);
   if (state.probes) state.probes->touch("timing.notes");
 
@@ -233,7 +242,11 @@ void draw_timing_view(AppState& state) {
   PlotOptions bar_options;
   bar_options.probes = state.probes;
   bar_options.probe_group = "timing.ladder.bars";
-  draw_bars("##ladder", build_ladder_bars(*sweep, preset, n), ImVec2(rest.x - table_w - gap * 2, rest.y), bar_options);
+  const BarData bars = build_ladder_bars(*sweep, preset, n);
+  // Never squeeze the bars' labels together (large UI scales): the view scrolls instead.
+  const float bars_h = std::max(rest.y, ImGui::GetTextLineHeight() * (1.35f * float(bars.bars.size()) + 3.0f +
+                                                                       float(bars.notes.size())));
+  draw_bars("##ladder", bars, ImVec2(rest.x - table_w - gap * 2, bars_h), bar_options);
   ImGui::SameLine(0, gap * 2);
   ImGui::BeginGroup();
   harris_table(table_w);
