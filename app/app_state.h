@@ -7,6 +7,7 @@
 #include "session/lesson_player.h"
 #include "session/playback.h"
 #include "session/session.h"
+#include "session/timing_profiles.h"
 #include "model/views/view_table.h"
 
 struct ImFont;
@@ -51,12 +52,14 @@ struct AppState {
   bool fullscreen_changed = false;  // the frame loop applies it
   LessonPlayer lesson;
   std::string banner;               // an error shown above the views until dismissed
+  TimingState timing;               // the Timing view's sweeps, live worker and ladder choice
 
   // Requests the frame loop carries out after drawing.
   std::string export_png_path;      // set: save the next frame as PNG
   float export_png_scale = 1.0f;
   std::string export_json_path;     // set: write sessions[0]'s trace as JSON
   std::string export_trace_path;    // set: write sessions[0]'s trace as a .wltrace file
+  std::string export_timing_csv_path;  // set: write the Timing view's sweep as CSV
   std::string status_message;       // last export / load message, for the status bar
 
   ProbeLog* probes = nullptr;       // set in --screenshot runs: views record sample points

@@ -10,5 +10,6 @@ std::string assets_dir() {
 }
 
 std::string lessons_dir() { return assets_dir() + "/lessons"; }
+std::string profiles_dir() { return assets_dir() + "/profiles"; }
 
 }  // namespace wl

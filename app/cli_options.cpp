@@ -92,6 +92,9 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->group(export_group)
       ->check(CLI::Range(1.0f, 4.0f));
   app.add_option("--export-json", options.exports.json, "The trace as JSON")->group(export_group)->type_name("FILE.json");
+  app.add_option("--export-csv", options.exports.timing_csv, "The Timing view's sweep as CSV")
+      ->group(export_group)
+      ->type_name("FILE.csv");
   app.add_option("--save-trace", options.exports.trace, "The trace as a .wltrace file (for --trace)")
       ->group(export_group)
       ->type_name("FILE.wltrace");
@@ -129,6 +132,9 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->group(start_group)
       ->type_name("FILE");
   app.add_option("--lesson", s.lesson_path, "Start a guided lesson (assets/lessons/*.lesson)")
+      ->group(start_group)
+      ->type_name("FILE");
+  app.add_option("--profile", s.profiles, "A recorded timing sweep (JSON) for the Timing view; repeatable")
       ->group(start_group)
       ->type_name("FILE");
   app.add_option("--slide", s.lesson_slide, "With --lesson: the slide to start at (from 1)")

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/step.h"
 
@@ -36,6 +37,7 @@ struct StartOptions {
   std::optional<std::uint32_t> inspect_launch;
   std::string trace_path;     // load this trace file instead of running
   std::string lesson_path;    // start this lesson
+  std::vector<std::string> profiles;  // timing sweeps for the Timing view, besides assets/profiles
   int lesson_slide = 1;       // 1-based
   bool presenter = false;
   bool show_keys = false;     // open the keyboard help
@@ -47,6 +49,7 @@ struct ExportOptions {
   float png_scale = 1.0f;
   std::string json;        // the trace as JSON
   std::string trace;       // the trace as a .wltrace file
+  std::string timing_csv;  // the Timing view's sweep as CSV
 };
 
 struct GuiOptions {

@@ -1,8 +1,11 @@
 #include "exports.h"
 
+#include <fstream>
+
 #include "screenshot.h"
 #include "trace/trace_file.h"
 #include "trace/trace_json.h"
+#include "model/timing/timing_sweep.h"
 
 namespace wl {
 
@@ -32,6 +35,15 @@ std::string run_exports(AppState& state, float r, float g, float b) {
       failed("Export to " + *path + " failed: " + e.what());
     }
     path->clear();
+  }
+  if (!state.export_timing_csv_path.empty()) {
+    const std::string& path = state.export_timing_csv_path;
+    const TimingSweep* sweep = state.timing.shown_sweep();
+    std::ofstream out(path);
+    if (!sweep) failed("CSV export failed: the Timing view shows no sweep");
+    else if (!(out << sweep_to_csv(*sweep))) failed("CSV export to " + path + " failed: cannot write");
+    else state.status_message = "Saved " + path;
+    state.export_timing_csv_path.clear();
   }
   return failure;
 }

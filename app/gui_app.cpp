@@ -150,6 +150,7 @@ int run_gui(const GuiOptions& options) {
       state.export_png_scale = options.exports.png_scale;
       state.export_json_path = options.exports.json;
       state.export_trace_path = options.exports.trace;
+      state.export_timing_csv_path = options.exports.timing_csv;
     }
     const std::string export_error = run_exports(state, bg.x, bg.y, bg.z);
     if (last_frame && !export_error.empty()) return fail(export_error);

@@ -20,6 +20,7 @@
 #include "ui/playback_bar.h"
 #include "ui/source_view.h"
 #include "ui/theme.h"
+#include "ui/timing_view.h"
 #include "ui/tree_view.h"
 #include "ui/view_context.h"
 
@@ -112,6 +113,7 @@ void draw_view(ViewContext& ctx) {
     case ViewKind::Memory: draw_memory_view(ctx); break;
     case ViewKind::Source: draw_source_view(ctx); break;
     case ViewKind::Metrics: draw_metrics_view(ctx); break;
+    case ViewKind::Timing: break;  // not a trace view: draw_view_area draws it whole
     default: break;
   }
 }
@@ -178,6 +180,12 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
   }
   banner(state);
   view_tabs(state);
+  if (state.view == ViewKind::Timing) {  // sweeps, not a trace: no playback, no sides
+    ImGui::Spacing();
+    draw_timing_view(state);
+    ImGui::End();
+    return;
+  }
   draw_playback_bar(state);
   ImGui::Spacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();

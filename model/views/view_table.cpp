@@ -16,6 +16,7 @@ constexpr ViewSpec kViews[] = {
     {ViewKind::Memory, "memory", "Memory", ""},
     {ViewKind::Source, "source", "Source", ""},
     {ViewKind::Metrics, "metrics", "Metrics", ""},
+    {ViewKind::Timing, "timing", "Timing", ""},  // GPU sweeps, not a trace: any family's
 };
 static_assert(std::size(kViews) == std::size_t(ViewKind::Count), "one row per view");
 

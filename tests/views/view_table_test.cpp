@@ -26,16 +26,23 @@ TEST(ViewTable, TheTreeIsForReductionsTheOthersForEveryFamily) {
   EXPECT_FALSE(view_applies(ViewKind::Tree, "histogram"));
   EXPECT_FALSE(view_applies(ViewKind::Tree, "red"));  // a whole id, not a prefix
   for (ViewKind v : {ViewKind::Dataflow, ViewKind::Divergence, ViewKind::Banks, ViewKind::Memory, ViewKind::Source,
-                     ViewKind::Metrics})
+                     ViewKind::Metrics, ViewKind::Timing})
     EXPECT_TRUE(view_applies(v, "histogram")) << view_name(v);
 }
 
 TEST(ViewTable, TheDataflowComesRightAfterTheTree) {
-  EXPECT_EQ(int(ViewKind::Count), 7);
+  EXPECT_EQ(int(ViewKind::Count), 8);
   EXPECT_EQ(ViewKind(0), ViewKind::Tree);  // key 1 stays the tree
   EXPECT_STREQ(view_name(ViewKind(1)), "dataflow");
   EXPECT_STREQ(view_title(ViewKind::Dataflow), "Dataflow");
-  EXPECT_EQ(view_names_text(), "tree, dataflow, divergence, banks, memory, source, metrics, compare");
+  EXPECT_EQ(view_names_text(), "tree, dataflow, divergence, banks, memory, source, metrics, timing, compare");
+}
+
+TEST(ViewTable, TheTimingViewIsKeyEightForEveryFamily) {
+  EXPECT_EQ(int(ViewKind::Timing) + 1, 8);  // a view's key is its position + 1
+  EXPECT_STREQ(view_name(ViewKind::Timing), "timing");
+  EXPECT_STREQ(view_title(ViewKind::Timing), "Timing");
+  for (const char* family : {"reduce", "scan", "histogram"}) EXPECT_TRUE(view_applies(ViewKind::Timing, family));
 }
 
 }  // namespace

@@ -1,0 +1,49 @@
+#include "session/timing_profiles.h"
+
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+
+namespace wl {
+
+std::vector<ProfileEntry> load_profiles(const std::string& folder, const std::vector<std::string>& files) {
+  std::vector<std::string> paths;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+    if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
+  std::sort(paths.begin(), paths.end());
+  paths.insert(paths.end(), files.begin(), files.end());
+
+  std::vector<ProfileEntry> profiles;
+  for (const std::string& path : paths) {
+    ProfileEntry entry{path, std::nullopt, {}};
+    try {
+      entry.sweep = load_sweep(path);
+    } catch (const std::exception& e) {  // a corrupt file is a line in the panel, not a crash
+      entry.error = e.what();
+    }
+    profiles.push_back(std::move(entry));
+  }
+  return profiles;
+}
+
+const TimingSweep* TimingState::shown_sweep() const {
+  if (shown < 0) return live ? &*live : nullptr;
+  if (std::size_t(shown) < profiles.size() && profiles[std::size_t(shown)].sweep)
+    return &*profiles[std::size_t(shown)].sweep;
+  return nullptr;
+}
+
+void TimingState::reload(const std::string& folder) {
+  profiles = load_profiles(folder, extra_profiles);
+  loaded = true;
+  if (shown < 0 && live) return;
+  shown = 0;
+  for (std::size_t i = 0; i < profiles.size(); ++i)
+    if (profiles[i].sweep) {
+      shown = int(i);
+      break;
+    }
+}
+
+}  // namespace wl

@@ -1,0 +1,41 @@
+// The sweeps the Timing view can show: recorded profiles (assets/profiles/*.json and files
+// named with --profile), each loaded once, a corrupt one kept as its error line, and the sweep
+// measured live in this session.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/timing/timing_sweep.h"
+#include "session/timing_worker.h"
+
+namespace wl {
+
+struct ProfileEntry {
+  std::string path;
+  std::optional<TimingSweep> sweep;  // unset: it did not load
+  std::string error;                 // why not, naming the file
+};
+
+// Every *.json in `folder` (sorted by name; a missing folder is no profile), then `files`.
+std::vector<ProfileEntry> load_profiles(const std::string& folder, const std::vector<std::string>& files);
+
+struct TimingState {
+  std::vector<std::string> extra_profiles;  // --profile FILE
+  bool loaded = false;                      // profiles are read on the view's first frame
+  std::vector<ProfileEntry> profiles;
+  std::optional<TimingSweep> live;          // measured now, on this machine
+  std::string live_error;                   // the last live sweep's failure
+  int shown = 0;                            // index into profiles; -1 = the live sweep
+  TimingWorker worker;
+
+  int preset = 0;               // index into ladder_presets()
+  std::uint64_t ladder_n = 0;   // 0: the largest size measured
+
+  const TimingSweep* shown_sweep() const;
+  // Reads the profiles (again) and shows the first that loaded, unless the live one is shown.
+  void reload(const std::string& folder);
+};
+
+}  // namespace wl

@@ -1,0 +1,256 @@
+#include "ui/timing_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <string>
+
+#include "assets_dir.h"
+#include "kernels/backend/runner.h"
+#include "probe_log.h"
+#include "ui/ladder_presets.h"
+#include "ui/palette.h"
+#include "ui/plot.h"
+#include "ui/theme.h"
+#include "ui/timing_plots.h"
+
+namespace wl::ui {
+namespace {
+
+constexpr int kSmallestSweepLog2 = 10, kLargestSweepLog2 = 28;
+
+// Empty when a live sweep can run here; else why not. Asked once: it probes the driver.
+const std::string& live_sweep_refusal() {
+  static const std::string reason = [] {
+    std::string why;
+    if (gpu_usable(&why)) return std::string();
+    return why.empty() ? std::string("no usable GPU") : why;
+  }();
+  return reason;
+}
+
+void problem_line(const std::string& text) {
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+std::string sweep_label(const ProfileEntry& p) {
+  const std::string file = p.path.substr(p.path.find_last_of('/') + 1);
+  if (!p.sweep) return file + " (does not load)";
+  return p.sweep->device + ", " + p.sweep->date + " (" + file + ")";
+}
+
+void adopt_finished_sweep(TimingState& t) {
+  std::optional<TimingWorkerResult> result = t.worker.take_result();
+  if (!result) return;
+  t.live_error = result->error;
+  if (result->sweep) {
+    t.live = std::move(result->sweep);
+    t.shown = -1;
+    t.ladder_n = 0;
+  }
+}
+
+void source_chooser(TimingState& t) {
+  std::string current = "no sweep";
+  if (t.shown < 0 && t.live) current = "measured now on " + t.live->device;
+  else if (std::size_t(t.shown) < t.profiles.size()) current = sweep_label(t.profiles[std::size_t(t.shown)]);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
+  if (ImGui::BeginCombo("##sweep", current.c_str())) {
+    for (std::size_t i = 0; i < t.profiles.size(); ++i) {
+      if (!t.profiles[i].sweep) continue;  // listed below the row as an error line instead
+      if (ImGui::Selectable(sweep_label(t.profiles[i]).c_str(), t.shown == int(i))) t.shown = int(i), t.ladder_n = 0;
+    }
+    if (t.live && ImGui::Selectable(("measured now on " + t.live->device).c_str(), t.shown < 0)) t.shown = -1, t.ladder_n = 0;
+    ImGui::EndCombo();
+  }
+}
+
+void live_sweep_controls(AppState& state) {
+  TimingState& t = state.timing;
+  ImGui::SameLine();
+  if (t.worker.busy()) {
+    const TimingWorkerProgress p = t.worker.progress();
+    char overlay[160];
+    std::snprintf(overlay, sizeof overlay, "%zu / %zu  %s", p.done, p.total, p.what.c_str());
+    ImGui::ProgressBar(p.total ? float(p.done) / float(p.total) : 0.0f, ImVec2(ImGui::GetFontSize() * 18.0f, 0), overlay);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) t.worker.cancel();
+    return;
+  }
+  const std::string& refusal = live_sweep_refusal();
+  ImGui::BeginDisabled(!refusal.empty());
+  if (ImGui::Button("Run sweep")) {
+    SweepRequest request;
+    request.family = state.sessions[0].settings.request.family;
+    for (int k = kSmallestSweepLog2; k <= kLargestSweepLog2; ++k) request.sizes.push_back(std::uint64_t(1) << k);
+    t.worker.start(request);
+  }
+  ImGui::EndDisabled();
+  if (!refusal.empty()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("no live sweep: %s", refusal.c_str());
+  }
+}
+
+void export_buttons(AppState& state, const TimingSweep& sweep) {
+  std::string name = "warplens-timing-" + sweep.device + "-" + sweep.date;
+  std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum((unsigned char)c) && c != '-'; }, '-');
+  ImGui::SameLine();
+  if (ImGui::Button("Export CSV")) state.export_timing_csv_path = name + ".csv";
+  ImGui::SameLine();
+  if (ImGui::Button("Export PNG")) {
+    state.export_png_path = name + ".png";
+    state.export_png_scale = 2.0f;  // slides: twice the window
+  }
+}
+
+void no_sweep_yet(const TimingState& t) {
+  ImGui::PushTextWrapPos(0.0f);
+  if (t.profiles.empty())
+    ImGui::TextDisabled("No recorded timing profile in %s.", profiles_dir().c_str());
+  else
+    ImGui::TextDisabled("No timing profile loads (see above).");
+  ImGui::TextDisabled("Record one on a machine with an NVIDIA GPU:");
+  ImGui::TextColored(accent_color(), "  warplens bench --sizes 2^10..2^28 --record assets/profiles/<gpu>.json");
+  ImGui::TextDisabled("then copy the file here, or open it with --profile FILE. "
+                      "On a GPU machine, Run sweep measures one now.");
+  ImGui::PopTextWrapPos();
+}
+
+void ladder_controls(TimingState& t, const TimingSweep& sweep, std::uint64_t n) {
+  const auto& presets = ladder_presets();
+  ImGui::TextUnformatted("Ladder");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+  if (ImGui::BeginCombo("##preset", presets[std::size_t(t.preset)].name.c_str())) {
+    for (std::size_t i = 0; i < presets.size(); ++i)
+      if (ImGui::Selectable(presets[i].name.c_str(), t.preset == int(i))) t.preset = int(i), t.ladder_n = 0;
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted("at n =");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+  if (ImGui::BeginCombo("##ladder_n", size_label(n).c_str())) {
+    for (const std::uint64_t size : sweep.sizes())
+      if (ImGui::Selectable(size_label(size).c_str(), size == n)) t.ladder_n = size;
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", presets[std::size_t(t.preset)].story.c_str());
+}
+
+void harris_table(float width) {
+  ImGui::TextColored(accent_color(), "The same ladder in 2007");
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+  ImGui::TextDisabled("%s", kHarrisTableSource);
+  ImGui::PopTextWrapPos();
+  if (!ImGui::BeginTable("##harris", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit, ImVec2(width, 0)))
+    return;
+  ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthStretch);
+  for (const char* c : {"ms", "GB/s", "step", "total"}) ImGui::TableSetupColumn(c);
+  ImGui::TableHeadersRow();
+  for (const HistoricLadderRow& r : harris_g80_table()) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%d  %s", r.kernel, r.what);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", r.ms);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", r.gbs);
+    ImGui::TableNextColumn();
+    if (r.step_speedup > 0) ImGui::Text("%.2fx", r.step_speedup);
+    ImGui::TableNextColumn();
+    if (r.cumulative_speedup > 0) ImGui::Text("%.2fx", r.cumulative_speedup);
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+static void draw_timing_contents(AppState& state);
+
+void draw_timing_view(AppState& state) {
+  TimingState& t = state.timing;
+  if (!t.loaded) t.reload(profiles_dir());
+  ImGui::BeginChild("##timing");  // scrolls when a large UI scale does not fit
+  draw_timing_contents(state);
+  ImGui::EndChild();
+}
+
+static void draw_timing_contents(AppState& state) {
+  TimingState& t = state.timing;
+  adopt_finished_sweep(t);
+  if (state.probes) state.probes->touch("timing.notes");
+
+  source_chooser(t);
+  ImGui::SameLine();
+  if (ImGui::Button("Reload")) t.reload(profiles_dir());
+  live_sweep_controls(state);
+  const TimingSweep* sweep = t.shown_sweep();
+  if (sweep) export_buttons(state, *sweep);
+
+  if (state.probes) state.probes->touch("timing.errors");
+  for (const ProfileEntry& p : t.profiles)
+    if (!p.sweep) {
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      if (state.probes) state.probes->add("timing.errors", at.x, at.y + ImGui::GetTextLineHeight() * 0.5f);
+      problem_line("Cannot load a timing profile: " + p.error);
+    }
+  if (!t.live_error.empty()) problem_line("The live sweep failed: " + t.live_error);
+  if (!sweep) {
+    no_sweep_yet(t);
+    return;
+  }
+
+  if (state.heading_font) ImGui::PushFont(state.heading_font);
+  if (t.shown < 0) ImGui::Text("measured now on %s", sweep->device.c_str());
+  else ImGui::Text("recorded on %s, %s", sweep->device.c_str(), sweep->date.c_str());
+  if (state.heading_font) ImGui::PopFont();
+  ImGui::TextDisabled("%s %s %s, block %u, median of %d runs after %d warm-up", sweep->family.c_str(),
+                      sweep->op.c_str(), sweep->type.c_str(), sweep->block, sweep->repeats, sweep->warmup);
+
+  const PlotData plots[] = {build_timing_plot(*sweep, TimingMetric::Milliseconds),
+                            build_timing_plot(*sweep, TimingMetric::GigabytesPerSecond),
+                            build_timing_plot(*sweep, TimingMetric::PercentOfCopy)};
+  const char* const probe_groups[] = {"timing.time.points", "timing.bandwidth.points", "timing.percent.points"};
+  draw_plot_legend(plots[0]);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float plot_w = (avail.x - 2 * gap) / 3.0f;
+  const float plot_h = std::max(160.0f, avail.y * 0.52f);
+  for (int i = 0; i < 3; ++i) {
+    if (i) ImGui::SameLine(0, gap);
+    PlotOptions options;
+    options.legend = false;  // one legend above all three
+    options.probes = state.probes;
+    options.probe_group = probe_groups[i];
+    options.note_probe_group = "timing.notes";
+    draw_plot(probe_groups[i], plots[i], ImVec2(plot_w, plot_h), options);
+  }
+
+  ImGui::Separator();
+  const LadderPreset& preset = ladder_presets()[std::size_t(t.preset)];
+  const std::uint64_t n = t.ladder_n ? t.ladder_n : largest_ladder_size(*sweep, preset);
+  ladder_controls(t, *sweep, n);
+  const ImVec2 rest = ImGui::GetContentRegionAvail();
+  const float table_w = std::min(rest.x * 0.42f, ImGui::GetFontSize() * 34.0f);
+  PlotOptions bar_options;
+  bar_options.probes = state.probes;
+  bar_options.probe_group = "timing.ladder.bars";
+  const BarData bars = build_ladder_bars(*sweep, preset, n);
+  // Never squeeze the bars' labels together (large UI scales): the view scrolls instead.
+  const float bars_h = std::max(rest.y, ImGui::GetTextLineHeight() * (1.35f * float(bars.bars.size()) + 3.0f +
+                                                                       float(bars.notes.size())));
+  draw_bars("##ladder", bars, ImVec2(rest.x - table_w - gap * 2, bars_h), bar_options);
+  ImGui::SameLine(0, gap * 2);
+  ImGui::BeginGroup();
+  harris_table(table_w);
+  ImGui::EndGroup();
+}
+
+}  // namespace wl::ui

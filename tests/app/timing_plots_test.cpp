@@ -1,0 +1,136 @@
+#include "ui/timing_plots.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "ui/ladder_presets.h"
+
+namespace wl::ui {
+namespace {
+
+TimingPoint measured(std::uint64_t n, double ms, double bytes_per_element = 4) {
+  return {n, ms, bytes_per_element * double(n), true, ""};
+}
+TimingPoint failed(std::uint64_t n, const std::string& error) { return {n, 0, 4.0 * double(n), true, error}; }
+
+// One variant and both references at 2^10; at 2^11 nothing fits.
+TimingSweep small_sweep() {
+  TimingSweep sweep;
+  sweep.series.push_back({"sequential", SeriesKind::Variant, {measured(1024, 0.01), failed(2048, "does not fit in free GPU memory")}});
+  sweep.series.push_back({kCubSeries, SeriesKind::Reference, {measured(1024, 0.005), failed(2048, "does not fit in free GPU memory")}});
+  sweep.series.push_back({kCopySeries, SeriesKind::Reference, {measured(1024, 0.004, 8), failed(2048, "does not fit in free GPU memory")}});
+  return sweep;
+}
+
+TEST(TimingPlots, APointWithAnErrorIsSkippedAndItsMessageShownOnce) {
+  const PlotData plot = build_timing_plot(small_sweep(), TimingMetric::Milliseconds);
+  ASSERT_EQ(plot.series.size(), 3u);
+  ASSERT_EQ(plot.series[0].points.size(), 1u);  // 2^11 left out
+  EXPECT_EQ(plot.series[0].points[0].x, 1024);
+  EXPECT_DOUBLE_EQ(plot.series[0].points[0].y, 0.01);
+  // Every series failed the same way at 2^11: one line, naming no series.
+  EXPECT_EQ(plot.notes, std::vector<std::string>{"2^11: does not fit in free GPU memory"});
+}
+
+TEST(TimingPlots, AnErrorOfSomeSeriesNamesThem) {
+  TimingSweep sweep = small_sweep();
+  sweep.series[1].points[1] = measured(2048, 0.008);  // CUB fitted after all
+  sweep.series[2].points[1] = measured(2048, 0.006, 8);
+  const PlotData plot = build_timing_plot(sweep, TimingMetric::Milliseconds);
+  EXPECT_EQ(plot.notes, std::vector<std::string>{"2^11: does not fit in free GPU memory (sequential)"});
+  EXPECT_EQ(plot.series[1].points.size(), 2u);
+}
+
+TEST(TimingPlots, ReferencesAreDashedVariantsSolid) {
+  const PlotData plot = build_timing_plot(small_sweep(), TimingMetric::GigabytesPerSecond);
+  EXPECT_FALSE(plot.series[0].dashed);
+  EXPECT_TRUE(plot.series[1].dashed);  // CUB
+  EXPECT_TRUE(plot.series[2].dashed);  // the device copy
+  EXPECT_NE(plot.series[0].color, plot.series[1].color);
+  // 4096 bytes in 0.01 ms = 0.4096 GB/s.
+  EXPECT_DOUBLE_EQ(plot.series[0].points[0].y, 0.4096);
+  EXPECT_EQ(plot.y.scale, AxisScale::Log10);
+  EXPECT_EQ(plot.x.scale, AxisScale::Log2);
+}
+
+TEST(TimingPlots, PercentOfCopyIsOfTheCopysBandwidthAtTheSameSize) {
+  const PlotData plot = build_timing_plot(small_sweep(), TimingMetric::PercentOfCopy);
+  // sequential 0.4096 GB/s; copy 8192 bytes / 0.004 ms = 2.048 GB/s: 20%.
+  ASSERT_EQ(plot.series[0].points.size(), 1u);
+  EXPECT_NEAR(plot.series[0].points[0].y, 20.0, 1e-9);
+  EXPECT_NEAR(plot.series[2].points[0].y, 100.0, 1e-9);  // the copy is its own 100%
+  EXPECT_EQ(plot.y.scale, AxisScale::Linear);
+  EXPECT_EQ(plot.y.min, 0);
+}
+
+TEST(TimingPlots, AWrongResultIsDrawnAndNoted) {
+  TimingSweep sweep = small_sweep();
+  sweep.series[0].points[0].ok = false;
+  const PlotData plot = build_timing_plot(sweep, TimingMetric::Milliseconds);
+  EXPECT_EQ(plot.series[0].points.size(), 1u);
+  EXPECT_NE(std::find(plot.notes.begin(), plot.notes.end(), "2^10, sequential: wrong result (drawn, not to be trusted)"),
+            plot.notes.end());
+}
+
+TEST(TimingPlots, LadderBarsCarryStepAndTotalSpeedups) {
+  const std::uint64_t n = 1 << 20;
+  TimingSweep sweep;
+  sweep.series.push_back({"slow", SeriesKind::Variant, {measured(n, 0.016)}});
+  sweep.series.push_back({"better", SeriesKind::Variant, {measured(n, 0.004)}});
+  sweep.series.push_back({"best", SeriesKind::Variant, {measured(n, 0.002)}});
+  sweep.series.push_back({kCopySeries, SeriesKind::Reference, {measured(n, 0.004, 8)}});
+  const LadderPreset preset{"test", "", {"slow", "better", "absent", "best"}};
+  const BarData bars = build_ladder_bars(sweep, preset, n);
+  ASSERT_EQ(bars.bars.size(), 3u);
+  EXPECT_EQ(bars.bars[0].label, "slow");
+  EXPECT_EQ(bars.bars[0].detail, "baseline");
+  // 0.016 / 0.004 = 4; then 0.004 / 0.002 = 2 step, 0.016 / 0.002 = 8 in all.
+  EXPECT_EQ(bars.bars[1].detail, "4.00x step, 4.00x total");
+  EXPECT_EQ(bars.bars[2].detail, "2.00x step, 8.00x total");
+  // 4 MiB in 0.002 ms = 2097.152 GB/s.
+  EXPECT_DOUBLE_EQ(bars.bars[2].value, 4194304 / 0.002 / 1e6);
+  EXPECT_EQ(bars.bars[2].value_label, "2097 GB/s, 0.002 ms");
+  EXPECT_EQ(bars.notes, std::vector<std::string>{"absent: not in this sweep"});
+  EXPECT_DOUBLE_EQ(bars.reference, 8388608 / 0.004 / 1e6);  // the copy moves 8 bytes per element
+  EXPECT_EQ(bars.title, "test ladder at n = 2^20");
+}
+
+TEST(TimingPlots, TheLadderDefaultsToTheLargestSizeItsVariantsWereMeasuredAt) {
+  TimingSweep sweep = small_sweep();
+  const LadderPreset preset{"test", "", {"sequential"}};
+  EXPECT_EQ(largest_ladder_size(sweep, preset), 1024u);  // 2^11 did not fit
+  const BarData bars = build_ladder_bars(sweep, preset, 2048);
+  EXPECT_TRUE(bars.bars.empty());
+  EXPECT_EQ(bars.notes, std::vector<std::string>{"sequential: does not fit in free GPU memory"});
+}
+
+TEST(LadderPresets, TheClassicLadderFollowsTheDeckThenGoesFurther) {
+  const auto& presets = ladder_presets();
+  ASSERT_EQ(presets.size(), 2u);
+  EXPECT_EQ(presets[0].name, "classic");
+  EXPECT_EQ(presets[0].order,
+            (std::vector<std::string>{"interleaved-divergent", "interleaved-strided", "sequential", "first-add-on-load",
+                                      "unroll-last-warp", "complete-unroll", "multi-element", "warp-shuffle",
+                                      "speed-of-light"}));
+  EXPECT_EQ(presets[1].name, "three kernels");
+  EXPECT_EQ(presets[1].order, (std::vector<std::string>{"atomic-global", "sequential", "warp-shuffle"}));
+}
+
+TEST(LadderPresets, TheHarrisTableIsConsistentWithItself) {
+  const auto& rows = harris_g80_table();
+  ASSERT_EQ(rows.size(), 7u);
+  const double bytes = 4.0 * (1 << 22);  // 2^22 ints
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].kernel, int(i) + 1);
+    EXPECT_NEAR(bytes / rows[i].ms / 1e6, rows[i].gbs, rows[i].gbs * 0.002) << rows[i].what;
+    if (i == 0) continue;
+    EXPECT_NEAR(rows[i - 1].ms / rows[i].ms, rows[i].step_speedup, rows[i].step_speedup * 0.01) << rows[i].what;
+    EXPECT_NEAR(rows[0].ms / rows[i].ms, rows[i].cumulative_speedup, rows[i].cumulative_speedup * 0.01) << rows[i].what;
+  }
+  // The table's kernels 1-7 are the classic ladder's first seven steps.
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].variant, ladder_presets()[0].order[i]);
+}
+
+}  // namespace
+}  // namespace wl::ui

@@ -1,0 +1,126 @@
+#include "session/timing_profiles.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace wl {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path fresh_folder(const std::string& name) {
+  const fs::path folder = fs::path(WL_TEST_DATA_DIR) / name;
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  return folder;
+}
+
+void write(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+TimingSweep one_point_sweep(const std::string& device) {
+  TimingSweep sweep;
+  sweep.device = device;
+  sweep.date = "2024-05-01";
+  sweep.series.push_back({"sequential", SeriesKind::Variant, {{1024, 0.01, 4096, true, ""}}});
+  return sweep;
+}
+
+TEST(TimingProfiles, ACorruptProfileIsAnErrorLineNotAThrow) {
+  const fs::path folder = fresh_folder("profiles_corrupt");
+  write(folder / "a-broken.json", "{\"format\": \"warplens-timing-sweep\", \"series\": [");
+  save_sweep(one_point_sweep("Test GPU"), (folder / "b-good.json").string());
+  write(folder / "notes.txt", "not a profile: ignored");
+
+  std::vector<ProfileEntry> profiles;
+  ASSERT_NO_THROW(profiles = load_profiles(folder.string(), {}));
+  ASSERT_EQ(profiles.size(), 2u);  // sorted by name, .json only
+  EXPECT_FALSE(profiles[0].sweep);
+  EXPECT_NE(profiles[0].error.find("a-broken.json"), std::string::npos) << profiles[0].error;
+  ASSERT_TRUE(profiles[1].sweep);
+  EXPECT_EQ(profiles[1].sweep->device, "Test GPU");
+  EXPECT_TRUE(profiles[1].error.empty());
+}
+
+TEST(TimingProfiles, NoFolderMeansNoProfilesAndExtraFilesComeLast) {
+  const fs::path folder = fresh_folder("profiles_extra");
+  save_sweep(one_point_sweep("Extra GPU"), (folder / "extra.json").string());
+  const auto profiles = load_profiles((folder / "missing").string(), {(folder / "extra.json").string(),
+                                                                      (folder / "absent.json").string()});
+  ASSERT_EQ(profiles.size(), 2u);
+  EXPECT_EQ(profiles[0].sweep->device, "Extra GPU");
+  EXPECT_FALSE(profiles[1].sweep);
+  EXPECT_NE(profiles[1].error.find("absent.json"), std::string::npos);
+}
+
+TEST(TimingProfiles, TheFirstProfileThatLoadsIsShown) {
+  const fs::path folder = fresh_folder("profiles_shown");
+  write(folder / "a.json", "garbage");
+  save_sweep(one_point_sweep("Shown GPU"), (folder / "b.json").string());
+  TimingState state;
+  EXPECT_EQ(state.shown_sweep(), nullptr);
+  state.reload(folder.string());
+  EXPECT_EQ(state.shown, 1);
+  ASSERT_NE(state.shown_sweep(), nullptr);
+  EXPECT_EQ(state.shown_sweep()->device, "Shown GPU");
+}
+
+TEST(TimingWorker, ReportsProgressAndHandsOverTheSweep) {
+  TimingWorker worker([](const SweepRequest& request, const SweepProgress& progress, const std::atomic<bool>&) {
+    TimingSweep sweep;
+    sweep.device = "Fake GPU";
+    for (std::size_t i = 0; i < request.sizes.size(); ++i) progress(i + 1, request.sizes.size(), "size");
+    return sweep;
+  });
+  SweepRequest request;
+  request.sizes = {1024, 2048, 4096};
+  ASSERT_TRUE(worker.start(request));
+  worker.wait();
+  EXPECT_FALSE(worker.busy());
+  EXPECT_EQ(worker.progress().done, 3u);
+  EXPECT_EQ(worker.progress().total, 3u);
+  std::optional<TimingWorkerResult> result = worker.take_result();
+  ASSERT_TRUE(result);
+  ASSERT_TRUE(result->sweep);
+  EXPECT_EQ(result->sweep->device, "Fake GPU");
+  EXPECT_FALSE(result->cancelled);
+  EXPECT_FALSE(worker.take_result());  // once
+}
+
+TEST(TimingWorker, AGpuErrorBecomesAMessage) {
+  TimingWorker worker([](const SweepRequest&, const SweepProgress&, const std::atomic<bool>&) -> TimingSweep {
+    throw std::runtime_error("no NVIDIA GPU driver found");
+  });
+  ASSERT_TRUE(worker.start(SweepRequest{}));
+  worker.wait();
+  const auto result = worker.take_result();
+  ASSERT_TRUE(result);
+  EXPECT_FALSE(result->sweep);
+  EXPECT_EQ(result->error, "no NVIDIA GPU driver found");
+}
+
+TEST(TimingWorker, CancelStopsTheSweepWhichKeepsWhatItMeasured) {
+  std::atomic<bool> started{false};
+  TimingWorker worker([&started](const SweepRequest&, const SweepProgress&, const std::atomic<bool>& cancel) {
+    started = true;
+    TimingSweep sweep;
+    while (!cancel) std::this_thread::yield();  // a sweep that never ends by itself
+    sweep.device = "stopped";
+    return sweep;
+  });
+  ASSERT_TRUE(worker.start(SweepRequest{}));
+  while (!started) std::this_thread::yield();
+  EXPECT_TRUE(worker.busy());
+  EXPECT_FALSE(worker.start(SweepRequest{}));  // one at a time
+  EXPECT_FALSE(worker.take_result());          // nothing while running
+  worker.cancel();
+  worker.wait();
+  const auto result = worker.take_result();
+  ASSERT_TRUE(result);
+  EXPECT_TRUE(result->cancelled);
+  EXPECT_EQ(result->sweep->device, "stopped");
+}
+
+}  // namespace
+}  // namespace wl
