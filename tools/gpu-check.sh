@@ -43,7 +43,7 @@ check_tests() {
 }
 
 # Every variant but the pitfall, as `warplens list` prints them.
-variants() { "$CLI" list | awk '/^  [a-z]/ && !/pitfall/ {print $1}'; }
+variants() { "$CLI" list | awk '/^  [a-z]/ && $1 !~ /:$/ && !/pitfall/ {print $1}'; }
 
 check_sanitizer() {
   section "compute-sanitizer, every variant, n=100003"
