@@ -7,12 +7,14 @@
 namespace wl {
 
 std::vector<ProfileEntry> load_profiles(const std::string& folder, const std::vector<std::string>& files) {
-  std::vector<std::string> paths;
+  // Files named on the command line first: the first that loads is the one shown.
+  std::vector<std::string> recorded;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-    if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
-  std::sort(paths.begin(), paths.end());
-  paths.insert(paths.end(), files.begin(), files.end());
+    if (entry.path().extension() == ".json") recorded.push_back(entry.path().string());
+  std::sort(recorded.begin(), recorded.end());
+  std::vector<std::string> paths = files;
+  paths.insert(paths.end(), recorded.begin(), recorded.end());
 
   std::vector<ProfileEntry> profiles;
   for (const std::string& path : paths) {

@@ -18,7 +18,8 @@ struct ProfileEntry {
   std::string error;                 // why not, naming the file
 };
 
-// Every *.json in `folder` (sorted by name; a missing folder is no profile), then `files`.
+// `files` (named on the command line), then every *.json in `folder` (sorted by name; a missing
+// folder is no profile).
 std::vector<ProfileEntry> load_profiles(const std::string& folder, const std::vector<std::string>& files);
 
 struct TimingState {
