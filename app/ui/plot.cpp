@@ -82,6 +82,21 @@ std::string value_text(double v, const std::string& unit) {
 
 float ui_scale() { return ImGui::GetFontSize() / 16.0f; }
 
+// The rectangle a plot or bar chart takes at the cursor, as one item that reports hovering.
+struct WidgetArea {
+  ImDrawList* dl;
+  float scale, line;
+  ImVec2 origin;
+  bool hovered;
+};
+
+WidgetArea claim_area(const char* id, ImVec2 size) {
+  WidgetArea a{ImGui::GetWindowDrawList(), ui_scale(), ImGui::GetTextLineHeight(), ImGui::GetCursorScreenPos(), false};
+  ImGui::InvisibleButton(id, ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
+  a.hovered = ImGui::IsItemHovered();
+  return a;
+}
+
 }  // namespace
 
 void draw_plot_legend(const PlotData& plot) {
@@ -106,12 +121,11 @@ void draw_plot_legend(const PlotData& plot) {
 }
 
 void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOptions& options) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float scale = ui_scale();
-  const float line = ImGui::GetTextLineHeight();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton(id, ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
-  const bool hovered = ImGui::IsItemHovered();
+  const WidgetArea area = claim_area(id, size);
+  ImDrawList* dl = area.dl;
+  const float scale = area.scale, line = area.line;
+  const ImVec2 origin = area.origin;
+  const bool hovered = area.hovered;
 
   // The frame: title on top, y title above the y labels, x labels and title below, notes last.
   float y_label_width = 0.0f;
@@ -215,12 +229,11 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
 }
 
 void draw_bars(const char* id, const BarData& bars, ImVec2 size, const PlotOptions& options) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float scale = ui_scale();
-  const float line = ImGui::GetTextLineHeight();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton(id, ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
-  const bool hovered = ImGui::IsItemHovered();
+  const WidgetArea area = claim_area(id, size);
+  ImDrawList* dl = area.dl;
+  const float scale = area.scale, line = area.line;
+  const ImVec2 origin = area.origin;
+  const bool hovered = area.hovered;
   dl->AddText(origin, ImGui::ColorConvertFloat4ToU32(accent_color()), bars.title.c_str());
 
   float label_width = 0, detail_width = 0;  // the names on the left, value and speedups on the right
