@@ -26,9 +26,10 @@ struct SweepRequest {
 // Called after each point: points done, points in all, and what was just measured.
 using SweepProgress = std::function<void(std::size_t done, std::size_t total, const std::string& what)>;
 
-// Throws std::invalid_argument for a request no size of which is valid, and GpuError when there
-// is no usable GPU (or this build has no CUDA backend). Setting `cancel` stops it after the
-// current point; it then returns the points measured so far.
+// Throws std::invalid_argument for an unknown family, and GpuError when there is no usable GPU
+// (or this build has no CUDA backend). A variant the request does not suit (a block too small
+// for it, say) gets that reason as the error of each of its points. Setting `cancel` stops it
+// after the current point; it then returns the points measured so far.
 TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress, const std::atomic<bool>& cancel);
 
 }  // namespace wl
