@@ -107,7 +107,7 @@ int run_sweep(const BenchOptions& b) {
   }
   for (const TimingSeries& s : sweep.series)
     for (const TimingPoint& p : s.points)
-      if (!p.error.empty() && p.error != "not timed") std::printf("%s: %s\n", s.name.c_str(), p.error.c_str());
+      if (!p.error.empty()) std::printf("%s: %s\n", s.name.c_str(), p.error.c_str());
   bool wrote = true;
   if (!b.json.empty()) wrote = write_file(b.json, sweep_to_json(sweep)) && wrote;
   if (!b.record.empty()) wrote = write_file(b.record, sweep_to_json(sweep)) && wrote;

@@ -96,7 +96,7 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
           const GpuTime t = time();
           p.ms = t.ms;
           p.ok = t.ok;
-          if (t.ms <= 0) p.error = "not timed";
+          if (t.ms <= 0) p.error = "not timed: " + request.family + " has no such call";
         } catch (const std::exception& e) {
           p.error = size_name(n) + ": " + e.what();
         }
