@@ -83,12 +83,20 @@ void live_sweep_controls(AppState& state) {
   }
   const std::string& refusal = live_sweep_refusal();
   ImGui::BeginDisabled(!refusal.empty());
+  // The sweep times what the controls have chosen: family, operator, type and block size.
+  const RunRequest& chosen = state.sessions[0].settings.request;
   if (ImGui::Button("Run sweep")) {
     SweepRequest request;
-    request.family = state.sessions[0].settings.request.family;
+    request.family = chosen.family;
+    request.op = chosen.op;
+    request.type = chosen.type;
+    request.block = chosen.block;
     for (int k = kSmallestSweepLog2; k <= kLargestSweepLog2; ++k) request.sizes.push_back(std::uint64_t(1) << k);
     t.worker.start(request);
   }
+  if (refusal.empty() && ImGui::IsItemHovered())
+    ImGui::SetTooltip("every variant, CUB and the device copy at n = 2^%d .. 2^%d: %s %s, block %u",
+                      kSmallestSweepLog2, kLargestSweepLog2, chosen.op.c_str(), chosen.type.c_str(), chosen.block);
   ImGui::EndDisabled();
   if (!refusal.empty()) {
     ImGui::SameLine();
