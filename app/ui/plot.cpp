@@ -121,11 +121,7 @@ void draw_plot_legend(const PlotData& plot) {
 }
 
 void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOptions& options) {
-  const WidgetArea area = claim_area(id, size);
-  ImDrawList* dl = area.dl;
-  const float scale = area.scale, line = area.line;
-  const ImVec2 origin = area.origin;
-  const bool hovered = area.hovered;
+  const auto [dl, scale, line, origin, hovered] = claim_area(id, size);
 
   // The frame: title on top, y title above the y labels, x labels and title below, notes last.
   float y_label_width = 0.0f;
@@ -229,11 +225,7 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
 }
 
 void draw_bars(const char* id, const BarData& bars, ImVec2 size, const PlotOptions& options) {
-  const WidgetArea area = claim_area(id, size);
-  ImDrawList* dl = area.dl;
-  const float scale = area.scale, line = area.line;
-  const ImVec2 origin = area.origin;
-  const bool hovered = area.hovered;
+  const auto [dl, scale, line, origin, hovered] = claim_area(id, size);
   dl->AddText(origin, ImGui::ColorConvertFloat4ToU32(accent_color()), bars.title.c_str());
 
   float label_width = 0, detail_width = 0;  // the names on the left, value and speedups on the right
