@@ -32,7 +32,7 @@ struct TimingState {
   TimingWorker worker;
 
   int preset = 0;               // index into ladder_presets()
-  std::uint64_t ladder_n = 0;   // 0: the largest size measured
+  std::uint64_t ladder_n = 0;   // 0: the preset's own size (ui/timing_plots.h default_ladder_size)
 
   const TimingSweep* shown_sweep() const;
   // Reads the profiles (again) and shows the first that loaded, unless the live one is shown.

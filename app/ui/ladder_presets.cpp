@@ -10,7 +10,8 @@ const std::vector<LadderPreset>& ladder_presets() {
         "complete-unroll", "multi-element", "warp-shuffle", "speed-of-light"}},
       {"three kernels",
        "Naive atomics on global memory, a shared-memory tree, then warp shuffles.",
-       {"atomic-global", "sequential", "warp-shuffle"}},
+       {"atomic-global", "sequential", "warp-shuffle"},
+       std::uint64_t(1) << 24},
   };
   return presets;
 }

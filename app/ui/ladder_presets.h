@@ -2,6 +2,7 @@
 // against: Mark Harris's 2007 G80 numbers. App content, not a model: which variants tell which
 // story.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -11,10 +12,11 @@ struct LadderPreset {
   std::string name;
   std::string story;                // one line under the chart
   std::vector<std::string> order;   // variant ids, slowest first
+  std::uint64_t n = 0;              // the size its story is told at; 0: the largest measured
 };
 
-// "classic" (the 2007 deck's sequence and what came after) and "three kernels" (the seeds'
-// atomic → shared → shuffle story).
+// "classic" (the 2007 deck's sequence and what came after, at the largest size) and "three
+// kernels" (the seeds' atomic → shared → shuffle story, told at 16M elements).
 const std::vector<LadderPreset>& ladder_presets();
 
 struct HistoricLadderRow {

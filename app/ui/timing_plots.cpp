@@ -165,4 +165,12 @@ std::uint64_t largest_ladder_size(const TimingSweep& sweep, const LadderPreset& 
   return largest;
 }
 
+std::uint64_t default_ladder_size(const TimingSweep& sweep, const LadderPreset& preset) {
+  if (preset.n)
+    for (const std::string& name : preset.order)
+      if (const TimingSeries* s = sweep.find(name))
+        if (const TimingPoint* p = s->at(preset.n); p && p->measured()) return preset.n;
+  return largest_ladder_size(sweep, preset);
+}
+
 }  // namespace wl::ui

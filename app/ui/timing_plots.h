@@ -22,5 +22,8 @@ BarData build_ladder_bars(const TimingSweep& sweep, const LadderPreset& preset, 
 
 // The largest n at which any of the preset's variants was measured; 0 when none was.
 std::uint64_t largest_ladder_size(const TimingSweep& sweep, const LadderPreset& preset);
+// The size the ladder opens at: the preset's own when any of its variants was measured there,
+// else the largest.
+std::uint64_t default_ladder_size(const TimingSweep& sweep, const LadderPreset& preset);
 
 }  // namespace wl::ui

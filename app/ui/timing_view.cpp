@@ -243,7 +243,7 @@ static void draw_timing_contents(AppState& state) {
 
   ImGui::Separator();
   const LadderPreset& preset = ladder_presets()[std::size_t(t.preset)];
-  const std::uint64_t n = t.ladder_n ? t.ladder_n : largest_ladder_size(*sweep, preset);
+  const std::uint64_t n = t.ladder_n ? t.ladder_n : default_ladder_size(*sweep, preset);
   ladder_controls(t, *sweep, n);
   const ImVec2 rest = ImGui::GetContentRegionAvail();
   const float table_w = std::min(rest.x * 0.42f, ImGui::GetFontSize() * 34.0f);

@@ -105,6 +105,17 @@ TEST(TimingPlots, TheLadderDefaultsToTheLargestSizeItsVariantsWereMeasuredAt) {
   EXPECT_EQ(bars.notes, std::vector<std::string>{"sequential: does not fit in free GPU memory"});
 }
 
+TEST(TimingPlots, APresetWithASizeOfItsOwnOpensThereWhenItWasMeasured) {
+  TimingSweep sweep = small_sweep();
+  const LadderPreset at_1024{"told at 2^10", "", {"sequential"}, 1024};
+  const LadderPreset at_4096{"told at 2^12", "", {"sequential"}, 4096};
+  EXPECT_EQ(default_ladder_size(sweep, at_1024), 1024u);
+  EXPECT_EQ(default_ladder_size(sweep, at_4096), 1024u);  // never measured there: the largest
+  sweep.series[0].points.push_back(measured(4096, 0.02));
+  EXPECT_EQ(default_ladder_size(sweep, at_4096), 4096u);
+  EXPECT_EQ(ladder_presets()[1].n, std::uint64_t(1) << 24);  // three kernels: 16M elements
+}
+
 TEST(LadderPresets, TheClassicLadderFollowsTheDeckThenGoesFurther) {
   const auto& presets = ladder_presets();
   ASSERT_EQ(presets.size(), 2u);
