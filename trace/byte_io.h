@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ class ByteWriter {
   void u16(std::uint16_t v) { put(v, 2); }
   void u32(std::uint32_t v) { put(v, 4); }
   void u64(std::uint64_t v) { put(v, 8); }
+  void f64(double v) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    put(bits, 8);
+  }
   void bytes(const void* p, std::size_t n) {
     auto b = static_cast<const std::uint8_t*>(p);
     out_.insert(out_.end(), b, b + n);
@@ -53,6 +59,12 @@ class ByteReader {
   bool u16(std::uint16_t& v) { return get(v, 2); }
   bool u32(std::uint32_t& v) { return get(v, 4); }
   bool u64(std::uint64_t& v) { return get(v, 8); }
+  bool f64(double& v) {
+    std::uint64_t bits = 0;
+    if (!get(bits, 8)) return false;
+    std::memcpy(&v, &bits, 8);
+    return true;
+  }
   bool str(std::string& s, std::size_t max_length) {
     std::uint32_t n = 0;
     if (!u32(n) || n > max_length || n > remaining()) return false;

@@ -31,6 +31,7 @@ Trace select_launch(const Trace& trace, std::uint32_t launch) {
   Trace out;
   out.meta = trace.meta;
   out.meta.launches.clear();
+  out.meta.clocks.clear();
   out.meta.grid_dim = 0;
   out.meta.block_dim = 0;
   if (launch >= trace.meta.launches.size()) return out;
@@ -42,6 +43,11 @@ Trace select_launch(const Trace& trace, std::uint32_t launch) {
     if (e.launch != launch) continue;
     out.events.push_back(e);
     out.events.back().launch = 0;
+  }
+  for (const WarpClock& c : trace.meta.clocks) {
+    if (c.launch != launch) continue;
+    out.meta.clocks.push_back(c);
+    out.meta.clocks.back().launch = 0;
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "trace/event.h"
+#include "trace/warp_clock.h"
 
 namespace wl {
 
@@ -54,6 +55,10 @@ struct TraceMeta {
   std::vector<LaunchRecord> launches;  // in launch order; Event::launch indexes it
   std::vector<BufferRecord> buffers;   // sorted by id
   std::vector<StepRecord> steps;       // every step the events use, ascending
+  // GPU traces: each recorded block's warps' clocks at every step, from a replay of the launch
+  // with event recording off, and the SM clock measured then, to turn cycles into time.
+  std::vector<WarpClock> clocks;
+  double sm_clock_mhz = 0;
 
   const BufferRecord* buffer(BufferId id) const;  // nullptr for kNoBuffer or an unknown id
 };

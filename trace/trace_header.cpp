@@ -13,6 +13,7 @@ namespace {
 constexpr std::size_t kMinLaunchBytes = 4 + 4 + 4 + 4 + 8;
 constexpr std::size_t kMinBufferBytes = 1 + 4 + 4 + 1 + 8;
 constexpr std::size_t kMinStepBytes = 2 + 4;
+constexpr std::size_t kClockBytes = 8 + 4 + 2 + 2 + 2 + 1;
 
 void field(bool ok, const std::string& name) {
   if (!ok) throw TraceError("invalid trace header: field '" + name + "' runs past the header or is too long");
@@ -47,6 +48,30 @@ void encode_tables(const TraceMeta& m, ByteWriter& w) {
   for (const StepRecord& s : m.steps) {
     w.u16(s.id);
     w.str(s.name);
+  }
+}
+
+// Appended to version 2's header (older readers skip it): the warps' clocks and the SM clock.
+void encode_clocks(const TraceMeta& m, ByteWriter& w) {
+  w.f64(m.sm_clock_mhz);
+  w.u32(static_cast<std::uint32_t>(m.clocks.size()));
+  for (const WarpClock& c : m.clocks) {
+    w.u64(c.cycle);
+    w.u32(c.block);
+    w.u16(c.warp);
+    w.u16(c.step);
+    w.u16(c.launch);
+    w.u8(c.exit);
+  }
+}
+
+void decode_clocks(ByteReader& r, TraceMeta& m) {
+  field(r.f64(m.sm_clock_mhz), "sm_clock_mhz");
+  m.clocks.resize(table_size(r, kClockBytes, "clocks"));
+  for (WarpClock& c : m.clocks) {
+    c = WarpClock{};
+    field(r.u64(c.cycle) && r.u32(c.block) && r.u16(c.warp) && r.u16(c.step) && r.u16(c.launch) && r.u8(c.exit),
+          "clocks");
   }
 }
 
@@ -88,6 +113,7 @@ void encode_header(const TraceMeta& m, ByteWriter& w) {
   w.u32(static_cast<std::uint32_t>(m.recorded_blocks.size()));
   for (std::uint32_t b : m.recorded_blocks) w.u32(b);
   encode_tables(m, w);
+  encode_clocks(m, w);
 }
 
 // The header was covered by the checksum, so a failure here means a broken writer, not a
@@ -107,6 +133,7 @@ TraceMeta decode_header(ByteReader r, std::uint32_t version) {
   m.recorded_blocks.resize(table_size(r, 4, "recorded_blocks"));
   for (auto& b : m.recorded_blocks) r.u32(b);
   if (version >= 2) decode_tables(r, m);
+  if (version >= 2 && r.remaining() > 0) decode_clocks(r, m);
   return m;
 }
 

@@ -117,6 +117,18 @@ void tables_from_json(const json& j, TraceMeta& m) {
                          get_uint(b, "elements", u64max)});
   for (const json& s : array_at(j, "steps"))
     m.steps.push_back({StepId(get_uint(s, "id", 0xFFFF)), s.at("name").get<std::string>()});
+  if (!j.contains("clocks")) return;  // optional: GPU traces only
+  m.sm_clock_mhz = j.at("sm_clock_mhz").get<double>();
+  for (const json& c : array_at(j, "clocks")) {
+    WarpClock w{};
+    w.cycle = get_uint(c, "cycle", u64max);
+    w.block = std::uint32_t(get_uint(c, "block", u32max));
+    w.warp = std::uint16_t(get_uint(c, "warp", 0xFFFF));
+    w.step = StepId(get_uint(c, "step", 0xFFFF));
+    w.launch = std::uint16_t(get_uint(c, "launch", 0xFFFF));
+    w.exit = c.at("exit").get<bool>() ? 1 : 0;
+    m.clocks.push_back(w);
+  }
 }
 
 // Version 1 had no tables: its buffer names are those of v1_buffers.
@@ -194,7 +206,7 @@ json meta_to_json(const TraceMeta& m) {
         {{"id", b.id}, {"name", b.name}, {"type", b.type}, {"role", role_name(b.role)}, {"elements", b.elements}});
   json steps = json::array();
   for (const StepRecord& s : m.steps) steps.push_back({{"id", s.id}, {"name", s.name}});
-  return json{{"family", m.family},       {"variant", m.variant},
+  json doc = json{{"family", m.family},       {"variant", m.variant},
               {"op", m.op},               {"type", m.type},
               {"backend", m.backend},     {"n", m.n},
               {"block_dim", m.block_dim}, {"grid_dim", m.grid_dim},
@@ -202,6 +214,14 @@ json meta_to_json(const TraceMeta& m) {
               {"event_cap", m.event_cap}, {"events_dropped", m.events_dropped},
               {"launches", std::move(launches)}, {"buffers", std::move(buffers)},
               {"steps", std::move(steps)}};
+  if (m.clocks.empty()) return doc;
+  json clocks = json::array();
+  for (const WarpClock& c : m.clocks)
+    clocks.push_back({{"launch", c.launch}, {"block", c.block}, {"warp", c.warp}, {"step", c.step},
+                      {"cycle", c.cycle}, {"exit", c.exit != 0}});
+  doc["sm_clock_mhz"] = m.sm_clock_mhz;
+  doc["clocks"] = std::move(clocks);
+  return doc;
 }
 
 json event_to_json(const Event& e, const TraceMeta& meta) { return event_json(e, meta, EventValueTypes(meta)); }

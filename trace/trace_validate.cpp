@@ -71,6 +71,21 @@ bool step_listed(const TraceMeta& meta, StepId step) {
   return it != meta.steps.end() && it->id == step;
 }
 
+void validate_clocks(const TraceMeta& meta) {
+  if (!(meta.sm_clock_mhz >= 0 && meta.sm_clock_mhz < 1e6))
+    invalid("meta.sm_clock_mhz " + std::to_string(meta.sm_clock_mhz) + " is not a clock rate");
+  if (!meta.clocks.empty() && meta.sm_clock_mhz == 0) invalid("warp clocks without meta.sm_clock_mhz");
+  for (std::size_t i = 0; i < meta.clocks.size(); ++i) {
+    const WarpClock& c = meta.clocks[i];
+    const std::string what = "clock #" + std::to_string(i) + ": ";
+    if (c.launch >= meta.launches.size()) invalid(what + "launch " + std::to_string(c.launch) + " was not recorded");
+    const LaunchRecord& l = meta.launches[c.launch];
+    if (c.block >= l.grid_dim) invalid(what + "block " + std::to_string(c.block) + " >= grid_dim");
+    if (c.warp >= (l.block_dim + 31) / 32) invalid(what + "warp " + std::to_string(c.warp) + " past the block");
+    if (c.exit > 1) invalid(what + "exit flag " + std::to_string(c.exit));
+  }
+}
+
 }  // namespace
 
 void validate_meta(const TraceMeta& meta) {
@@ -91,6 +106,7 @@ void validate_meta(const TraceMeta& meta) {
               " (the largest launch)");
     if (i > 0 && rb[i] <= rb[i - 1]) invalid("meta.recorded_blocks is not sorted and unique");
   }
+  validate_clocks(meta);
 }
 
 void validate_event(const Event& e, const TraceMeta& meta, std::size_t index) {

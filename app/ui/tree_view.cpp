@@ -71,6 +71,20 @@ void draw_legend(const TreeModel& t) {
   legend_end();
 }
 
+// "180 ns, last warp 3": how long the row's step took in the block, from its warps' clocks.
+std::string step_time_text(const StepTime& t) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.0f ns, last warp %u", t.ns, unsigned(t.last_warp));
+  return text;
+}
+
+// Under the tree: where the times come from, and what they are not.
+void draw_step_time_note(const BlockViews& block) {
+  ImGui::TextDisabled("Times per level: block %u's warps read clock64 on its SM (%.0f MHz) in a replay with "
+                      "recording off. One block's cycles, not the kernel's time (Timing view, key 8).",
+                      block.block, block.sm_clock_mhz);
+}
+
 }  // namespace
 
 void draw_tree_view(ViewContext& ctx) {
@@ -87,12 +101,15 @@ void draw_tree_view(ViewContext& ctx) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float legend_h = legend_height(avail.x < 1200.0f * scale ? 3 : 2);
   const float label_w = ImGui::CalcTextSize("level 10 ").x + 14.0f * scale;
+  const bool timed = !block->step_times.empty();
+  const float time_w = timed ? ImGui::CalcTextSize("99999 ns, last warp 31").x + 16.0f * scale : 0.0f;
+  const float note_h = timed ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
 
   TreeCamera& cam = ctx.camera();
   clamp_camera(cam, layout.columns);
   TreeFrame f;
   f.min = ImVec2(origin.x + label_w, origin.y);
-  f.max = ImVec2(origin.x + avail.x, origin.y + std::max(40.0f, avail.y - legend_h));
+  f.max = ImVec2(origin.x + avail.x - time_w, origin.y + std::max(40.0f, avail.y - legend_h - note_h));
   f.px_per_col = (f.max.x - f.min.x) / layout.columns * cam.zoom;
   f.x0 = f.min.x - cam.pan_x * f.px_per_col;
   f.row_h = (f.max.y - f.min.y) / float(std::max<std::size_t>(t.rows.size(), 1));
@@ -128,6 +145,12 @@ void draw_tree_view(ViewContext& ctx) {
     const ImVec2 at(origin.x + 8.0f * scale, f.row_center(r) - size.y * 0.5f);
     dl->AddText(at, current ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 156, 168, 255), label);
     if (current) dl->AddRectFilled(ImVec2(origin.x, at.y), ImVec2(origin.x + 3.0f * scale, at.y + size.y), kHighlightColor);
+    if (const StepTime* time = find_step_time(block->step_times, t.rows[r].step)) {
+      const std::string text = step_time_text(*time);
+      dl->AddText(ImVec2(f.max.x + 10.0f * scale, at.y), current ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 156, 168, 255),
+                  text.c_str());
+      ctx.probe("tree", "level_time", f.max.x + 10.0f * scale, at.y);
+    }
   }
 
   const float view_left = f.min.x - f.px_per_col, view_right = f.max.x + f.px_per_col;
@@ -280,6 +303,7 @@ void draw_tree_view(ViewContext& ctx) {
   }
 
   ImGui::SetCursorScreenPos(ImVec2(origin.x, f.max.y + ImGui::GetStyle().ItemSpacing.y));
+  if (timed) draw_step_time_note(*block);
   draw_legend(t);
 }
 

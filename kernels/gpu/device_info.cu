@@ -25,4 +25,27 @@ double time_device_copy_ms(std::uint64_t bytes, int warmup, int repeats) {
                          repeats);
 }
 
+namespace {
+
+__global__ void spin_and_count(unsigned long long ns, unsigned long long* out) {
+  unsigned long long t0, t1;
+  const long long c0 = clock64();
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t1)); while (t1 - t0 < ns);
+  const long long c1 = clock64();
+  out[0] = static_cast<unsigned long long>(c1 - c0);
+  out[1] = t1 - t0;
+}
+
+}  // namespace
+
+double measure_sm_clock_mhz() {
+  DeviceBuffer<unsigned long long> out(2);
+  spin_and_count<<<1, 1>>>(1000000, out.ptr);
+  WL_CUDA(cudaGetLastError());
+  unsigned long long counted[2] = {0, 0};
+  WL_CUDA(cudaMemcpy(counted, out.ptr, sizeof counted, cudaMemcpyDeviceToHost));
+  return counted[1] ? double(counted[0]) / double(counted[1]) * 1000.0 : 0.0;
+}
+
 }  // namespace wl

@@ -1,5 +1,5 @@
-// What the timing sweep asks of the GPU itself, whatever the family: its name, its memory, and
-// the device-to-device copy that bounds every bandwidth. Plain C++; defined in device_info.cu
+// What the timing sweep and the clocks ask of the GPU itself, whatever the family: its name, its
+// memory, the device-to-device copy that bounds every bandwidth, and its SM clock. Plain C++; defined in device_info.cu
 // (CUDA builds only). Each throws GpuError when CUDA fails.
 #pragma once
 #include <cstdint>
@@ -16,5 +16,10 @@ GpuMemory gpu_memory();
 
 // cudaMemcpyAsync of `bytes` between two device buffers: the median of `repeats` after `warmup`.
 double time_device_copy_ms(std::uint64_t bytes, int warmup, int repeats);
+
+// The SM clock now, in MHz: clock64 cycles over %globaltimer nanoseconds across a 1 ms spin.
+// Measured rather than read from the device's properties, which give the boost limit, not the
+// clock the GPU runs at this moment.
+double measure_sm_clock_mhz();
 
 }  // namespace wl

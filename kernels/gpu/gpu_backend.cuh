@@ -8,6 +8,7 @@
 
 #include "kernels/family/run_request.h"
 #include "kernels/gpu/cuda_check.cuh"
+#include "kernels/gpu/device_info.h"
 #include "kernels/gpu/gpu_context.cuh"
 #include "kernels/host/run_recorder.h"
 
@@ -18,6 +19,7 @@ template <class Kernel, class Rec>
 __global__ void family_kernel(Kernel kernel, Rec rec) {
   GpuCtx<Rec> ctx(rec);
   kernel(ctx);
+  ctx.leave();
 }
 
 template <class T>
@@ -40,7 +42,9 @@ class GpuBackend {
 
   template <class T>
   Global<T> alloc(std::uint64_t n, const std::string& name, BufferRole role) {
-    return Global<T>{device_alloc<T>(n), n, recorder_.add_buffer(name, element_type_name<T>(), role, n)};
+    T* p = device_alloc<T>(n);
+    if (role != BufferRole::Input) writable_.push_back({p, std::max<std::uint64_t>(n, 1) * sizeof(T)});
+    return Global<T>{p, n, recorder_.add_buffer(name, element_type_name<T>(), role, n)};
   }
   template <class T>
   Global<const T> upload(const std::vector<T>& input) {
@@ -78,6 +82,8 @@ class GpuBackend {
       return;
     }
     recorder_.begin_launch(what);
+    std::vector<WarpClock> clocks = replay_for_clocks(what, kernel);
+    recorder_.add_clocks(std::move(clocks), sm_clock_mhz_);
     DeviceRecorder rec = make_recorder(what.grid_dim);
     family_kernel<Kernel, DeviceRecorder><<<grid, block, what.shared_bytes>>>(kernel, rec);
     WL_CUDA(cudaGetLastError());
@@ -101,24 +107,72 @@ class GpuBackend {
     return static_cast<T*>(p);
   }
   DeviceRecorder make_recorder(unsigned grid) {
-    DeviceRecorder rec;
+    DeviceRecorder rec = recorder_for_blocks(grid, nullptr);
     rec.cap = request_.event_cap;
     rec.events = device_alloc<Event>(rec.cap);
     rec.count = device_alloc<unsigned long long>(1);
     WL_CUDA(cudaMemset(rec.count, 0, sizeof(unsigned long long)));
+    return rec;
+  }
+  // A recorder of the requested blocks that records nothing yet; `recorded`: how many there are.
+  DeviceRecorder recorder_for_blocks(unsigned grid, unsigned* recorded) {
     std::vector<unsigned> bits((grid + 31) / 32, 0);
     for (std::uint32_t b : request_.record_blocks)
       if (b < grid) bits[b / 32] |= 1u << (b % 32);
+    if (recorded) {
+      *recorded = 0;
+      for (unsigned word : bits) *recorded += unsigned(__builtin_popcount(word));
+    }
     unsigned* device_bits = device_alloc<unsigned>(bits.size());
     WL_CUDA(cudaMemcpy(device_bits, bits.data(), bits.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
+    DeviceRecorder rec;
     rec.block_bits = device_bits;
     rec.block_bit_words = unsigned(bits.size());
     return rec;
   }
 
+  // The launch replayed with events off and only the warps' clocks on, so that the clocks time
+  // the kernel, not its recording. Every buffer the kernel may write is put back after each
+  // replay: the recorded launch that follows starts from the same memory. The first replay
+  // warms the caches; the SM clock is measured just before the second, whose clocks are kept.
+  template <class Kernel>
+  std::vector<WarpClock> replay_for_clocks(const LaunchRecord& what, const Kernel& kernel) {
+    std::vector<void*> saved;
+    for (const Writable& w : writable_) {
+      saved.push_back(device_alloc<unsigned char>(w.bytes));
+      WL_CUDA(cudaMemcpy(saved.back(), w.ptr, w.bytes, cudaMemcpyDeviceToDevice));
+    }
+    unsigned recorded = 0;
+    DeviceRecorder rec = recorder_for_blocks(what.grid_dim, &recorded);
+    rec.warps_per_block = (what.block_dim + 31) / 32;
+    const std::size_t slots = std::size_t(recorded) * rec.warps_per_block * kMaxClocksPerWarp;
+    rec.clocks = device_alloc<WarpClock>(slots);
+    for (int replay = 0; replay < 2; ++replay) {
+      WL_CUDA(cudaMemset(rec.clocks, 0xFF, std::max<std::size_t>(slots, 1) * sizeof(WarpClock)));  // unused: cycle ~0
+      if (replay == 1) sm_clock_mhz_ = measure_sm_clock_mhz();
+      family_kernel<Kernel, DeviceRecorder><<<what.grid_dim, what.block_dim, what.shared_bytes>>>(kernel, rec);
+      WL_CUDA(cudaGetLastError());
+      WL_CUDA(cudaDeviceSynchronize());
+      for (std::size_t i = 0; i < writable_.size(); ++i)
+        WL_CUDA(cudaMemcpy(writable_[i].ptr, saved[i], writable_[i].bytes, cudaMemcpyDeviceToDevice));
+    }
+    std::vector<WarpClock> all(slots), taken;
+    if (slots) WL_CUDA(cudaMemcpy(all.data(), rec.clocks, slots * sizeof(WarpClock), cudaMemcpyDeviceToHost));
+    for (const WarpClock& c : all)
+      if (c.cycle != ~0ull) taken.push_back(c);
+    return taken;
+  }
+
+  struct Writable {
+    void* ptr;
+    std::size_t bytes;
+  };
+
   const RunRequest& request_;
   RunRecorder recorder_;
   std::vector<void*> allocations_;
+  std::vector<Writable> writable_;  // every buffer but the inputs: what a replay puts back
+  double sm_clock_mhz_ = 0;
 };
 
 }  // namespace wl

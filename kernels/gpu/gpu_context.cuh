@@ -17,8 +17,16 @@ template <class Rec>
 class GpuCtx {
  public:
   __device__ explicit GpuCtx(const Rec& rec) : rec_(rec) {
-    if constexpr (Rec::kEnabled) recording_ = rec_.wants(blockIdx.x);
+    if constexpr (Rec::kEnabled) {
+      const bool wanted = rec_.wants(blockIdx.x);
+      recording_ = wanted && rec_.events;
+      clocking_ = wanted && rec_.clocks;
+      if (clocking_) rank_ = rec_.recorded_rank(blockIdx.x);
+      take_clock(false);
+    }
   }
+  // The thread is done with the kernel (family_kernel calls this after the kernel's body).
+  __device__ void leave() { take_clock(true); }
 
   // --- indices
   __device__ unsigned thread_idx() const { return threadIdx.x; }
@@ -29,7 +37,10 @@ class GpuCtx {
   __device__ unsigned warp() const { return threadIdx.x / 32; }
 
   // --- the lesson
-  __device__ void step(StepId s) { step_ = s; }
+  __device__ void step(StepId s) {
+    step_ = s;
+    take_clock(false);
+  }
   __device__ bool branch(bool taken, WL_LINE) {
     record(OpKind::Branch, line, 0, 0, kNoBuffer, taken, 0, 0, taken ? 1 : 0);
     return taken;
@@ -250,10 +261,31 @@ class GpuCtx {
     }
   }
 
+  // The first active lane of the warp writes the warp's clock as it begins the current step.
+  __device__ void take_clock(bool exit) {
+    if constexpr (Rec::kEnabled) {
+      if (!clocking_) return;
+      const unsigned k = clocks_++;
+      if (lane() != unsigned(__ffs(__activemask())) - 1u) return;
+      WarpClock c;
+      c.cycle = clock64();
+      c.block = blockIdx.x;
+      c.warp = std::uint16_t(warp());
+      c.step = step_;
+      c.launch = 0;
+      c.exit = exit ? 1 : 0;
+      c.pad = 0;
+      rec_.push_clock(rank_, k, c);
+    }
+  }
+
   Rec rec_;
   unsigned smem_used_ = 0;
   StepId step_ = kLoadStep;
   bool recording_ = false;
+  bool clocking_ = false;
+  unsigned rank_ = 0;    // of this block among the recorded blocks
+  unsigned clocks_ = 0;  // clocks this thread has taken
   std::uint32_t seq_ = 0;
 };
 

@@ -1,7 +1,9 @@
 // Grid layer: which block finishes? Each block publishes its partial, makes it visible with
 // __threadfence, and takes a ticket from a global counter; the block that draws the last ticket
 // knows every partial is in memory. Without the fence, the last block could read a partial
-// whose write another block has not yet made visible. Origin: cuda-samples threadFenceReduction.
+// whose write another block has not yet made visible. When it is done, the last block puts the
+// counter back to 0, so the next launch needs no memset before it: one launch is the whole
+// reduction. Origin: cuda-samples threadFenceReduction.
 #pragma once
 #include "kernels/dialect/dialect.h"
 
@@ -27,6 +29,13 @@ WL_DEVICE bool publish_and_take_ticket(Ctx& ctx, Global<T> partials, Global<unsi
   ctx.sync(S + __LINE__);
   unsigned last = ctx.ld(am_last, 0, S + __LINE__);
   return last != 0;
+}
+
+// The last block, once it has read every partial: the counter back to 0 for the next launch.
+// Every other block has taken its ticket by then, so no one reads the counter after this.
+template <class Ctx>
+WL_DEVICE void return_ticket(Ctx& ctx, Global<unsigned> ticket) {
+  ctx.st(ticket, 0, 0u, kLastBlockSites + __LINE__);
 }
 
 }  // namespace wl

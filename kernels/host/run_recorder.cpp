@@ -25,6 +25,14 @@ void RunRecorder::add_events(std::vector<Event>&& events, std::uint64_t dropped)
   trace_->meta.events_dropped += dropped;
 }
 
+void RunRecorder::add_clocks(std::vector<WarpClock>&& clocks, double sm_clock_mhz) {
+  if (!trace_ || clocks.empty()) return;
+  const auto launch = std::uint16_t(trace_->meta.launches.size() - 1);
+  for (WarpClock& c : clocks) c.launch = launch;
+  trace_->meta.clocks.insert(trace_->meta.clocks.end(), clocks.begin(), clocks.end());
+  trace_->meta.sm_clock_mhz = sm_clock_mhz;
+}
+
 void RunRecorder::finish() {
   if (!trace_) return;
   sort_canonical(trace_->events);

@@ -30,6 +30,8 @@ class RunRecorder {
   void begin_launch(const LaunchRecord& launch);
   // The launch's events, in any order; `dropped`: those past the event cap.
   void add_events(std::vector<Event>&& events, std::uint64_t dropped);
+  // The launch's warp clocks (GPU only), and the SM clock they were taken at.
+  void add_clocks(std::vector<WarpClock>&& clocks, double sm_clock_mhz);
   // Canonical event order and the step table; call once, after the last launch.
   void finish();
 

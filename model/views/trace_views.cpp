@@ -62,6 +62,8 @@ BlockViews build_block_views(const TraceViews& views, std::uint32_t block) {
   b.layout = layout_tree(b.tree);
   b.divergence = divergence_map(views.grid, block, dim, views.steps);
   if (views.dataflow) b.dataflow = layout_dataflow(*views.dataflow, views.whole(), block);
+  b.step_times = step_times(views.trace.meta, 0, block);  // `trace` is one launch: launch 0
+  b.sm_clock_mhz = views.trace.meta.sm_clock_mhz;
   return b;
 }
 

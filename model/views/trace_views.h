@@ -11,6 +11,7 @@
 #include "model/metrics.h"
 #include "model/views/dataflow_layout.h"
 #include "model/views/divergence_map.h"
+#include "model/views/step_times.h"
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
 #include "model/warp_requests.h"
@@ -51,6 +52,8 @@ struct BlockViews {
   TreeLayout layout;
   DivergenceMap divergence;
   DataflowLayout dataflow;  // the block in every launch, from TraceViews::dataflow
+  std::vector<StepTime> step_times;  // GPU traces: the block's steps timed by its warps' clocks
+  double sm_clock_mhz = 0;           // the SM clock they were converted at
 };
 
 BlockViews build_block_views(const TraceViews& views, std::uint32_t block);

@@ -42,6 +42,26 @@ TEST_P(GpuDeterminism, SameBitsRunAfterRunAndAsTheSimulator) {
     });
 }
 
+// Timed runs launch again and again with no memset in between: the last block returns the
+// ticket. After warm-up and repeats (about 30 launches), the result is still the simulator's.
+TEST_P(GpuDeterminism, LaunchAfterLaunchWithNoMemsetBetween) {
+  const Case& c = GetParam();
+  for (std::uint64_t n : {5000ull, (1ull << 20) + 3})
+    visit_type(c.type, [&](auto t) {
+      using T = typename decltype(t)::type;
+      RunRequest r;
+      r.variant = c.variant;
+      r.op = c.op;
+      r.type = c.type;
+      r.n = n;
+      const std::vector<T> input = make_input<T>(Pattern::Random, n, n + 5, c.op);
+      const RunResult sim = run_sim(r, input.data());
+      const GpuTiming timed = time_gpu(r, input.data(), 5, 25);
+      EXPECT_TRUE(timed.result_ok) << c.variant << " n=" << n;
+      EXPECT_EQ(timed.result_bits, sim.result.bits(0)) << c.variant << " " << c.op << " " << c.type << " n=" << n;
+    });
+}
+
 INSTANTIATE_TEST_SUITE_P(FastVariants, GpuDeterminism,
                          testing::Values(Case{"speed-of-light", "sum", "f32"}, Case{"speed-of-light", "max", "f32"},
                                          Case{"speed-of-light", "sum", "i32"}, Case{"speed-of-light", "max", "i32"},

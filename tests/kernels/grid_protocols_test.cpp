@@ -53,6 +53,28 @@ TEST(GridProtocols, ExactlyOneBlockDrawsTheLastTicket) {
   for (unsigned b = 0; b < kBlocks; ++b) EXPECT_EQ(partials[b], std::int32_t(b * 10));
 }
 
+// The last block returns the ticket, so one counter serves launch after launch with no memset
+// between them: each launch again has exactly one last block, and the counter ends at 0.
+TEST(GridProtocols, TheLastBlockReturnsTheTicketForTheNextLaunch) {
+  constexpr unsigned kBlocks = 7;
+  std::vector<std::int32_t> partials(kBlocks, -1);
+  std::vector<unsigned> ticket(1, 0);
+  for (int launch = 0; launch < 3; ++launch) {
+    std::vector<unsigned> last(kBlocks, 0);
+    run(kBlocks, 16, [&](SimCtx& ctx) {
+      Shared<unsigned> am_last = shared_array<unsigned>(ctx, 1);
+      const bool is_last = publish_and_take_ticket(ctx, view(partials, 1), view(ticket, 2), am_last,
+                                                   std::int32_t(ctx.block_idx()));
+      if (ctx.thread_idx() == 0) {
+        last[ctx.block_idx()] = is_last;
+        if (is_last) return_ticket(ctx, view(ticket, 2));
+      }
+    });
+    EXPECT_EQ(ticket[0], 0u) << "launch " << launch;
+    EXPECT_EQ(std::accumulate(last.begin(), last.end(), 0u), 1u) << "launch " << launch;
+  }
+}
+
 // Each tile sums its elements, publishes the aggregate, looks back for its exclusive prefix,
 // then publishes its inclusive prefix: the single-pass scan of tile sums.
 TEST(GridProtocols, LookBackGivesEveryTileItsExclusivePrefix) {

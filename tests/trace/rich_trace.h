@@ -32,6 +32,9 @@ inline Trace rich_trace() {
   t.meta.events_dropped = 7;
   t.meta.backend = "gpu";
   t.meta.launches[0].shared_bytes = 256;
+  t.meta.sm_clock_mhz = 1755.5;
+  t.meta.clocks = {{123456789012345ull, 3, 1, level_step(0), 0, 0, 0}, {123456789012999ull, 3, 1, kFinishStep, 0, 1, 0},
+                   {77, 3, 0, make_step(StepKind::LastBlockLevel, 2), 1, 0, 0}};
   return t;
 }
 
@@ -62,6 +65,13 @@ inline void expect_same_trace(const Trace& a, const Trace& b) {
   for (std::size_t i = 0; i < a.meta.steps.size(); ++i) {
     EXPECT_EQ(a.meta.steps[i].id, b.meta.steps[i].id);
     EXPECT_EQ(a.meta.steps[i].name, b.meta.steps[i].name);
+  }
+  EXPECT_EQ(a.meta.sm_clock_mhz, b.meta.sm_clock_mhz);
+  ASSERT_EQ(a.meta.clocks.size(), b.meta.clocks.size());
+  for (std::size_t i = 0; i < a.meta.clocks.size(); ++i) {
+    const WarpClock &x = a.meta.clocks[i], &y = b.meta.clocks[i];
+    EXPECT_EQ(std::tie(x.cycle, x.block, x.warp, x.step, x.launch, x.exit),
+              std::tie(y.cycle, y.block, y.warp, y.step, y.launch, y.exit));
   }
   ASSERT_EQ(a.events.size(), b.events.size());
   for (std::size_t i = 0; i < a.events.size(); ++i) {

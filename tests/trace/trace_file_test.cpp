@@ -86,7 +86,8 @@ TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   const std::size_t launches = 4 + (4 + 9 + 4 + 4 + 4 + 8);
   const std::size_t buffers = 4 + 4 * (1 + 4 + 4 + 3 + 1 + 8) + 5 + 6 + 8 + 7;  // + the names
   const std::size_t steps = 4 + (2 + 4 + 4);
-  EXPECT_EQ(header_length(bytes), v1_fields + launches + buffers + steps);
+  const std::size_t clocks = 8 + 4;  // sm_clock_mhz, and no warp clocks: a simulator trace
+  EXPECT_EQ(header_length(bytes), v1_fields + launches + buffers + steps + clocks);
   const std::size_t launch_at = 16 + v1_fields + 4;
   EXPECT_EQ(bytes[launch_at], 9);                                           // name length
   EXPECT_EQ(std::string(bytes.begin() + long(launch_at) + 4, bytes.begin() + long(launch_at) + 13), "synthetic");
@@ -272,6 +273,26 @@ TEST(TraceFile, OutOfRangeHeaderFields) {
   put_le(bytes, 16, 0xFFFFFF, 4);  // family's length runs far past the header
   reseal(bytes);
   EXPECT_NE(read_error(bytes).find("invalid trace header"), std::string::npos) << read_error(bytes);
+}
+
+TEST(TraceFile, WarpClocksMustFitTheirLaunch) {
+  auto error_of = [](const Trace& t) -> std::string {
+    try {
+      write_trace_bytes(t);
+    } catch (const TraceError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  Trace t = rich_trace();  // launch 0: 8 blocks of 64 threads, so warps 0 and 1
+  t.meta.clocks[0].warp = 2;
+  EXPECT_NE(error_of(t).find("clock #0: warp 2 past the block"), std::string::npos) << error_of(t);
+  t = rich_trace();
+  t.meta.clocks[1].launch = 2;
+  EXPECT_NE(error_of(t).find("clock #1: launch 2 was not recorded"), std::string::npos) << error_of(t);
+  t = rich_trace();
+  t.meta.sm_clock_mhz = 0;
+  EXPECT_NE(error_of(t).find("warp clocks without meta.sm_clock_mhz"), std::string::npos) << error_of(t);
 }
 
 TEST(TraceFile, WriterRefusesAnInvalidTrace) {

@@ -65,6 +65,7 @@ ReduceBuffers<T> allocate_buffers(Backend& backend, const std::vector<Pass>& pas
       b.partials[0] = backend.template alloc<T>(first_grid, "partials", BufferRole::Output);
       b.out = backend.template alloc<T>(1, "output", BufferRole::Output);
       b.ticket = backend.template alloc<unsigned>(1, "ticket", BufferRole::Temp);
+      backend.fill(b.ticket, 0u);  // once: the last block of each launch puts it back to 0
       break;
   }
   return b;
@@ -85,7 +86,6 @@ void launch_passes(Backend& backend, Global<const T> input, const ReduceBuffers<
       launch_pass<V, Op>(backend, passes.front(), block, args, record);
       break;
     case Finish::LastBlock:
-      backend.fill(b.ticket, 0u);
       args.out = b.out;
       args.partials = b.partials[0];
       args.ticket = b.ticket;

@@ -20,7 +20,9 @@ struct GpuTiming {
 };
 
 // Times the uninstrumented build of a variant: warm-up runs, then the median of `repeats`
-// CUDA-event-timed runs. Every run includes the driver's buffer resets, as CUB's does.
+// CUDA-event-timed runs (kernels/gpu/event_timer.cuh). Every run includes what the driver
+// resets before a launch (the atomic variants' output), as CUB's run includes its own work;
+// the last-block variants reset nothing: their last block returns the ticket.
 GpuTiming time_gpu(const RunRequest& request, const void* input, int warmup, int repeats);
 
 }  // namespace wl::reduce

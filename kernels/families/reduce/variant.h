@@ -2,6 +2,7 @@
 // of partial results becomes one value (here, in the last block, for single-pass and
 // speed-of-light).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 
 #include "kernels/block/block_reduce.h"
@@ -24,8 +25,12 @@ struct ReduceArgs {
 // starves a modern GPU: an H100 holds 132 x 8 blocks of 256 threads, and at 256 blocks the
 // grid-stride variants reached only a quarter of copy bandwidth there.
 constexpr unsigned kGridStrideMaxBlocks = 1024;
-// Persistent kernels launch this many blocks per multiprocessor.
+// Persistent kernels launch up to this many blocks, and threads, per multiprocessor. Measured
+// on an H100 at 2^28 f32 (tools/probes/reduce_sol_probe.cu, docs/gpu-check/speed-of-light-notes.md):
+// 2048 threads a multiprocessor in blocks of 1024 read 1.5% faster than 1024 threads in blocks
+// of 256, and blocks of 256 lose 0.6% at 8 a multiprocessor.
 constexpr unsigned kPersistentBlocksPerSm = 4;
+constexpr unsigned kPersistentThreadsPerSm = 2048;
 
 inline unsigned grid_for(GridShape shape, std::uint64_t n, unsigned block, unsigned sm_count) {
   auto ceil_div = [](std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; };
@@ -40,7 +45,8 @@ inline unsigned grid_for(GridShape shape, std::uint64_t n, unsigned block, unsig
     case GridShape::Persistent: {
       // 4 elements per 16-byte load (f32), 4 loads in flight per thread.
       g = ceil_div(n, 16ull * block);
-      const std::uint64_t cap = std::uint64_t(sm_count) * kPersistentBlocksPerSm;
+      const unsigned per_sm = std::max(1u, std::min(kPersistentBlocksPerSm, kPersistentThreadsPerSm / block));
+      const std::uint64_t cap = std::uint64_t(sm_count) * per_sm;
       if (g > cap) g = cap;
       break;
     }
@@ -74,7 +80,10 @@ WL_DEVICE void finish_in_last_block(Ctx& ctx, const ReduceArgs<T>& a, Shared<T> 
     }
     T total = block_reduce<Op>(ctx, warp_totals, v, make_step(StepKind::LastBlockLevel, 0));
     ctx.step(kFinishStep);
-    if (ctx.branch(tid == 0, S + __LINE__)) ctx.st(a.out, 0, total, S + __LINE__);
+    if (ctx.branch(tid == 0, S + __LINE__)) {
+      ctx.st(a.out, 0, total, S + __LINE__);
+      return_ticket(ctx, a.ticket);
+    }
   }
 }
 
