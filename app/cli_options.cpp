@@ -142,6 +142,9 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->check(CLI::Range(1, 1000));
   app.add_flag("--presenter", s.presenter, "Presenter mode: large text, side panel hidden")->group(start_group);
   app.add_flag("--show-keys", s.show_keys, "Open the keyboard help (as H does)")->group(start_group);
+  app.add_flag("--sweep", s.sweep,
+               "With --view timing: start a live sweep (GPU only), as Run sweep does; --screenshot waits for it")
+      ->group(start_group);
 }
 
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {

@@ -41,6 +41,7 @@ struct StartOptions {
   int lesson_slide = 1;       // 1-based
   bool presenter = false;
   bool show_keys = false;     // open the keyboard help
+  bool sweep = false;         // start a live timing sweep (GPU only)
 };
 
 // With --screenshot: files to write from the frame it shows (as File > Export does).

@@ -112,6 +112,7 @@ int run_gui(const GuiOptions& options) {
   constexpr int kBenchWarmupFrames = 10;
   double last_time = glfwGetTime();
 
+  int sweep_settling = 0;  // frames to draw after a live sweep ends, so the screenshot shows it
   for (int frame = 1; !window.should_close() && !state.quit_requested; ++frame) {
     const bool timed = bench_mode && frame > kBenchWarmupFrames;
     if (timed) timer.begin();
@@ -144,7 +145,10 @@ int run_gui(const GuiOptions& options) {
     const ImVec4 bg = ui::background_color();
     window.clear(bg.x, bg.y, bg.z);
     imgui.render();
-    const bool last_frame = screenshot_mode && frame >= options.frames;
+    // --sweep: the screenshot waits for the live sweep, then draws its result.
+    if (state.timing.sweep_requested || state.timing.worker.busy()) sweep_settling = 3;
+    else if (sweep_settling > 0) --sweep_settling;
+    const bool last_frame = screenshot_mode && frame >= options.frames && sweep_settling == 0;
     if (last_frame) {  // --export-*: of the frame the screenshot shows
       state.export_png_path = options.exports.png;
       state.export_png_scale = options.exports.png_scale;

@@ -30,6 +30,7 @@ struct TimingState {
   std::string live_error;                   // the last live sweep's failure
   int shown = 0;                            // index into profiles; -1 = the live sweep
   TimingWorker worker;
+  bool sweep_requested = false;  // --sweep: start a live sweep on the view's next frame
 
   int preset = 0;               // index into ladder_presets()
   std::uint64_t ladder_n = 0;   // 0: the preset's own size (ui/timing_plots.h default_ladder_size)

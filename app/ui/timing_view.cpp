@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "assets_dir.h"
 #include "kernels/backend/runner.h"
@@ -85,7 +86,8 @@ void live_sweep_controls(AppState& state) {
   ImGui::BeginDisabled(!refusal.empty());
   // The sweep times what the controls have chosen: family, operator, type and block size.
   const RunRequest& chosen = state.sessions[0].settings.request;
-  if (ImGui::Button("Run sweep")) {
+  const bool requested = std::exchange(t.sweep_requested, false);
+  if (ImGui::Button("Run sweep") || (requested && refusal.empty())) {
     SweepRequest request;
     request.family = chosen.family;
     request.op = chosen.op;
