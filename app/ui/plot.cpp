@@ -156,9 +156,14 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
   dl->AddRect(lo, hi, kAxisColor);
   const ImVec2 xs = ImGui::CalcTextSize(plot.x.title.c_str());
   dl->AddText(ImVec2((lo.x + hi.x - xs.x) * 0.5f, hi.y + line * 1.25f), kAxisColor, plot.x.title.c_str());
+  // Notes are cut at the plot's edge, where the next plot begins; hovering one shows all of it.
   for (std::size_t i = 0; i < plot.notes.size(); ++i) {
-    const ImVec2 at(lo.x, hi.y + line * (2.5f + float(i)));
+    const ImVec2 at(origin.x, hi.y + line * (2.5f + float(i)));
+    const ImVec2 end(origin.x + size.x, at.y + line);
+    dl->PushClipRect(at, end, true);
     dl->AddText(at, ImGui::ColorConvertFloat4ToU32(warning_color()), plot.notes[i].c_str());
+    dl->PopClipRect();
+    if (hovered && ImGui::IsMouseHoveringRect(at, end)) ImGui::SetTooltip("%s", plot.notes[i].c_str());
     if (options.probes && !options.note_probe_group.empty())
       options.probes->add(options.note_probe_group, at.x - 4 * scale, at.y + line * 0.5f);
   }

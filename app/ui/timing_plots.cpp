@@ -1,5 +1,6 @@
 #include "ui/timing_plots.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <utility>
@@ -76,6 +77,30 @@ std::string speedup_text(double x) {
   return text;
 }
 
+// The sweep names the size in each point's error ("2^20: why"); a note names its sizes itself.
+std::string without_size(const std::string& error, std::uint64_t n) {
+  const std::string prefix = size_label(n) + ": ";
+  return error.rfind(prefix, 0) == 0 ? error.substr(prefix.size()) : error;
+}
+
+// "2^10..2^16, 2^20": runs of sizes that follow each other in the sweep.
+std::string sizes_text(const std::vector<std::uint64_t>& all, const std::vector<std::uint64_t>& chosen) {
+  std::string text;
+  for (std::size_t i = 0; i < all.size();) {
+    if (!std::binary_search(chosen.begin(), chosen.end(), all[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j + 1 < all.size() && std::binary_search(chosen.begin(), chosen.end(), all[j + 1])) ++j;
+    text += (text.empty() ? "" : ", ") + size_label(all[i]) + (j > i ? ".." + size_label(all[j]) : "");
+    i = j + 1;
+  }
+  return text;
+}
+
+constexpr std::size_t kMostNotes = 4;  // more would squeeze the plot away: the rest are counted
+
 }  // namespace
 
 PlotData build_timing_plot(const TimingSweep& sweep, TimingMetric metric) {
@@ -94,7 +119,7 @@ PlotData build_timing_plot(const TimingSweep& sweep, TimingMetric metric) {
     for (const TimingPoint& p : s.points) {
       ++series_at[p.n];
       if (!p.error.empty()) {
-        errors[{p.n, p.error}].push_back(s.name);
+        errors[{p.n, without_size(p.error, p.n)}].push_back(s.name);
         continue;
       }
       const std::optional<double> value = metric_value(sweep, s, p, metric);
@@ -104,14 +129,23 @@ PlotData build_timing_plot(const TimingSweep& sweep, TimingMetric metric) {
     }
     plot.series.push_back(std::move(out));
   }
+  // Then the sizes where the same series failed for the same reason, as one line.
+  std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>> lines;  // (why, which) -> sizes
   for (const auto& [key, names] : errors) {
-    std::string note = size_label(key.first) + ": " + key.second;
-    if (names.size() < series_at[key.first]) {
-      note += " (";
-      for (std::size_t i = 0; i < names.size(); ++i) note += (i ? ", " : "") + names[i];
-      note += ")";
-    }
-    plot.notes.push_back(note);
+    std::string which;
+    if (names.size() < series_at[key.first])
+      for (std::size_t i = 0; i < names.size(); ++i) which += (i ? ", " : "") + names[i];
+    lines[{key.second, which}].push_back(key.first);
+  }
+  const std::vector<std::uint64_t> all = sweep.sizes();
+  for (auto& [key, sizes] : lines) {
+    std::sort(sizes.begin(), sizes.end());
+    plot.notes.push_back(sizes_text(all, sizes) + ": " + key.first + (key.second.empty() ? "" : " (" + key.second + ")"));
+  }
+  if (plot.notes.size() > kMostNotes) {
+    const std::size_t more = plot.notes.size() - (kMostNotes - 1);
+    plot.notes.resize(kMostNotes - 1);
+    plot.notes.push_back("and " + std::to_string(more) + " more notes: every point's error is in the CSV export");
   }
   fit_axes(plot);
   return plot;

@@ -42,6 +42,32 @@ TEST(TimingPlots, AnErrorOfSomeSeriesNamesThem) {
   EXPECT_EQ(plot.series[1].points.size(), 2u);
 }
 
+// A variant that refuses the block size fails at every size: one line for all of them (its
+// errors name their size, as sweep_gpu writes them), and never so many lines that the notes
+// squeeze the plot away (the live sweep at block 32 once drew no plot at all).
+TEST(TimingPlots, ErrorsAtEverySizeAreOneLineAndTheLinesAreFew) {
+  TimingSweep sweep;
+  const std::uint64_t sizes[] = {1024, 2048, 4096, 8192};
+  const char* refusing[] = {"unroll-last-warp", "complete-unroll", "multi-element", "a", "b", "c"};
+  sweep.series.push_back({"sequential", SeriesKind::Variant, {}});
+  for (std::uint64_t n : sizes) sweep.series[0].points.push_back(measured(n, 0.01));
+  for (const char* name : refusing) {
+    sweep.series.push_back({name, SeriesKind::Variant, {}});
+    for (std::uint64_t n : sizes)
+      sweep.series.back().points.push_back(failed(n, size_label(n) + ": " + name + " needs a block of at least 64 threads"));
+  }
+  sweep.series[1].points[2] = measured(4096, 0.02);  // unroll-last-warp ran at 2^12
+  const PlotData plot = build_timing_plot(sweep, TimingMetric::Milliseconds);
+  ASSERT_EQ(plot.notes.size(), 4u);
+  EXPECT_EQ(plot.notes[0], "2^10..2^13: a needs a block of at least 64 threads (a)");
+  EXPECT_EQ(plot.notes[3], "and 3 more notes: every point's error is in the CSV export");
+  TimingSweep first_two = sweep;
+  first_two.series.resize(2);
+  const PlotData two = build_timing_plot(first_two, TimingMetric::Milliseconds);
+  EXPECT_EQ(two.notes, std::vector<std::string>{
+                           "2^10..2^11, 2^13: unroll-last-warp needs a block of at least 64 threads (unroll-last-warp)"});
+}
+
 TEST(TimingPlots, ReferencesAreDashedVariantsSolid) {
   const PlotData plot = build_timing_plot(small_sweep(), TimingMetric::GigabytesPerSecond);
   EXPECT_FALSE(plot.series[0].dashed);

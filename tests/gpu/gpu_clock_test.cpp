@@ -1,9 +1,11 @@
 // The warps' clocks of a GPU recording: every warp of every recorded block times each step it
-// took, in order, at a plausible SM clock, and every step the block's events use has a time.
+// took, in order, at a plausible SM clock, and every step the block's events use has a time
+// (but the last block's, in variants where the last block is whichever finishes last).
 #include <gtest/gtest.h>
 
 #include <set>
 
+#include "kernels/families/reduce/catalog.h"
 #include "kernels/families/reduce/run_gpu.h"
 #include "model/views/step_times.h"
 #include "tests/kernels/reduce_inputs.h"
@@ -41,6 +43,10 @@ TEST(GpuClocks, EveryWarpOfARecordedBlockTimesEveryStepItTook) {
         if (e.launch == 0 && e.block == block) used.insert(e.step);
       const std::vector<StepTime> times = step_times(m, 0, block);
       for (StepId s : used) {
+        // Which block finishes last differs from run to run: the replay's last block may be
+        // another than the recorded run's, so its last-block steps may have no time here.
+        const bool timing_dependent = step_kind(s) == StepKind::LastBlockLevel || s == kFinishStep;
+        if (!find_variant(variant)->deterministic_trace && timing_dependent) continue;
         const StepTime* t = find_step_time(times, s);
         ASSERT_NE(t, nullptr) << "block " << block << " step " << step_name(s);
         EXPECT_GT(t->ns, 0.0);
