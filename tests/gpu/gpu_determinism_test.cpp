@@ -21,16 +21,21 @@ struct Case {
 
 class GpuDeterminism : public testing::TestWithParam<Case> {};
 
+RunRequest request_for(const Case& c, std::uint64_t n) {
+  RunRequest r;
+  r.variant = c.variant;
+  r.op = c.op;
+  r.type = c.type;
+  r.n = n;
+  return r;
+}
+
 TEST_P(GpuDeterminism, SameBitsRunAfterRunAndAsTheSimulator) {
   const Case& c = GetParam();
   for (std::uint64_t n : {1000ull, 65539ull, (1ull << 20) + 3, (1ull << 24) + 1})
     visit_type(c.type, [&](auto t) {
       using T = typename decltype(t)::type;
-      RunRequest r;
-      r.variant = c.variant;
-      r.op = c.op;
-      r.type = c.type;
-      r.n = n;
+      const RunRequest r = request_for(c, n);
       const std::vector<T> input = make_input<T>(Pattern::Random, n, n + 11, c.op);
       const RunResult sim = run_sim(r, input.data());
       for (int run = 0; run < 10; ++run) {
@@ -49,11 +54,7 @@ TEST_P(GpuDeterminism, LaunchAfterLaunchWithNoMemsetBetween) {
   for (std::uint64_t n : {5000ull, (1ull << 20) + 3})
     visit_type(c.type, [&](auto t) {
       using T = typename decltype(t)::type;
-      RunRequest r;
-      r.variant = c.variant;
-      r.op = c.op;
-      r.type = c.type;
-      r.n = n;
+      const RunRequest r = request_for(c, n);
       const std::vector<T> input = make_input<T>(Pattern::Random, n, n + 5, c.op);
       const RunResult sim = run_sim(r, input.data());
       const GpuTiming timed = time_gpu(r, input.data(), 5, 25);

@@ -3,7 +3,8 @@
 // multiprocessor, loads in flight, cache hint, grid-stride or contiguous chunks) against CUB's
 // DeviceReduce::Sum and a device copy, in one process, on the same random input. What it finds
 // is ported into kernels/families/reduce/speed_of_light.h; the notes are in
-// docs/gpu-check/speed-of-light-notes.md.
+// docs/gpu-check/speed-of-light-notes.md. Kept as it ran for docs/gpu-check/2026-11-23-h100-sol-probe.txt,
+// written out longhand (its two block reductions included) so that it depends on nothing here.
 //
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/reduce_sol_probe.cu -o build-gpu/sol_probe
 // Run:   build-gpu/sol_probe            (sizes 2^10 .. 2^28; about a minute on an H100)
