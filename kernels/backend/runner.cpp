@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/value_type.h"
 #include "kernels/device/device_info.h"
 #include "kernels/gpu/gpu_error.h"
 
@@ -27,10 +28,31 @@ bool gpu_usable(std::string* why_not) {
 #endif
 }
 
+namespace {
+
+// The input is made in host memory before any backend sees it. Past half of the machine's memory
+// a run would swap or be killed, not fail cleanly, so it is refused first.
+void check_host_memory(const RunRequest& r) {
+  const std::uint64_t bytes = r.n * value_type_bytes(parse_value_type(r.type).value_or(ValueType::f64));
+  const std::uint64_t memory = physical_memory_bytes();
+  if (memory != 0 && bytes > memory / 2)
+    throw std::invalid_argument("n = " + std::to_string(r.n) + " needs " + std::to_string(bytes >> 20) +
+                                " MiB of input in host memory; this machine has " +
+                                std::to_string(memory >> 20) + " MiB, and runs use at most half");
+}
+
+}  // namespace
+
 RunReport run_request(const RunRequest& r, const RunInput& in, BackendChoice backend) {
   if (std::string problem = validate(r); !problem.empty()) throw std::invalid_argument(problem);
+  check_host_memory(r);
   const Family& family = *find_family(r.family);
-  const std::vector<unsigned char> input = family.make_input(r, in.pattern, in.seed);
+  std::vector<unsigned char> input;
+  try {
+    input = family.make_input(r, in.pattern, in.seed);
+  } catch (const std::bad_alloc&) {
+    throw std::invalid_argument("not enough host memory for the input of n = " + std::to_string(r.n));
+  }
   RunReport report;
   std::string why_not;
   if (backend == BackendChoice::Simulator || !gpu_usable(&why_not)) {

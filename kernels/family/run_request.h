@@ -25,9 +25,11 @@ struct RunRequest {
   std::uint64_t event_cap = std::uint64_t(1) << 22;
 };
 
-// Largest n accepted: host memory is finite. Recording also needs n * sizeof(T) <= 4 GiB, since
-// a trace stores 32-bit byte offsets.
-constexpr std::uint64_t kMaxElements = std::uint64_t(1) << 30;
+// Largest n accepted: past 2^32 every index is 64-bit (2^31 + 17 is tested on the GPU), and
+// 2^33 f32 is 32 GiB of input. run_request also refuses an input larger than half of this
+// machine's memory. Recording needs n * sizeof(T) <= 4 GiB, since a trace stores 32-bit byte
+// offsets.
+constexpr std::uint64_t kMaxElements = std::uint64_t(1) << 33;
 
 // An empty string when the request is valid, else a message for the user: the request's family
 // is found in the list of families built, then validate_for (kernels/family/family.h) makes

@@ -1,5 +1,7 @@
 #include "kernels/host/input.h"
 
+#include <unistd.h>
+
 #include <cmath>
 #include <type_traits>
 
@@ -51,6 +53,12 @@ bool parse_pattern(std::string_view name, Pattern& out) {
 template <class T>
 std::vector<T> make_input(Pattern pattern, std::uint64_t n, std::uint64_t seed, std::string_view op) {
   std::vector<T> v(n);
+  fill_input(v.data(), pattern, n, seed, op);
+  return v;
+}
+
+template <class T>
+void fill_input(T* v, Pattern pattern, std::uint64_t n, std::uint64_t seed, std::string_view op) {
   std::uint64_t state = seed;
   for (std::uint64_t i = 0; i < n; ++i) {
     switch (pattern) {
@@ -63,11 +71,20 @@ std::vector<T> make_input(Pattern pattern, std::uint64_t n, std::uint64_t seed, 
         break;
     }
   }
-  return v;
 }
 
-template std::vector<std::int32_t> make_input(Pattern, std::uint64_t, std::uint64_t, std::string_view);
-template std::vector<float> make_input(Pattern, std::uint64_t, std::uint64_t, std::string_view);
-template std::vector<double> make_input(Pattern, std::uint64_t, std::uint64_t, std::string_view);
+std::uint64_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page_size > 0 ? std::uint64_t(pages) * std::uint64_t(page_size) : 0;
+}
+
+#define WL_INPUT_TYPE(T)                                                                     \
+  template std::vector<T> make_input(Pattern, std::uint64_t, std::uint64_t, std::string_view); \
+  template void fill_input(T*, Pattern, std::uint64_t, std::uint64_t, std::string_view);
+WL_INPUT_TYPE(std::int32_t)
+WL_INPUT_TYPE(float)
+WL_INPUT_TYPE(double)
+#undef WL_INPUT_TYPE
 
 }  // namespace wl

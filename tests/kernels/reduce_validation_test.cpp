@@ -6,6 +6,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "kernels/backend/runner.h"
 #include "kernels/families/reduce/plan.h"
 #include "kernels/families/reduce/run_sim.h"
 
@@ -42,6 +43,21 @@ TEST(ReduceValidation, RejectsHugeN) {
   RunRequest r = request("sequential", 256);
   r.n = kMaxElements + 1;
   EXPECT_NE(validate(r).find("over the limit"), std::string::npos);
+}
+
+TEST(ReduceValidation, AnInputLargerThanHalfOfHostMemoryIsRefusedBeforeItIsMade) {
+  const std::uint64_t memory = physical_memory_bytes();
+  ASSERT_GT(memory, 0u);
+  RunRequest r = request("sequential", 256);
+  r.type = "f64";
+  r.n = std::min(kMaxElements, memory / 8 / 2 + 1);
+  if (r.n * 8 <= memory / 2) GTEST_SKIP() << "this machine holds even the largest n";
+  try {
+    run_request(r, RunInput{}, BackendChoice::Simulator);
+    FAIL() << "expected the run to be refused";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("MiB of input in host memory"), std::string::npos) << e.what();
+  }
 }
 
 TEST(ReduceValidation, RecordingIsLimitedByTheTracesByteOffsets) {

@@ -141,5 +141,27 @@ TEST(TraceInvariants, OnlyTheChosenBlocksAreRecorded) {
   EXPECT_EQ(t.meta.recorded_blocks, (std::vector<std::uint32_t>{3, 7}));
 }
 
+// A grid of one block finishes without the fence and the ticket; two blocks need both. With
+// n = 256 and blocks of 256, single-pass and speed-of-light run one block; at n = 8192
+// single-pass runs 16 and speed-of-light 2 (8192 / (16 * 256)).
+TEST(TraceInvariants, OnlyAGridOfSeveralBlocksTakesATicket) {
+  auto count = [](const Trace& t, OpKind op) {
+    std::size_t k = 0;
+    for (const Event& e : t.events) k += e.op == op;
+    return k;
+  };
+  for (const char* variant : {"single-pass", "speed-of-light"}) {
+    const Trace one = record(variant, 256);
+    EXPECT_EQ(one.meta.launches.front().grid_dim, 1u);
+    EXPECT_EQ(count(one, OpKind::Fence), 0u) << variant;
+    EXPECT_EQ(count(one, OpKind::GlobalAtomic), 0u) << variant;
+    EXPECT_EQ(count(one, OpKind::GlobalStore), 1u) << variant << ": thread 0 stores the result";
+    const Trace several = record(variant, 8192);
+    EXPECT_GT(several.meta.launches.front().grid_dim, 1u);
+    EXPECT_EQ(count(several, OpKind::Fence), 1u) << variant << ": block 0's thread 0";
+    EXPECT_EQ(count(several, OpKind::GlobalAtomic), 1u) << variant;
+  }
+}
+
 }  // namespace
 }  // namespace wl::reduce

@@ -66,7 +66,8 @@ class ReduceFamily final : public Family {
     std::vector<unsigned char> bytes;
     visit_type(r.type, [&](auto t) {
       using T = typename decltype(t)::type;
-      bytes = ResultValues::of(wl::make_input<T>(pattern, r.n, seed, r.op)).bytes;
+      bytes.resize(r.n * sizeof(T));
+      wl::fill_input(reinterpret_cast<T*>(bytes.data()), pattern, r.n, seed, r.op);
     });
     return bytes;
   }
