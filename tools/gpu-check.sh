@@ -54,20 +54,22 @@ check_huge() {
   done
 }
 
-# Every variant but the pitfall, as `warplens list` prints them.
-variants() { "$CLI" list | awk '/^  [a-z]/ && $1 !~ /:$/ && !/pitfall/ {print $1}'; }
+# Every variant but the pitfalls, as `warplens list` prints them: "family variant" per line.
+variants() {
+  "$CLI" list | awk '/^[a-z_]+ \(/ {family = $1} /^  [a-z]/ && $1 !~ /:$/ && !/pitfall/ {print family, $1}'
+}
 
 check_sanitizer() {
-  section "compute-sanitizer, every variant, n=100003"
+  section "compute-sanitizer, every variant of every family, n=100003"
   for tool in memcheck racecheck synccheck initcheck; do
-    for v in $(variants); do
-      printf '%-10s %-22s ' "$tool" "$v"
-      if compute-sanitizer --tool "$tool" --error-exitcode 9 "$CLI" run --backend gpu --variant "$v" \
-           --n 100003 >"$LOG_DIR/sanitizer.txt" 2>&1; then echo clean
+    while read -r family v; do
+      printf '%-10s %-7s %-26s ' "$tool" "$family" "$v"
+      if compute-sanitizer --tool "$tool" --error-exitcode 9 "$CLI" run --backend gpu --family "$family" \
+           --variant "$v" --n 100003 >"$LOG_DIR/sanitizer.txt" 2>&1; then echo clean
       else echo "FOUND ISSUES"; tail -20 "$LOG_DIR/sanitizer.txt"; failed=1; fi
-    done
+    done < <(variants)
   done
-  printf '%-10s %-22s ' racecheck unroll-last-warp-volatile
+  printf '%-10s %-7s %-26s ' racecheck reduce unroll-last-warp-volatile
   compute-sanitizer --tool racecheck "$CLI" run --backend gpu --variant unroll-last-warp-volatile \
     --n 4096 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY" || echo "(no summary)"
 }
@@ -83,6 +85,11 @@ check_ncu() {
   echo "| interleaved-strided, block 64, n 1000 |"
   python3 tools/ncu_compare.py "$CLI" interleaved-strided --n 1000 --block 64 || failed=1
   python3 tools/ncu_compare.py "$CLI" sequential --n 65539 --block 1024 --type f64 || failed=1
+  echo "| scan, one tile (i32 sum): Blelloch's conflicts against padded Blelloch's |"
+  python3 tools/ncu_compare.py "$CLI" hillis-steele --family scan --type i32 --n 1000 --block 1024 || failed=1
+  python3 tools/ncu_compare.py "$CLI" blelloch --family scan --type i32 --n 2048 --block 1024 || failed=1
+  python3 tools/ncu_compare.py "$CLI" blelloch-padded --family scan --type i32 --n 2048 --block 1024 || failed=1
+  python3 tools/ncu_compare.py "$CLI" warp-shuffle-scan --family scan --type i32 --n 1000 --block 1024 || failed=1
 }
 
 check_bench() {
@@ -90,6 +97,9 @@ check_bench() {
   "$CLI" bench --json-out "$LOG_DIR/bench-f32-sum.json" || failed=1
   section "benchmark: i32 max"
   "$CLI" bench --type i32 --op max --json-out "$LOG_DIR/bench-i32-max.json" || failed=1
+  section "benchmark: scan, f32 inclusive sum, against CUB DeviceScan"
+  "$CLI" bench --family scan --sizes 2^10,2^14,2^16,2^20,2^24,2^28 --block 256 --repeats 20 \
+    --csv "$LOG_DIR/bench-scan-f32-sum.csv" || failed=1
 }
 
 check_sweep() {

@@ -17,6 +17,12 @@ WL_HOST_DEVICE T identity() {
   return Op::template identity<T>();
 }
 
+// The shared memory shared_array<T>(ctx, count) takes: every array starts 16-byte aligned.
+template <class T>
+constexpr unsigned shared_array_bytes(unsigned count) {
+  return (count * unsigned(sizeof(T)) + 15u) & ~15u;
+}
+
 template <class T, class Ctx>
 WL_DEVICE Shared<T> shared_array(Ctx& ctx, unsigned count, WL_LINE) {
   return ctx.template shared<T>(count, line);

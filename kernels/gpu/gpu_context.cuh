@@ -116,6 +116,16 @@ class GpuCtx {
     }
     return v;
   }
+  // Elements i .. i + kVecWidth<T> - 1 as one 16-byte store; i must be a multiple of the width.
+  template <class T>
+  __device__ void st_vec(Global<T> g, std::uint64_t i, const Vec<T, kVecWidth<T>>& v, WL_LINE) {
+    *reinterpret_cast<Vec<T, kVecWidth<T>>*>(g.ptr + i) = v;
+    if constexpr (Rec::kEnabled) {
+      std::uint64_t w[2];
+      memcpy(w, &v, 16);
+      record(OpKind::GlobalStore, line, 16, address_of(g, i), g.buffer, w[0], w[1]);
+    }
+  }
 
   // --- barriers
   __device__ void sync(WL_LINE) {

@@ -98,6 +98,14 @@ class SimCtx {
     record(OpKind::GlobalLoad, line, 16, unsigned(i * sizeof(T)), g.buffer, w[0], w[1]);
     return v;
   }
+  template <class T>
+  void st_vec(Global<T> g, std::uint64_t i, const Vec<T, kVecWidth<T>>& v, WL_LINE) {
+    check_global(g, i, kVecWidth<T>, line);
+    std::memcpy(g.ptr + i, &v, 16);
+    std::uint64_t w[2];
+    std::memcpy(w, &v, 16);
+    record(OpKind::GlobalStore, line, 16, unsigned(i * sizeof(T)), g.buffer, w[0], w[1]);
+  }
 
   // --- barriers
   void sync(WL_LINE) {

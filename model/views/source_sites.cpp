@@ -11,7 +11,10 @@ struct SharedLayer {
 constexpr SharedLayer kSharedLayers[] = {
     {4000, "kernels/grid/tile_status.h"},
     {3000, "kernels/grid/last_block.h"},
+    {2700, "kernels/block/block_tree_scan.h"},
+    {2500, "kernels/block/block_scan.h"},
     {2000, "kernels/block/block_reduce.h"},
+    {1500, "kernels/warp/warp_scan.h"},
     {1000, "kernels/warp/warp_reduce.h"},
 };
 constexpr unsigned kFamilySharedBase = 5000;  // the family's own shared header

@@ -25,7 +25,8 @@ TEST(ReduceValidation, RejectsBlockSizesWithTheReason) {
   EXPECT_EQ(validate(request("sequential", 0)), "block size 0 is not a power of two");
   EXPECT_EQ(validate(request("sequential", 2048)), "block size 2048 is over the hardware limit of 1024");
   EXPECT_NE(validate(request("unroll-last-warp", 32)).find("at least 64 threads"), std::string::npos);
-  EXPECT_EQ(validate(request("sequential", 1)), "");
+  EXPECT_NE(validate(request("sequential", 1)).find("at least 2 threads"), std::string::npos);
+  EXPECT_EQ(validate(request("first-add-on-load", 1)), "");
   EXPECT_EQ(validate(request("complete-unroll", 1024)), "");
 }
 

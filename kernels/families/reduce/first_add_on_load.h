@@ -16,7 +16,7 @@ struct FirstAddOnLoad {
       "Harris kernel 4, cuda-samples reduce3", Finish::Partials, GridShape::TwoPerThread, 1};
 
   template <class T>
-  static constexpr unsigned shared_bytes(unsigned block) { return block * sizeof(T); }
+  static constexpr unsigned shared_bytes(unsigned block) { return shared_array_bytes<T>(block); }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ReduceArgs<T>& a) {

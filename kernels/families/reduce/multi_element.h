@@ -18,7 +18,7 @@ struct MultiElement {
       "Harris kernel 7, cuda-samples reduce6", Finish::Partials, GridShape::GridStride, 64};
 
   template <class T>
-  static constexpr unsigned shared_bytes(unsigned block) { return block * sizeof(T); }
+  static constexpr unsigned shared_bytes(unsigned block) { return shared_array_bytes<T>(block); }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ReduceArgs<T>& a) {

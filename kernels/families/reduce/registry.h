@@ -8,6 +8,7 @@
 #include "core/operator.h"
 #include "core/type_list.h"
 #include "core/value_type.h"
+#include "kernels/family/visit.h"
 #include "kernels/families/reduce/catalog.h"
 #include "kernels/families/reduce/variant_list.h"  // generated: AllVariants
 
@@ -23,28 +24,16 @@ constexpr const char* type_name() {
 }
 
 // Calls f(TypeTag<V>{}) for the variant with this id; false if there is none.
-template <class F, class... Vs>
-bool visit_variant_in(TypeList<Vs...>, std::string_view id, F&& f) {
-  return ((id == Vs::info.id ? (f(TypeTag<Vs>{}), true) : false) || ...);
-}
 template <class F>
 bool visit_variant(std::string_view id, F&& f) {
   return visit_variant_in(AllVariants{}, id, f);
 }
 
-template <class F, class... Os>
-bool visit_op_in(TypeList<Os...>, std::string_view name, F&& f) {
-  return ((name == Os::name ? (f(TypeTag<Os>{}), true) : false) || ...);
-}
 template <class F>
 bool visit_op(std::string_view name, F&& f) {
   return visit_op_in(AllOps{}, name, f);
 }
 
-template <class F, class... Ts>
-bool visit_type_in(TypeList<Ts...>, std::string_view name, F&& f) {
-  return ((name == type_name<Ts>() ? (f(TypeTag<Ts>{}), true) : false) || ...);
-}
 template <class F>
 bool visit_type(std::string_view name, F&& f) {
   return visit_type_in(AllTypes{}, name, f);

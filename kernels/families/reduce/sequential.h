@@ -17,7 +17,7 @@ struct Sequential {
       "Harris kernel 3, cuda-samples reduce2", Finish::Partials, GridShape::OnePerElement, 1};
 
   template <class T>
-  static constexpr unsigned shared_bytes(unsigned block) { return block * sizeof(T); }
+  static constexpr unsigned shared_bytes(unsigned block) { return shared_array_bytes<T>(block); }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ReduceArgs<T>& a) {

@@ -19,7 +19,7 @@ struct UnrollLastWarp {
       "Harris kernel 5, cuda-samples reduce4", Finish::Partials, GridShape::TwoPerThread, 64};
 
   template <class T>
-  static constexpr unsigned shared_bytes(unsigned block) { return block * sizeof(T); }
+  static constexpr unsigned shared_bytes(unsigned block) { return shared_array_bytes<T>(block); }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ReduceArgs<T>& a) {

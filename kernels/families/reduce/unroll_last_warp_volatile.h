@@ -22,7 +22,7 @@ struct UnrollLastWarpVolatile {
       GridShape::TwoPerThread, 64, /*pitfall=*/true, /*deterministic_trace=*/false};
 
   template <class T>
-  static constexpr unsigned shared_bytes(unsigned block) { return block * sizeof(T); }
+  static constexpr unsigned shared_bytes(unsigned block) { return shared_array_bytes<T>(block); }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ReduceArgs<T>& a) {

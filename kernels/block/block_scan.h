@@ -1,0 +1,54 @@
+// Block layer: an inclusive scan of one value per thread. Each warp scans with shuffles, the
+// last lane of each warp parks the warp's total in shared memory, warp 0 scans the totals, and
+// every warp adds the totals of the warps before it. Two barriers, whatever the block size.
+#pragma once
+#include "kernels/dialect/dialect.h"
+#include "kernels/warp/warp_scan.h"
+
+namespace wl {
+
+// Sites recorded from this file are kBlockScanSites + line (see kernels/dialect/README.md).
+constexpr unsigned kBlockScanSites = 2500;
+
+template <class T>
+constexpr unsigned block_scan_shared_bytes() {
+  return (32 * sizeof(T) + 15) / 16 * 16;
+}
+
+// Each warp's levels, warp 0's over the totals, then the add of the warps before.
+constexpr unsigned kBlockScanLevels = 2 * kWarpScanLevels + 1;
+
+// Steps first .. first + 10 (levels of first's kind). The block must be a multiple of 32
+// threads. Returns thread t's inclusive prefix, or with `exclusive` the prefix of the threads
+// before it (the identity for thread 0); `block_total` gets the whole block's, in every thread.
+// Sync before warp_totals is used again.
+template <class Op, class Ctx, class T>
+WL_DEVICE T block_scan(Ctx& ctx, Shared<T> warp_totals, T v, StepId first, bool exclusive, T& block_total) {
+  constexpr unsigned S = kBlockScanSites;
+  const unsigned warps = ctx.block_dim() / 32;
+  v = warp_inclusive_scan<Op>(ctx, v, first);
+  if (ctx.branch(ctx.lane() == 31, S + __LINE__)) ctx.st(warp_totals, ctx.warp(), v, S + __LINE__);
+  if (ctx.branch(exclusive, S + __LINE__)) {  // lane k takes lane k - 1's prefix
+    T below = ctx.shfl_up(0xffffffffu, v, 1, S + __LINE__);
+    v = ctx.lane() == 0 ? identity<Op, T>() : below;
+  }
+  ctx.sync(S + __LINE__);
+
+  if (ctx.branch(ctx.warp() == 0, S + __LINE__)) {
+    T total = identity<Op, T>();
+    if (ctx.branch(ctx.lane() < warps, S + __LINE__)) total = ctx.ld(warp_totals, ctx.lane(), S + __LINE__);
+    total = warp_inclusive_scan<Op>(ctx, total, StepId(first + kWarpScanLevels));
+    if (ctx.branch(ctx.lane() < warps, S + __LINE__)) ctx.st(warp_totals, ctx.lane(), total, S + __LINE__);
+  }
+  ctx.sync(S + __LINE__);
+
+  ctx.step(StepId(first + 2 * kWarpScanLevels));
+  if (ctx.branch(ctx.warp() > 0, S + __LINE__)) {
+    T before = ctx.ld(warp_totals, ctx.warp() - 1, S + __LINE__);
+    v = exclusive && ctx.lane() == 0 ? before : Op::apply(before, v);
+  }
+  block_total = ctx.ld(warp_totals, warps - 1, S + __LINE__);
+  return v;
+}
+
+}  // namespace wl

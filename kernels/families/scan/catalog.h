@@ -1,0 +1,14 @@
+// The scan variants as plain data, for the app and the CLI: ids, lessons, shapes. No
+// templates: including this does not pull in the kernels.
+#pragma once
+#include <string_view>
+#include <vector>
+
+#include "kernels/families/scan/variant_info.h"
+
+namespace wl::scan {
+
+const std::vector<VariantInfo>& variant_infos();  // in teaching order
+const VariantInfo* find_variant(std::string_view id);  // nullptr for an unknown id
+
+}  // namespace wl::scan

@@ -1,0 +1,72 @@
+// decoupled-lookback: a single pass. Each tile scans its elements, publishes its aggregate, then
+// looks back over its predecessors' status words, combining aggregates until it meets a tile
+// that has published its inclusive prefix (kernels/grid/tile_status.h).
+//
+// Scan-then-propagate moves 4n bytes in three launches; this moves 2n in one. A tile never
+// waits for a chain of full prefixes, only for predecessors that have not published at all, so
+// the wait stays short. Tiles are numbered in the order blocks start (an atomic counter), not
+// by blockIdx: a tile then only ever waits on a block that is already running, which is what
+// guarantees forward progress.
+// Origin: Merrill and Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back"; CUB DeviceScan.
+#pragma once
+#include "kernels/block/block_scan.h"
+#include "kernels/dialect/dialect.h"
+#include "kernels/families/scan/variant.h"
+#include "kernels/grid/tile_status.h"
+
+namespace wl::scan {
+
+struct DecoupledLookback {
+  static constexpr unsigned kItems = 4;
+  static constexpr VariantInfo info{
+      "decoupled-lookback", "one pass: publish the tile's aggregate, look back for its prefix: 2n bytes moved",
+      "Merrill & Garland 2016; CUB DeviceScan", Shape::SinglePass, kItems, 32,
+      /*pitfall=*/false, /*deterministic_trace=*/false};
+
+  template <class T>
+  static constexpr unsigned shared_bytes(unsigned) {
+    return block_scan_shared_bytes<T>() + shared_array_bytes<unsigned>(1) + shared_array_bytes<T>(1);
+  }
+
+  template <class Op, class T, class Ctx>
+  WL_DEVICE static void run(Ctx& ctx, const ScanArgs<T>& a) {
+    Shared<T> warp_totals = shared_array<T>(ctx, 32);
+    Shared<unsigned> tile_slot = shared_array<unsigned>(ctx, 1);
+    Shared<T> prefix_slot = shared_array<T>(ctx, 1);
+    const unsigned tid = ctx.thread_idx();
+
+    if (ctx.branch(tid == 0)) {
+      unsigned taken = ctx.atomic_add(a.next_tile, 0, 1u);
+      ctx.st(tile_slot, 0, taken);
+    }
+    ctx.sync();
+    const unsigned tile = ctx.ld(tile_slot, 0);
+    const std::uint64_t first = (std::uint64_t(tile) * ctx.block_dim() + tid) * kItems;
+
+    T items[kItems];
+    load_items<kItems, Op>(ctx, a.in, a.n, first, items);
+    T mine = scan_items<kItems, Op>(items);
+    T total;
+    T before = block_scan<Op>(ctx, warp_totals, mine, level_step(0), /*exclusive=*/true, total);
+
+    if (ctx.branch(tid == 0)) {
+      T prefix = identity<Op, T>();
+      if (ctx.branch(tile == 0)) {
+        publish_tile(ctx, a.status, 0, TileStatus::InclusivePrefix, total);
+      } else {
+        publish_tile(ctx, a.status, tile, TileStatus::Aggregate, total);
+        prefix = look_back<Op, Ctx, T>(ctx, a.status, tile);
+        publish_tile(ctx, a.status, tile, TileStatus::InclusivePrefix, Op::apply(prefix, total));
+      }
+      ctx.st(prefix_slot, 0, prefix);
+    }
+    ctx.sync();
+
+    ctx.step(kFinishStep);
+    T prefix = ctx.ld(prefix_slot, 0);
+    store_items<kItems, Op>(ctx, a.out, a.n, first, items, Op::apply(prefix, before), a.exclusive);
+  }
+};
+
+}  // namespace wl::scan

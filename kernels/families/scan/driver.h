@@ -1,0 +1,100 @@
+// Turns a scan's levels (plan.h) into launches, the same way on every backend (the backend
+// interface: kernels/sim/sim_backend.h, kernels/gpu/gpu_backend.cuh). The driver owns the order
+// of launches, which buffer feeds which, and the buffers' names in the trace.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "kernels/dialect/dialect.h"
+#include "kernels/families/scan/plan.h"
+#include "kernels/families/scan/variant.h"
+#include "trace/trace.h"
+
+namespace wl::scan {
+
+// One launch's kernel: variant V with operator Op on T.
+template <class V, class Op, class T>
+struct ScanKernel {
+  ScanArgs<T> args;
+  template <class Ctx>
+  WL_DEVICE void operator()(Ctx& ctx) const {
+    V::template run<Op, T>(ctx, args);
+  }
+};
+
+inline LaunchRecord launch_record(const std::string& name, unsigned grid, unsigned block, unsigned shared_bytes,
+                                  std::uint64_t n) {
+  LaunchRecord r;
+  r.name = name;
+  r.grid_dim = grid;
+  r.block_dim = block;
+  r.shared_bytes = shared_bytes;
+  r.n = n;
+  return r;
+}
+
+// Level k > 0 scans the totals of level k - 1's tiles into their prefixes (exclusive).
+template <class T>
+struct ScanBuffers {
+  Global<T> out;
+  std::vector<Global<T>> totals;    // totals[k]: one per tile of level k (levels but the last)
+  std::vector<Global<T>> prefixes;  // prefixes[k]: the exclusive scan of totals[k]
+  Global<TileWord> status;          // SinglePass
+  Global<unsigned> next_tile;       // SinglePass
+};
+
+template <class V, class T, class Backend>
+ScanBuffers<T> allocate_buffers(Backend& backend, const std::vector<Level>& levels, std::uint64_t n) {
+  ScanBuffers<T> b;
+  b.out = backend.template alloc<T>(n, "output", BufferRole::Output);
+  if (V::info.shape == Shape::SinglePass && !levels.empty()) {
+    b.status = backend.template alloc<TileWord>(levels.front().grid, "tile status", BufferRole::Temp);
+    b.next_tile = backend.template alloc<unsigned>(1, "next tile", BufferRole::Temp);
+  }
+  for (std::size_t k = 0; k + 1 < levels.size(); ++k) {
+    const std::string level = std::to_string(k + 1);
+    b.totals.push_back(backend.template alloc<T>(levels[k].grid, "tile totals " + level, BufferRole::Temp));
+    b.prefixes.push_back(backend.template alloc<T>(levels[k].grid, "tile prefixes " + level, BufferRole::Temp));
+  }
+  return b;
+}
+
+template <class T>
+Global<const T> as_input(Global<T> g) {
+  return Global<const T>{g.ptr, g.size, g.buffer};
+}
+
+// Runs every launch; the result is then in b.out. With `record`, every launch is recorded.
+template <class V, class Op, class T, class Backend>
+void launch_levels(Backend& backend, Global<const T> input, const ScanBuffers<T>& b, const std::vector<Level>& levels,
+                   unsigned block, bool exclusive, bool record) {
+  if (levels.empty()) return;
+  const unsigned shared = V::template shared_bytes<T>(block);
+  if (V::info.shape == Shape::SinglePass) {  // reset on every run, as CUB's init kernel does
+    backend.fill(b.status, TileWord(0));
+    backend.fill(b.next_tile, 0u);
+  }
+  for (std::size_t k = 0; k < levels.size(); ++k) {
+    ScanArgs<T> a;
+    a.in = k == 0 ? input : as_input(b.totals[k - 1]);
+    a.out = k == 0 ? b.out : b.prefixes[k - 1];
+    if (k < b.totals.size()) a.tile_totals = b.totals[k];
+    a.status = b.status;
+    a.next_tile = b.next_tile;
+    a.n = levels[k].n;
+    a.exclusive = k == 0 ? exclusive : true;
+    backend.launch(launch_record(scan_launch_name(V::info, k), levels[k].grid, block, shared, a.n), record,
+                   ScanKernel<V, Op, T>{a});
+  }
+  const unsigned tile = block * V::info.items_per_thread;
+  for (std::size_t k = levels.size(); k-- > 1;) {
+    PropagateKernel<Op, T> p;
+    p.out = k == 1 ? b.out : b.prefixes[k - 2];
+    p.prefixes = as_input(b.prefixes[k - 1]);
+    p.n = levels[k - 1].n;
+    p.tile = tile;
+    backend.launch(launch_record(kPropagateName, levels[k - 1].grid - 1, block, 0, p.n), record, p);
+  }
+}
+
+}  // namespace wl::scan

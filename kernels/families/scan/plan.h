@@ -1,0 +1,38 @@
+// The launches a scan request turns into. A TilesThenPropagate variant scans level 0 (the
+// input), then level 1 (the tiles' totals), and so on until one tile holds a level; then it
+// propagates each level's prefixes back down, deepest first. A SinglePass variant is one launch.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/families/scan/variant_info.h"
+#include "kernels/family/run_request.h"
+#include "kernels/family/run_result.h"
+
+namespace wl::scan {
+
+struct Level {
+  std::uint64_t n;  // elements scanned at this level
+  unsigned grid;    // its tiles
+};
+std::vector<Level> plan_levels(const VariantInfo& info, std::uint64_t n, unsigned block);
+
+// Every launch, in the order they run: the scans of each level, then the propagates.
+std::vector<PlannedLaunch> planned_launches(const VariantInfo& info, const std::vector<Level>& levels,
+                                            unsigned block);
+std::string scan_launch_name(const VariantInfo& info, std::size_t level);
+constexpr const char* kPropagateName = "propagate";
+
+// An upper bound on the roundings between an input element and any output: each level's
+// sequential items and two block trees, one combine per propagate, and for a single pass the
+// look-back's chain over every tile before.
+std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Level>& levels, unsigned block);
+
+// Scan's own checks of a request (Family::validate).
+std::string validate_scan(const RunRequest& request);
+
+// Whether the request asks for an exclusive scan (the family's "exclusive" parameter).
+bool is_exclusive(const RunRequest& request);
+
+}  // namespace wl::scan

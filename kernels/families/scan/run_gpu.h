@@ -1,0 +1,22 @@
+// Runs scan variants on the GPU: once with instrumentation (a trace), or timed. Plain C++
+// interface: callers compile without nvcc.
+#pragma once
+#include "kernels/family/family.h"
+#include "kernels/family/run_request.h"
+#include "kernels/family/run_result.h"
+
+namespace wl::scan {
+
+// `input` holds request.n elements of request.type on the host. Throws std::invalid_argument
+// for an invalid request and GpuError when CUDA fails.
+RunResult run_gpu(const RunRequest& request, const void* input);
+
+// The uninstrumented build: warm-up runs, then the median of `repeats` event-timed runs
+// (kernels/gpu/event_timer.cuh), with the input rotated through copies when it fits in L2. A
+// single pass includes the reset of its tile status, as CUB's includes its init kernel.
+GpuTime time_gpu(const RunRequest& request, const void* input, int warmup, int repeats);
+
+// CUB's DeviceScan (InclusiveScan or ExclusiveScan with our operator) on the same terms.
+GpuTime time_cub_scan(const RunRequest& request, const void* input, int warmup, int repeats);
+
+}  // namespace wl::scan

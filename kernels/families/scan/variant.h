@@ -1,0 +1,96 @@
+// What every scan variant shares: its arguments, the uniform add that carries a tile's prefix
+// into it, and the register tile of the many-items variants (scan-then-propagate,
+// decoupled-lookback): each thread loads a run of consecutive items, scans them in registers,
+// and the block scans only the threads' totals.
+#pragma once
+#include <cstdint>
+
+#include "kernels/dialect/dialect.h"
+#include "kernels/families/scan/variant_info.h"
+#include "kernels/grid/tile_status.h"
+
+namespace wl::scan {
+
+template <class T>
+struct ScanArgs {
+  Global<const T> in;
+  Global<T> out;
+  Global<T> tile_totals;            // TilesThenPropagate with several tiles: one per tile, else empty
+  Global<TileWord> status;          // SinglePass: one status word per tile, zero-filled
+  Global<unsigned> next_tile;       // SinglePass: tiles handed out so far, zero-filled
+  std::uint64_t n = 0;
+  bool exclusive = false;
+};
+
+// Sites recorded from this file are kFamilySites + line (kernels/dialect/README.md).
+constexpr unsigned kFamilySites = 5000;
+
+// The third launch of scan-then-propagate: every element of tile b >= 1 gets the prefix of the
+// tiles before it, prefixes[b], combined in front. Tile 0 has nothing before it and is left as
+// it is (combining the identity would turn a float -0 into +0).
+template <class Op, class T>
+struct PropagateKernel {
+  Global<T> out;
+  Global<const T> prefixes;
+  std::uint64_t n = 0;
+  unsigned tile = 0;  // elements per tile
+
+  template <class Ctx>
+  WL_DEVICE void operator()(Ctx& ctx) const {
+    constexpr unsigned S = kFamilySites;
+    const unsigned b = ctx.block_idx() + 1;
+    ctx.step(make_step(StepKind::Propagate));
+    T prefix = ctx.ld(prefixes, b, S + __LINE__);
+    const std::uint64_t base = std::uint64_t(b) * tile;
+    for (unsigned k = ctx.thread_idx(); ctx.branch(k < tile && base + k < n, S + __LINE__); k += ctx.block_dim()) {
+      T x = ctx.ld(out, base + k, S + __LINE__);
+      ctx.st(out, base + k, Op::apply(prefix, x), S + __LINE__);
+    }
+  }
+};
+
+// A thread's run of kItems consecutive elements, starting at `first`: one 16-byte load when the
+// run is whole and aligned (4 x 32-bit), else element by element, with the identity past n.
+template <unsigned kItems, class Op, class T, class Ctx>
+WL_DEVICE void load_items(Ctx& ctx, Global<const T> in, std::uint64_t n, std::uint64_t first, T (&items)[kItems]) {
+  constexpr unsigned S = kFamilySites;
+  static_assert(kItems == kVecWidth<T>, "one vector per thread");
+  if (ctx.branch(first + kItems <= n, S + __LINE__)) {
+    Vec<T, kItems> v = ctx.ld_vec(in, first, S + __LINE__);
+WL_UNROLL
+    for (unsigned k = 0; k < kItems; ++k) items[k] = v.v[k];
+  } else {
+    for (unsigned k = 0; k < kItems; ++k) {
+      items[k] = identity<Op, T>();
+      if (ctx.branch(first + k < n, S + __LINE__)) items[k] = ctx.ld(in, first + k, S + __LINE__);
+    }
+  }
+}
+
+// items[k] becomes items[0] op ... op items[k]; returns the run's total.
+template <unsigned kItems, class Op, class T>
+WL_DEVICE T scan_items(T (&items)[kItems]) {
+WL_UNROLL
+  for (unsigned k = 1; k < kItems; ++k) items[k] = Op::apply(items[k - 1], items[k]);
+  return items[kItems - 1];
+}
+
+// Stores the run's results: prefix op items[k] (inclusive), or prefix op items[k - 1]
+// (exclusive, where element 0 gets the prefix alone).
+template <unsigned kItems, class Op, class T, class Ctx>
+WL_DEVICE void store_items(Ctx& ctx, Global<T> out, std::uint64_t n, std::uint64_t first, const T (&items)[kItems],
+                           T prefix, bool exclusive) {
+  constexpr unsigned S = kFamilySites;
+  Vec<T, kItems> r;
+WL_UNROLL
+  for (unsigned k = 0; k < kItems; ++k)
+    r.v[k] = exclusive ? (k == 0 ? prefix : Op::apply(prefix, items[k - 1])) : Op::apply(prefix, items[k]);
+  if (ctx.branch(first + kItems <= n, S + __LINE__)) {
+    ctx.st_vec(out, first, r, S + __LINE__);
+  } else {
+    for (unsigned k = 0; ctx.branch(k < kItems && first + k < n, S + __LINE__); ++k)
+      ctx.st(out, first + k, r.v[k], S + __LINE__);
+  }
+}
+
+}  // namespace wl::scan

@@ -1,0 +1,25 @@
+// What the host knows of a scan variant without its code: its id and lesson, and how it covers
+// an input larger than one tile. Plain data: the app and the CLI read it without the templates.
+#pragma once
+
+namespace wl::scan {
+
+// How a variant scans more than one tile.
+enum class Shape : unsigned char {
+  TilesThenPropagate,  // scan each tile, scan the tiles' totals (the same variant, again), then
+                       // add each tile's prefix: launches that the host chains
+  SinglePass,          // one launch: each tile looks back over its predecessors' status
+};
+
+struct VariantInfo {
+  const char* id;
+  const char* lesson;  // one line: what it changes and why
+  const char* origin;  // where it comes from in the classic material
+  Shape shape;
+  unsigned items_per_thread;  // a block scans a tile of block * items_per_thread elements
+  unsigned min_block;         // smallest block size the code supports
+  bool pitfall = false;       // deliberately wrong; shown as a lesson, not used for timing
+  bool deterministic_trace = true;  // same events on every run (no timing-dependent order)
+};
+
+}  // namespace wl::scan

@@ -1,0 +1,103 @@
+// Every scan variant on the GPU equals the CPU reference bit for bit (inclusive and exclusive,
+// every operator and type, up to 2^22 + 3 elements: thousands of tiles for the look-back), and
+// the deterministic variants record the simulator's trace, event for event.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "kernels/families/scan/catalog.h"
+#include "kernels/families/scan/reference.h"
+#include "kernels/families/scan/registry.h"
+#include "kernels/families/scan/run_gpu.h"
+#include "kernels/families/scan/run_sim.h"
+#include "tests/kernels/reduce_inputs.h"
+
+namespace wl::scan {
+namespace {
+
+RunRequest request(const std::string& variant, const char* op, const char* type, std::uint64_t n, unsigned block,
+                   bool exclusive) {
+  RunRequest r;
+  r.family = "scan";
+  r.variant = variant;
+  r.op = op;
+  r.type = type;
+  r.n = n;
+  r.block = block;
+  r.params["exclusive"] = exclusive;
+  return r;
+}
+
+class GpuScan : public testing::TestWithParam<std::string> {};
+
+TEST_P(GpuScan, EqualsCpuReferenceForEveryOpTypeAndSize) {
+  for (const char* op : {"sum", "max", "min"})
+    for (const char* type : {"i32", "f32"})
+      for (std::uint64_t n : {1ull, 33ull, 1000ull, 65539ull, (1ull << 22) + 3})
+        for (bool exclusive : {false, true})
+          visit_op(op, [&](auto o) {
+            visit_type(type, [&](auto t) {
+              using T = typename decltype(t)::type;
+              const std::vector<T> input = test::exact_input<T>(op, n, n + 7);
+              const RunResult out = run_gpu(request(GetParam(), op, type, n, 256, exclusive), input.data());
+              const std::vector<T> expected = reference_scan<typename decltype(o)::type>(input, exclusive);
+              std::uint64_t wrong = 0;
+              for (std::uint64_t i = 0; i < n && i < out.result.count(); ++i)
+                wrong += out.result.bits(i) != to_bits(expected[i]);
+              EXPECT_EQ(out.result.count(), n);
+              EXPECT_EQ(wrong, 0u) << op << " " << type << " n=" << n << (exclusive ? " exclusive" : " inclusive")
+                                   << ": " << out.check.expected;
+            });
+          });
+}
+
+std::vector<std::string> variants() {
+  std::vector<std::string> ids;
+  for (const VariantInfo& info : variant_infos())
+    if (!info.pitfall) ids.push_back(info.id);
+  return ids;
+}
+
+std::string test_name(const std::string& id) {
+  std::string n = id;
+  for (char& ch : n)
+    if (ch == '-') ch = '_';
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllVariants, GpuScan, testing::ValuesIn(variants()),
+                         [](const auto& info) { return test_name(info.param); });
+
+class GpuScanTrace : public testing::TestWithParam<std::string> {};
+
+TEST_P(GpuScanTrace, EqualsTheSimulatorTraceEventForEvent) {
+  for (bool exclusive : {false, true}) {
+    RunRequest r = request(GetParam(), exclusive ? "max" : "sum", "i32", 3000, 128, exclusive);
+    r.record = true;
+    r.record_blocks.clear();
+    for (std::uint32_t b = 0; b < 64; ++b) r.record_blocks.push_back(b);
+    const std::vector<std::int32_t> input = test::exact_input<std::int32_t>(r.op, r.n, 99);
+    const RunResult sim = run_sim(r, input.data());
+    const RunResult gpu = run_gpu(r, input.data());
+    ASSERT_FALSE(gpu.trace.overflowed());
+    ASSERT_GT(sim.trace.events.size(), 0u);
+    ASSERT_EQ(gpu.trace.meta.launches.size(), sim.trace.meta.launches.size());
+    ASSERT_EQ(gpu.trace.events.size(), sim.trace.events.size());
+    for (std::size_t i = 0; i < sim.trace.events.size(); ++i)
+      ASSERT_EQ(std::memcmp(&sim.trace.events[i], &gpu.trace.events[i], sizeof(Event)), 0) << "event " << i;
+    EXPECT_TRUE(gpu.check.ok);
+  }
+}
+
+std::vector<std::string> deterministic() {
+  std::vector<std::string> ids;
+  for (const VariantInfo& info : variant_infos())
+    if (info.deterministic_trace) ids.push_back(info.id);
+  return ids;
+}
+
+INSTANTIATE_TEST_SUITE_P(Deterministic, GpuScanTrace, testing::ValuesIn(deterministic()),
+                         [](const auto& info) { return test_name(info.param); });
+
+}  // namespace
+}  // namespace wl::scan

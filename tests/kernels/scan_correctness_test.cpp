@@ -1,0 +1,108 @@
+// Every scan variant, operator and type, inclusive and exclusive, at sizes around warp, block
+// and tile boundaries (n = 0 included), equals the CPU reference bit for bit on inputs whose
+// prefixes do not depend on the order of combination (integers, min/max, and small integers
+// in f32 for sums).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <tuple>
+
+#include "kernels/families/scan/catalog.h"
+#include "kernels/families/scan/reference.h"
+#include "kernels/families/scan/registry.h"
+#include "kernels/families/scan/run_sim.h"
+#include "tests/kernels/reduce_inputs.h"
+
+namespace wl::scan {
+namespace {
+
+// 1000 * 32 and 65539: more tiles than a tile holds, so the tile totals are scanned again.
+const std::uint64_t kSizes[] = {0, 1, 2, 31, 32, 33, 255, 256, 257, 1000, 4096, 32000, 65539};
+
+using Case = std::tuple<std::string, std::string, std::string>;  // variant, op, type
+
+class ScanCorrectness : public testing::TestWithParam<Case> {};
+
+template <class Op, class T>
+void check_all_sizes(const std::string& variant, const std::string& op, const std::string& type) {
+  for (std::uint64_t n : kSizes)
+    for (unsigned block : {32u, 256u})
+      for (bool exclusive : {false, true}) {
+        RunRequest r;
+        r.family = "scan";
+        r.variant = variant;
+        r.op = op;
+        r.type = type;
+        r.n = n;
+        r.block = block;
+        r.params["exclusive"] = exclusive;
+        const std::vector<T> input = test::exact_input<T>(op, n, n * 31 + block);
+        const RunResult out = run_sim(r, input.data());
+        const std::string what = variant + " " + op + " " + type + (exclusive ? " exclusive" : " inclusive") +
+                                 " n=" + std::to_string(n) + " block=" + std::to_string(block);
+        EXPECT_TRUE(out.check.ok) << what << ": " << out.check.expected;
+        const std::vector<T> expected = reference_scan<Op>(input, exclusive);
+        ASSERT_EQ(out.result.count(), n) << what;
+        for (std::uint64_t i = 0; i < n; ++i)
+          if (out.result.bits(i) != to_bits(expected[i])) {
+            ADD_FAILURE() << what << ": out[" << i << "] = " << from_bits<T>(out.result.bits(i)) << ", expected "
+                          << expected[i];
+            break;
+          }
+      }
+}
+
+TEST_P(ScanCorrectness, EqualsCpuReferenceExactly) {
+  const auto& [variant, op, type] = GetParam();
+  visit_op(op, [&](auto o) {
+    visit_type(type, [&](auto t) {
+      check_all_sizes<typename decltype(o)::type, typename decltype(t)::type>(variant, op, type);
+    });
+  });
+}
+
+std::vector<Case> cases() {
+  std::vector<Case> out;
+  for (const VariantInfo& v : variant_infos())
+    for (const char* op : {"sum", "max", "min"})
+      for (const char* type : {"i32", "f32"}) out.emplace_back(v.id, op, type);
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllVariants, ScanCorrectness, testing::ValuesIn(cases()), [](const auto& info) {
+  std::string name = std::get<0>(info.param) + "_" + std::get<1>(info.param) + "_" + std::get<2>(info.param);
+  for (char& c : name)
+    if (c == '-') c = '_';
+  return name;
+});
+
+TEST(ScanReference, InclusiveAndExclusiveByHand) {
+  const std::vector<std::int32_t> x{3, -1, 4, 1, -5};
+  EXPECT_EQ(reference_scan<SumOp>(x, false), (std::vector<std::int32_t>{3, 2, 6, 7, 2}));
+  EXPECT_EQ(reference_scan<SumOp>(x, true), (std::vector<std::int32_t>{0, 3, 2, 6, 7}));
+  EXPECT_EQ(reference_scan<MaxOp>(x, false), (std::vector<std::int32_t>{3, 3, 4, 4, 4}));
+  EXPECT_EQ(reference_scan<MinOp>(x, true),
+            (std::vector<std::int32_t>{std::numeric_limits<std::int32_t>::max(), 3, -1, -1, -1}));
+}
+
+TEST(ScanReference, AWrongElementIsNamed) {
+  const std::vector<std::int32_t> x{1, 2, 3};
+  const CheckResult c = check_scan<SumOp>(x, std::vector<std::int32_t>{1, 3, 7}, false, 1);
+  EXPECT_FALSE(c.ok);
+  EXPECT_EQ(c.expected, "out[2] = 6, got 7");
+}
+
+TEST(ScanValidation, WarpVariantsNeedAWholeWarp) {
+  RunRequest r;
+  r.family = "scan";
+  r.variant = "warp-shuffle-scan";
+  r.block = 16;
+  EXPECT_NE(validate(r).find("at least 32 threads"), std::string::npos) << validate(r);
+  r.variant = "hillis-steele";
+  EXPECT_EQ(validate(r), "");
+  r.type = "f64";
+  EXPECT_NE(validate(r).find("unknown type 'f64'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace wl::scan
