@@ -14,6 +14,7 @@
 #                              build-gpu/app/cli/warplens-cli, build-gpu/tests/gpu/gpu_tests
 #                              and build/tests/app/app_core_test.
 #   tools/gpu-check.sh         both, when this machine can build and has a GPU.
+# FAMILIES=scan (a regex) limits compute-sanitizer to those families.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build-gpu}
@@ -56,7 +57,8 @@ check_huge() {
 
 # Every variant but the pitfalls, as `warplens list` prints them: "family variant" per line.
 variants() {
-  "$CLI" list | awk '/^[a-z_]+ \(/ {family = $1} /^  [a-z]/ && $1 !~ /:$/ && !/pitfall/ {print family, $1}'
+  "$CLI" list | awk '/^[a-z_]+ \(/ {family = $1} /^  [a-z]/ && $1 !~ /:$/ && !/pitfall/ {print family, $1}' |
+    grep -E "^(${FAMILIES:-[a-z_]+}) "
 }
 
 check_sanitizer() {

@@ -38,23 +38,49 @@ WL_DEVICE void publish_tile(Ctx& ctx, Global<TileWord> status, unsigned tile, Ti
   ctx.st_volatile(status, tile, pack_tile(s, value), S + __LINE__);
 }
 
-// One thread's look-back: the combined value of every tile before `tile` (the identity for
-// tile 0). Spins on tiles that are still Invalid. Recorded as the LookBack step.
+// The index of the lowest set bit of a nonzero word (a ballot's first lane).
+WL_HOST_DEVICE unsigned lowest_set_bit(unsigned word) {
+#if defined(__CUDA_ARCH__)
+  return unsigned(__ffs(int(word))) - 1u;
+#else
+  return unsigned(__builtin_ctz(word));
+#endif
+}
+
+// The look-back, by one whole warp: the combined value of every tile before `tile` (the
+// identity for tile 0), in every lane. Each round the 32 lanes read the 32 nearest unread
+// predecessors at once (lane 0 the nearest), wait until none of them is Invalid, and combine
+// the values from lane 0 up to the first lane that saw an inclusive prefix; without one, the
+// next 32. A serial look-back pays one memory round trip per predecessor, and while the
+// predecessors have only aggregates it walks far back; a warp reads 32 per round trip.
+// Recorded as the LookBack step. Origin: Merrill and Garland 2016, section 4.
 template <class Op, class Ctx, class T>
-WL_DEVICE T look_back(Ctx& ctx, Global<TileWord> status, unsigned tile) {
+WL_DEVICE T warp_look_back(Ctx& ctx, Global<TileWord> status, unsigned tile) {
   constexpr unsigned S = kTileStatusSites;
+  constexpr unsigned kAll = 0xffffffffu;
   ctx.step(make_step(StepKind::LookBack));
+  const unsigned lane = ctx.lane();
   T exclusive = identity<Op, T>();
-  unsigned pred = tile;
-  while (ctx.branch(pred > 0, S + __LINE__)) {
-    --pred;
-    TileWord w = ctx.ld_volatile(status, pred, S + __LINE__);
-    while (ctx.branch(tile_status_of(w) == TileStatus::Invalid, S + __LINE__)) {
+  for (unsigned window_end = tile; ctx.branch(window_end > 0, S + __LINE__); window_end -= window_end < 32 ? window_end : 32) {
+    // Lanes past tile 0 stand in as an inclusive prefix of the identity: the walk ends there.
+    TileWord w = pack_tile(TileStatus::InclusivePrefix, identity<Op, T>());
+    if (ctx.branch(lane < window_end, S + __LINE__)) w = ctx.ld_volatile(status, window_end - 1 - lane, S + __LINE__);
+    while (ctx.any(kAll, tile_status_of(w) == TileStatus::Invalid, S + __LINE__)) {
       ctx.yield_spin();
-      w = ctx.ld_volatile(status, pred, S + __LINE__);
+      if (ctx.branch(tile_status_of(w) == TileStatus::Invalid, S + __LINE__))
+        w = ctx.ld_volatile(status, window_end - 1 - lane, S + __LINE__);
     }
-    exclusive = Op::apply(tile_value_of<T>(w), exclusive);
-    if (ctx.branch(tile_status_of(w) == TileStatus::InclusivePrefix, S + __LINE__)) break;
+    const unsigned inclusive = ctx.ballot(kAll, tile_status_of(w) == TileStatus::InclusivePrefix, S + __LINE__);
+    const unsigned stop = inclusive ? lowest_set_bit(inclusive) : 31u;  // the nearest inclusive lane
+    T v = lane <= stop ? tile_value_of<T>(w) : identity<Op, T>();
+    // Farther tiles first: lane k's value goes in front of lane k - 1's.
+    for (unsigned offset = 1; offset < 32; offset *= 2) {
+      T farther = ctx.shfl_down(kAll, v, offset, S + __LINE__);
+      if (lane + offset < 32) v = Op::apply(farther, v);
+    }
+    T window = ctx.shfl(kAll, v, 0, S + __LINE__);
+    exclusive = Op::apply(window, exclusive);
+    if (ctx.branch(inclusive != 0, S + __LINE__)) break;
   }
   return exclusive;
 }

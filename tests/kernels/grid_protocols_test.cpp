@@ -87,11 +87,13 @@ TEST(GridProtocols, LookBackGivesEveryTileItsExclusivePrefix) {
     const unsigned tile = ctx.block_idx();
     std::int32_t x = ctx.ld(view(input, 1), std::uint64_t(tile) * kBlock + ctx.thread_idx());
     const std::int32_t sum = block_reduce<SumOp>(ctx, warp_totals, x, level_step(0));
-    if (ctx.thread_idx() == 0) {
-      publish_tile(ctx, view(status, 2), tile, TileStatus::Aggregate, sum);
-      const std::int32_t exclusive = look_back<SumOp, SimCtx, std::int32_t>(ctx, view(status, 2), tile);
-      publish_tile(ctx, view(status, 2), tile, TileStatus::InclusivePrefix, exclusive + sum);
-      ctx.st(view(prefix, 3), tile, exclusive);
+    if (ctx.thread_idx() == 0) publish_tile(ctx, view(status, 2), tile, TileStatus::Aggregate, sum);
+    if (ctx.warp() == 0) {
+      const std::int32_t exclusive = warp_look_back<SumOp, SimCtx, std::int32_t>(ctx, view(status, 2), tile);
+      if (ctx.thread_idx() == 0) {
+        publish_tile(ctx, view(status, 2), tile, TileStatus::InclusivePrefix, exclusive + sum);
+        ctx.st(view(prefix, 3), tile, exclusive);
+      }
     }
   });
   // Tile t holds 64t + 1 .. 64t + 64, so the tiles before it hold 1 .. 64t: 64t (64t + 1) / 2.
@@ -100,6 +102,29 @@ TEST(GridProtocols, LookBackGivesEveryTileItsExclusivePrefix) {
     EXPECT_EQ(prefix[t], elements * (elements + 1) / 2) << "tile " << t;
     EXPECT_EQ(tile_status_of(status[t]), TileStatus::InclusivePrefix);
   }
+}
+
+// Tile 70 looks back over predecessors that published only aggregates (tile t: t + 1), so the
+// warp reads three windows (tiles 69..38, 37..6, 5..0) until tile 0's inclusive prefix, 1: the
+// sum 1 + 2 + ... + 70 = 2485. With tile 50's inclusive prefix set to 1000, it stops in the
+// first window: 1000 + 52 + ... + 70 = 2159.
+TEST(GridProtocols, AWarpLooksBackWindowByWindowToTheNearestInclusivePrefix) {
+  constexpr unsigned kTile = 70;
+  auto look_back_from = [](std::vector<TileWord> status) {
+    std::int32_t got = -1;
+    run(1, 0, [&](SimCtx& ctx) {
+      if (ctx.warp() != 0) return;
+      const std::int32_t v = warp_look_back<SumOp, SimCtx, std::int32_t>(ctx, view(status, 1), kTile);
+      if (ctx.thread_idx() == 0) got = v;
+    });
+    return got;
+  };
+  std::vector<TileWord> status(kTile);
+  status[0] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1));
+  for (unsigned t = 1; t < kTile; ++t) status[t] = pack_tile(TileStatus::Aggregate, std::int32_t(t + 1));
+  EXPECT_EQ(look_back_from(status), 2485);
+  status[50] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1000));
+  EXPECT_EQ(look_back_from(status), 2159);
 }
 
 TEST(GridProtocols, TileWordsKeepStatusAndValueTogether) {

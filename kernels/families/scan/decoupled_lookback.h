@@ -4,7 +4,7 @@
 //
 // Scan-then-propagate moves 4n bytes in three launches; this moves 2n in one. A tile never
 // waits for a chain of full prefixes, only for predecessors that have not published at all, so
-// the wait stays short. Tiles are numbered in the order blocks start (an atomic counter), not
+// the wait stays short; a whole warp looks back, 32 predecessors a round trip. Tiles are numbered in the order blocks start (an atomic counter), not
 // by blockIdx: a tile then only ever waits on a block that is already running, which is what
 // guarantees forward progress.
 // Origin: Merrill and Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled
@@ -47,19 +47,20 @@ struct DecoupledLookback {
     T items[kItems];
     load_items<kItems, Op>(ctx, a.in, a.n, first, items);
     T mine = scan_items<kItems, Op>(items);
-    T total;
-    T before = block_scan<Op>(ctx, warp_totals, mine, level_step(0), /*exclusive=*/true, total);
+    T before = block_scan<Op>(ctx, warp_totals, mine, level_step(0), /*exclusive=*/true);
 
-    if (ctx.branch(tid == 0)) {
-      T prefix = identity<Op, T>();
-      if (ctx.branch(tile == 0)) {
-        publish_tile(ctx, a.status, 0, TileStatus::InclusivePrefix, total);
-      } else {
-        publish_tile(ctx, a.status, tile, TileStatus::Aggregate, total);
-        prefix = look_back<Op, Ctx, T>(ctx, a.status, tile);
-        publish_tile(ctx, a.status, tile, TileStatus::InclusivePrefix, Op::apply(prefix, total));
+    if (ctx.branch(ctx.warp() == 0)) {  // warp 0 publishes, looks back and publishes again
+      T total = identity<Op, T>();
+      if (ctx.branch(tid == 0)) {
+        total = block_scan_total(ctx, warp_totals);
+        publish_tile(ctx, a.status, tile, tile == 0 ? TileStatus::InclusivePrefix : TileStatus::Aggregate, total);
       }
-      ctx.st(prefix_slot, 0, prefix);
+      T prefix = identity<Op, T>();
+      if (ctx.branch(tile > 0)) {
+        prefix = warp_look_back<Op, Ctx, T>(ctx, a.status, tile);
+        if (ctx.branch(tid == 0)) publish_tile(ctx, a.status, tile, TileStatus::InclusivePrefix, Op::apply(prefix, total));
+      }
+      if (ctx.branch(tid == 0)) ctx.st(prefix_slot, 0, prefix);
     }
     ctx.sync();
 

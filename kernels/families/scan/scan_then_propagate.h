@@ -33,12 +33,14 @@ struct ScanThenPropagate {
     T items[kItems];
     load_items<kItems, Op>(ctx, a.in, a.n, first, items);
     T mine = scan_items<kItems, Op>(items);
-    T total;
-    T before = block_scan<Op>(ctx, warp_totals, mine, level_step(0), /*exclusive=*/true, total);
+    T before = block_scan<Op>(ctx, warp_totals, mine, level_step(0), /*exclusive=*/true);
 
     ctx.step(kFinishStep);
     store_items<kItems, Op>(ctx, a.out, a.n, first, items, before, a.exclusive);
-    if (ctx.branch(a.tile_totals.size > 0 && ctx.thread_idx() == 0)) ctx.st(a.tile_totals, ctx.block_idx(), total);
+    if (ctx.branch(a.tile_totals.size > 0 && ctx.thread_idx() == 0)) {
+      T total = block_scan_total(ctx, warp_totals);
+      ctx.st(a.tile_totals, ctx.block_idx(), total);
+    }
   }
 };
 

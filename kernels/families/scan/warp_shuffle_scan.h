@@ -27,12 +27,14 @@ struct WarpShuffleScan {
 
     T x = identity<Op, T>();
     if (ctx.branch(i < a.n)) x = ctx.ld(a.in, i);
-    T total;
-    T result = block_scan<Op>(ctx, warp_totals, x, level_step(0), a.exclusive, total);
+    T result = block_scan<Op>(ctx, warp_totals, x, level_step(0), a.exclusive);
 
     ctx.step(kFinishStep);
     if (ctx.branch(i < a.n)) ctx.st(a.out, i, result);
-    if (ctx.branch(a.tile_totals.size > 0 && ctx.thread_idx() == 0)) ctx.st(a.tile_totals, ctx.block_idx(), total);
+    if (ctx.branch(a.tile_totals.size > 0 && ctx.thread_idx() == 0)) {
+      T total = block_scan_total(ctx, warp_totals);
+      ctx.st(a.tile_totals, ctx.block_idx(), total);
+    }
   }
 };
 
