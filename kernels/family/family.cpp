@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/value_type.h"
+#include "kernels/family/visit.h"
 #include "kernels/gpu/gpu_error.h"
 
 namespace wl {
@@ -19,6 +20,16 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
 }
 
 }  // namespace
+
+std::vector<unsigned char> Family::make_input(const RunRequest& r, Pattern pattern, std::uint64_t seed) const {
+  std::vector<unsigned char> bytes;
+  visit_type_in(TypeList<std::int32_t, float, double>{}, r.type, [&](auto t) {
+    using T = typename decltype(t)::type;
+    bytes.resize(r.n * sizeof(T));
+    fill_input(reinterpret_cast<T*>(bytes.data()), pattern, r.n, seed, r.op);
+  });
+  return bytes;
+}
 
 GpuTime Family::time_gpu(const RunRequest&, const void*, int, int) const {
   throw GpuError(std::string(id()) + " has no GPU timing");

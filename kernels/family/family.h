@@ -49,9 +49,10 @@ class Family {
   virtual std::string validate(const RunRequest& request) const = 0;
   // The launches a valid request turns into (none when n = 0).
   virtual std::vector<PlannedLaunch> plan(const RunRequest& request) const = 0;
-  // request.n elements of request.type, the bytes a run reads.
+  // request.n elements of request.type, the bytes a run reads; by default make_input's values
+  // for the request's operator (kernels/host/input.h), for i32, f32 and f64.
   virtual std::vector<unsigned char> make_input(const RunRequest& request, Pattern pattern,
-                                                std::uint64_t seed) const = 0;
+                                                std::uint64_t seed) const;
   // Runs a valid request and checks its result. Throws GpuError when the GPU fails or this
   // build has none, KernelError when the simulator finds a bug in a kernel.
   virtual RunResult run(const RunRequest& request, Backend backend, const void* input) const = 0;
@@ -81,5 +82,13 @@ std::string validate_for(const Family& family, const RunRequest& request);
 const std::vector<const Family*>& families();
 const Family* find_family(std::string_view id);  // nullptr for an unknown id
 std::string family_ids_text();                   // "reduce, scan": for messages
+
+// The summaries of a family's variant descriptions (anything with id, lesson, origin, pitfall).
+template <class Info>
+std::vector<VariantSummary> summaries_of(const std::vector<Info>& infos) {
+  std::vector<VariantSummary> out;
+  for (const Info& v : infos) out.push_back({v.id, v.lesson, v.origin, v.pitfall});
+  return out;
+}
 
 }  // namespace wl

@@ -18,16 +18,9 @@
 
 #include "kernels/dialect/dialect.h"
 #include "kernels/family/run_result.h"
+#include "kernels/family/value_text.h"
 
 namespace wl::reduce {
-
-template <class T>
-std::string value_text(T v) {
-  std::ostringstream out;
-  out.precision(std::numeric_limits<T>::max_digits10);
-  out << v;
-  return out.str();
-}
 
 template <class Op, class T>
 T reference_fold(const std::vector<T>& input) {

@@ -14,13 +14,9 @@ template <class F>
 auto dispatch(const RunRequest& r, const void* input, F&& f) {
   if (std::string problem = validate_for(reduce_family(), r); !problem.empty()) throw std::invalid_argument(problem);
   decltype(f(TypeTag<Sequential>{}, TypeTag<SumOp>{}, static_cast<const float*>(nullptr))) out{};
-  visit_variant(r.variant, [&](auto v) {
-    visit_op(r.op, [&](auto op) {
-      visit_type(r.type, [&](auto t) {
-        using T = typename decltype(t)::type;
-        out = f(v, op, static_cast<const T*>(input));
-      });
-    });
+  visit_request(r, [&](auto v, auto op, auto t) {
+    using T = typename decltype(t)::type;
+    out = f(v, op, static_cast<const T*>(input));
   });
   return out;
 }

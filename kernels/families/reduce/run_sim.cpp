@@ -25,14 +25,9 @@ RunResult run_typed(const RunRequest& r, const T* data) {
 RunResult run_sim(const RunRequest& r, const void* input) {
   if (std::string problem = validate_for(reduce_family(), r); !problem.empty()) throw std::invalid_argument(problem);
   RunResult out;
-  visit_variant(r.variant, [&](auto v) {
-    visit_op(r.op, [&](auto op) {
-      visit_type(r.type, [&](auto t) {
-        using T = typename decltype(t)::type;
-        out = run_typed<typename decltype(v)::type, typename decltype(op)::type, T>(
-            r, static_cast<const T*>(input));
-      });
-    });
+  visit_request(r, [&](auto v, auto op, auto t) {
+    using T = typename decltype(t)::type;
+    out = run_typed<typename decltype(v)::type, typename decltype(op)::type, T>(r, static_cast<const T*>(input));
   });
   return out;
 }

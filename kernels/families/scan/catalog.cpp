@@ -3,24 +3,12 @@
 #include "kernels/families/scan/registry.h"
 
 namespace wl::scan {
-namespace {
-
-template <class... Vs>
-std::vector<VariantInfo> infos_of(TypeList<Vs...>) {
-  return {Vs::info...};
-}
-
-}  // namespace
 
 const std::vector<VariantInfo>& variant_infos() {
-  static const std::vector<VariantInfo> infos = infos_of(AllVariants{});
+  static const std::vector<VariantInfo> infos = variant_infos_of(AllVariants{});
   return infos;
 }
 
-const VariantInfo* find_variant(std::string_view id) {
-  for (const VariantInfo& info : variant_infos())
-    if (id == info.id) return &info;
-  return nullptr;
-}
+const VariantInfo* find_variant(std::string_view id) { return find_info(variant_infos(), id); }
 
 }  // namespace wl::scan

@@ -15,16 +15,9 @@
 
 #include "kernels/dialect/dialect.h"
 #include "kernels/family/run_result.h"
+#include "kernels/family/value_text.h"
 
 namespace wl::scan {
-
-template <class T>
-std::string value_text(T v) {
-  std::ostringstream out;
-  out.precision(std::numeric_limits<T>::max_digits10);
-  out << v;
-  return out.str();
-}
 
 // out[i] = in[0] op ... op in[i] (inclusive), or in[0] op ... op in[i - 1] with the identity
 // at 0 (exclusive).

@@ -36,4 +36,10 @@ bool visit_type(std::string_view name, F&& f) {
   return visit_type_in(AllTypes{}, name, f);
 }
 
+// f(TypeTag<V>{}, TypeTag<Op>{}, TypeTag<T>{}) for the request's variant, operator and type.
+template <class F>
+bool visit_request(const RunRequest& r, F&& f) {
+  return wl::visit_request<AllVariants, AllOps, AllTypes>(r, f);
+}
+
 }  // namespace wl::scan

@@ -14,13 +14,9 @@ template <class R, class F>
 R dispatch(const RunRequest& r, const void* input, F&& f) {
   if (std::string problem = validate_for(scan_family(), r); !problem.empty()) throw std::invalid_argument(problem);
   R out{};
-  visit_variant(r.variant, [&](auto v) {
-    visit_op(r.op, [&](auto op) {
-      visit_type(r.type, [&](auto t) {
-        using T = typename decltype(t)::type;
-        out = f(v, op, static_cast<const T*>(input));
-      });
-    });
+  visit_request(r, [&](auto v, auto op, auto t) {
+    using T = typename decltype(t)::type;
+    out = f(v, op, static_cast<const T*>(input));
   });
   return out;
 }

@@ -35,11 +35,7 @@ class ScanFamily final : public Family {
   std::string_view title() const override { return "Scan"; }
 
   const std::vector<VariantSummary>& variants() const override {
-    static const std::vector<VariantSummary> summaries = [] {
-      std::vector<VariantSummary> out;
-      for (const VariantInfo& v : variant_infos()) out.push_back({v.id, v.lesson, v.origin, v.pitfall});
-      return out;
-    }();
+    static const std::vector<VariantSummary> summaries = summaries_of(variant_infos());
     return summaries;
   }
   std::vector<std::string> ops() const override { return {SumOp::name, MaxOp::name, MinOp::name}; }
@@ -56,15 +52,6 @@ class ScanFamily final : public Family {
     return planned_launches(*info, plan_levels(*info, r.n, r.block), r.block);
   }
 
-  std::vector<unsigned char> make_input(const RunRequest& r, Pattern pattern, std::uint64_t seed) const override {
-    std::vector<unsigned char> bytes;
-    visit_type(r.type, [&](auto t) {
-      using T = typename decltype(t)::type;
-      bytes.resize(r.n * sizeof(T));
-      wl::fill_input(reinterpret_cast<T*>(bytes.data()), pattern, r.n, seed, r.op);
-    });
-    return bytes;
-  }
 
   RunResult run(const RunRequest& r, Backend backend, const void* input) const override {
     if (backend == Backend::Simulator) return run_sim(r, input);

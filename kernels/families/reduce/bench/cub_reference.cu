@@ -4,18 +4,12 @@
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
+#include "kernels/gpu/op_functor.cuh"
 #include "kernels/gpu/l2_rotation.cuh"
 #include "kernels/families/reduce/registry.h"
 
 namespace wl {
 namespace {
-
-// Our operator as a CUB reduction functor: the same NaN and signed-zero policy.
-template <class Op>
-struct OpFunctor {
-  template <class T>
-  __device__ T operator()(const T& a, const T& b) const { return Op::apply(a, b); }
-};
 
 template <class Op, class T>
 ReferenceTiming time_cub(const T* host, std::uint64_t n, int warmup, int repeats) {

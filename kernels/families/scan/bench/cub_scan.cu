@@ -9,16 +9,11 @@
 #include "kernels/families/scan/registry.h"
 #include "kernels/families/scan/run_gpu.h"
 #include "kernels/gpu/event_timer.cuh"
+#include "kernels/gpu/op_functor.cuh"
 #include "kernels/gpu/l2_rotation.cuh"
 
 namespace wl::scan {
 namespace {
-
-template <class Op>
-struct OpFunctor {
-  template <class T>
-  __device__ T operator()(const T& a, const T& b) const { return Op::apply(a, b); }
-};
 
 template <class Op, class T>
 GpuTime time_cub(const T* host, std::uint64_t n, bool exclusive, int warmup, int repeats) {
