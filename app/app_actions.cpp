@@ -12,8 +12,10 @@ std::vector<std::uint16_t> shown_steps(const AppState& s) {
   return steps;
 }
 
-std::string partner_of(const std::string& variant) {
-  return variant == "sequential" ? "interleaved-divergent" : "sequential";
+// The variant a comparison with `r`'s starts with (Family::compare_partner).
+std::string partner_of(const RunRequest& r) {
+  const Family* family = find_family(r.family);
+  return family ? family->compare_partner(r.variant) : r.variant;
 }
 
 }  // namespace
@@ -46,7 +48,7 @@ void mirror_input(AppState& state) {
   right = left;
   // Its own variant, where the left's family has it (after a family switch it may not).
   const Family* family = find_family(left.request.family);
-  if (family && family->find_variant(variant)) right.request.variant = variant;
+  right.request.variant = family && family->find_variant(variant) ? variant : partner_of(left.request);
 }
 
 void run_sessions(AppState& state) {
@@ -67,7 +69,7 @@ void set_compare(AppState& state, bool on) {
   if (!right.views() && !right.busy()) {
     const std::string variant =
         right.settings.request.variant == state.sessions[0].settings.request.variant || !right.outcome()
-            ? partner_of(state.sessions[0].settings.request.variant)
+            ? partner_of(state.sessions[0].settings.request)
             : right.settings.request.variant;
     right.settings.request.variant = variant;
   }
@@ -127,7 +129,9 @@ void apply_lesson_slide(AppState& state) {
   const LessonSlide* slide = state.lesson.slide();
   if (!slide) return;
   RunSettings& s = state.sessions[0].settings;
+  s.request.family = slide->family;
   s.request.variant = slide->variant;
+  s.request.params = slide->params;
   s.request.n = slide->n;
   s.request.block = slide->block;
   s.request.op = slide->op;
@@ -141,7 +145,7 @@ void apply_lesson_slide(AppState& state) {
   state.view = view;
   state.compare = compare || !slide->compare.empty();
   if (state.compare)
-    state.sessions[1].settings.request.variant = slide->compare.empty() ? partner_of(slide->variant) : slide->compare;
+    state.sessions[1].settings.request.variant = slide->compare.empty() ? partner_of(s.request) : slide->compare;
   run_sessions(state);
   if (!state.sessions[0].settings_error().empty())
     state.banner = state.lesson.lesson()->source + ":" + std::to_string(slide->line) + ": " +

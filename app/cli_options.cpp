@@ -30,16 +30,7 @@ std::string describe_size_error(std::string& text) {
 
 }  // namespace
 
-std::optional<std::uint16_t> parse_level(const std::string& text) {
-  if (text == "load") return kLoadStep;
-  if (text == "finish") return kFinishStep;
-  if (text.empty() || text.size() > 4) return std::nullopt;
-  for (const char c : text)
-    if (c < '0' || c > '9') return std::nullopt;
-  const int level = std::stoi(text);
-  if (level > int(kMaxStepIndex)) return std::nullopt;
-  return level_step(unsigned(level));
-}
+std::optional<std::uint16_t> parse_level(const std::string& text) { return parse_step_name(text); }
 
 std::optional<WindowSize> parse_window_size(const std::string& text) {
   const auto separator = text.find_first_of("xX");

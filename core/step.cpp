@@ -24,4 +24,22 @@ std::string step_name(StepId s) {
   return text;
 }
 
+std::optional<StepId> parse_step_name(std::string_view text) {
+  if (text == "finish") return kFinishStep;
+  if (!text.empty() && text.size() <= 4 && text.find_first_not_of("0123456789") == std::string_view::npos) {
+    const unsigned level = unsigned(std::stoul(std::string(text)));
+    if (level <= kMaxStepIndex) return level_step(level);
+    return std::nullopt;
+  }
+  for (unsigned kind = 0; kind < kStepKindCount; ++kind)
+    for (unsigned index = 0; index <= kMaxStepIndex; ++index) {
+      const StepId s = make_step(StepKind(kind), index);
+      const std::string name = step_name(s);
+      if (name.rfind("step 0x", 0) == 0) break;  // a kind this build does not know
+      if (name == text) return s;
+      if (name == step_name(make_step(StepKind(kind), index + 1))) break;  // the kind has no index
+    }
+  return std::nullopt;
+}
+
 }  // namespace wl

@@ -5,7 +5,9 @@
 // finish (0xFFFF) keep the values of trace format 1.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/host_device.h"
 
@@ -44,6 +46,10 @@ WL_CORE_HD constexpr StepId level_step(unsigned k) { return make_step(StepKind::
 // "load", "level 3", "up-sweep d=2", "ticket", "look-back", "last block, level 1", "finish";
 // "step 0x9003" for a kind this build does not know.
 std::string step_name(StepId s);
+
+// The inverse of step_name, for people typing a step (a lesson, the CLI's --level): "load",
+// "finish", "3" or "level 3", "up-sweep d=2", "look-back", ...; nullopt for anything else.
+std::optional<StepId> parse_step_name(std::string_view text);
 
 // Trace format 1 numbered steps 0 (load), k + 1 (tree level k), 0xFFFF (finish).
 constexpr StepId step_from_v1(std::uint16_t v1) {

@@ -42,6 +42,12 @@ double Family::bytes_moved(const RunRequest& request) const {
   return double(request.n) * (t ? value_type_bytes(*t) : 0);
 }
 
+std::string Family::compare_partner(const std::string& variant) const {
+  for (const VariantSummary& v : variants())
+    if (v.id != variant) return v.id;
+  return variant;
+}
+
 const VariantSummary* Family::find_variant(std::string_view id) const {
   for (const VariantSummary& v : variants())
     if (v.id == id) return &v;

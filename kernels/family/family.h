@@ -70,6 +70,10 @@ class Family {
   // Bytes a run of `request` must move at least: what the timing panel divides by.
   virtual double bytes_moved(const RunRequest& request) const;
 
+  // The variant a side-by-side comparison with `variant` starts with: the family's classic
+  // contrast. By default the first variant in teaching order that is not `variant`.
+  virtual std::string compare_partner(const std::string& variant) const;
+
   const VariantSummary* find_variant(std::string_view id) const;
 };
 

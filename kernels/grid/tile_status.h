@@ -49,7 +49,7 @@ WL_HOST_DEVICE unsigned lowest_set_bit(unsigned word) {
 
 // The look-back, by one whole warp: the combined value of every tile before `tile` (the
 // identity for tile 0), in every lane. Each round the 32 lanes read the 32 nearest unread
-// predecessors at once (lane 0 the nearest), wait until none of them is Invalid, and combine
+// predecessors at once (lane 0 the nearest), each waits until its own is not Invalid, and combine
 // the values from lane 0 up to the first lane that saw an inclusive prefix; without one, the
 // next 32. A serial look-back pays one memory round trip per predecessor, and while the
 // predecessors have only aggregates it walks far back; a warp reads 32 per round trip.
@@ -65,10 +65,10 @@ WL_DEVICE T warp_look_back(Ctx& ctx, Global<TileWord> status, unsigned tile) {
     // Lanes past tile 0 stand in as an inclusive prefix of the identity: the walk ends there.
     TileWord w = pack_tile(TileStatus::InclusivePrefix, identity<Op, T>());
     if (ctx.branch(lane < window_end, S + __LINE__)) w = ctx.ld_volatile(status, window_end - 1 - lane, S + __LINE__);
-    while (ctx.any(kAll, tile_status_of(w) == TileStatus::Invalid, S + __LINE__)) {
+    // Each lane waits for its own predecessor; the ballot below gathers the warp again.
+    while (ctx.branch(tile_status_of(w) == TileStatus::Invalid, S + __LINE__)) {
       ctx.yield_spin();
-      if (ctx.branch(tile_status_of(w) == TileStatus::Invalid, S + __LINE__))
-        w = ctx.ld_volatile(status, window_end - 1 - lane, S + __LINE__);
+      w = ctx.ld_volatile(status, window_end - 1 - lane, S + __LINE__);
     }
     const unsigned inclusive = ctx.ballot(kAll, tile_status_of(w) == TileStatus::InclusivePrefix, S + __LINE__);
     const unsigned stop = inclusive ? lowest_set_bit(inclusive) : 31u;  // the nearest inclusive lane

@@ -19,9 +19,14 @@ void SimGrid::record(const Event& e) {
 
 void SimGrid::run() {
   std::deque<std::unique_ptr<SimBlock>> resident;
-  unsigned next = 0;
+  unsigned next = 0;  // blocks started so far
+  auto start_next = [&] {
+    const unsigned block = launch_.reverse_start ? launch_.grid_dim - 1 - next : next;
+    ++next;
+    resident.push_back(std::make_unique<SimBlock>(*this, block));
+  };
   while (next < launch_.grid_dim || !resident.empty()) {
-    if (resident.empty()) resident.push_back(std::make_unique<SimBlock>(*this, next++));
+    if (resident.empty()) start_next();
 
     bool any_finished = false;
     for (auto it = resident.begin(); it != resident.end();) {
@@ -36,7 +41,7 @@ void SimGrid::run() {
 
     // Every resident block is spinning: let one more block in, as the GPU would have.
     if (next < launch_.grid_dim && resident.size() < kMaxResidentBlocks) {
-      resident.push_back(std::make_unique<SimBlock>(*this, next++));
+      start_next();
       continue;
     }
     const unsigned block = resident.front()->index();

@@ -18,6 +18,9 @@ struct SimLaunch {
   unsigned shared_bytes = 0;
   std::vector<std::uint32_t> record_blocks;  // blocks whose events are recorded
   std::uint64_t event_cap = 0;
+  // Start blocks last to first. A GPU promises no order: a kernel that is only correct when
+  // block b starts before block b + 1 fails here, as it may on a GPU.
+  bool reverse_start = false;
 };
 
 class SimGrid {

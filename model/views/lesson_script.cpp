@@ -25,21 +25,6 @@ bool parse_number(std::string_view text, T& out) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
-bool parse_level(std::string_view text, StepId& step) {
-  if (text == "load") {
-    step = kLoadStep;
-    return true;
-  }
-  if (text == "finish") {
-    step = kFinishStep;
-    return true;
-  }
-  unsigned level = 0;
-  if (!parse_number(text, level) || level > kMaxStepIndex) return false;
-  step = level_step(level);
-  return true;
-}
-
 class Parser {
  public:
   Parser(const std::string& source, std::string& error) : source_(source), error_(error) {}
@@ -85,8 +70,16 @@ class Parser {
     if (key == "lesson") {
       if (in_slide || !lesson.title.empty()) return fail_bool(line, "'lesson:' must come once, before the slides");
       lesson.title = value;
+    } else if (key == "family") {
+      s.family = value;
     } else if (key == "variant") {
       s.variant = value;
+    } else if (key == "param") {
+      const std::size_t eq = value.find('=');
+      std::uint64_t number = 0;
+      if (eq == std::string_view::npos || !parse_number(trim(value.substr(eq + 1)), number))
+        return fail_bool(line, "param must be name=number, got '" + std::string(value) + "'");
+      s.params[std::string(trim(value.substr(0, eq)))] = number;
     } else if (key == "compare") {
       s.compare = value == "off" ? "" : std::string(value);
     } else if (key == "n") {
@@ -108,8 +101,11 @@ class Parser {
         return fail_bool(line, "unknown view '" + std::string(value) + "' (" + view_names_text() + ")");
       s.view = value;
     } else if (key == "level") {
-      if (!parse_level(value, s.step))
-        return fail_bool(line, "level must be a number, 'load' or 'finish', got '" + std::string(value) + "'");
+      const std::optional<StepId> step = parse_step_name(value);
+      if (!step)
+        return fail_bool(line, "level must be a number, 'load', 'finish' or a step such as 'up-sweep d=2', got '" +
+                                   std::string(value) + "'");
+      s.step = *step;
     } else if (key == "zoom") {
       if (value != "level" && value != "all")
         return fail_bool(line, "zoom must be 'level' or 'all', got '" + std::string(value) + "'");
@@ -120,7 +116,8 @@ class Parser {
       s.caption += value;
     } else {
       return fail_bool(line, "unknown key '" + key +
-                                 "' (lesson, variant, compare, n, block, op, type, pattern, seed, view, level, zoom, caption)");
+                                 "' (lesson, family, variant, param, compare, n, block, op, type, pattern, seed, view, level, "
+                                 "zoom, caption)");
     }
     return true;
   }

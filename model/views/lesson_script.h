@@ -10,12 +10,14 @@
 //   level: 0
 //   caption: Every second thread works...          (several caption lines join with spaces)
 //
-// Keys: lesson, variant, compare (a variant id, or "off"), n, block, op, type, pattern, seed,
-// view, level (a number, "load" or "finish"), zoom ("level": the tree zooms onto the level's
+// Keys: lesson, family, variant, param (name=number), compare (a variant id, or "off"), n, block,
+// op, type, pattern, seed, view, level (a number, "load", "finish" or a step name such as
+// "up-sweep d=2"), zoom ("level": the tree zooms onto the level's
 // nodes; "all", the default: the whole tree), caption. Values are checked for form here (numbers,
 // view names); whether a variant exists is checked when the slide runs.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,7 +30,9 @@ namespace wl {
 
 struct LessonSlide {
   int line = 0;  // where the slide starts, for messages
+  std::string family = "reduce";
   std::string variant = "sequential";
+  std::map<std::string, std::uint64_t> params;  // the family's parameters (RunRequest::params)
   std::string compare;  // empty: no compare
   std::uint64_t n = 256;
   unsigned block = 64;

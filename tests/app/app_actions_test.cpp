@@ -55,7 +55,24 @@ TEST(AppActions, TheComparedSideKeepsItsVariantOnlyWithinTheFamily) {
   EXPECT_EQ(state.sessions[1].settings.request.variant, "warp-shuffle");
   state.sessions[1].settings.request.variant = "blelloch";  // not a reduction
   mirror_input(state);
-  EXPECT_EQ(state.sessions[1].settings.request.variant, "sequential");
+  EXPECT_EQ(state.sessions[1].settings.request.variant, "interleaved-divergent") << "the family's partner";
+}
+
+// One click puts Hillis–Steele beside Blelloch: the compared side takes the scan family's partner.
+TEST(AppActions, CompareOnAScanPutsHillisSteeleBesideBlelloch) {
+  AppState state;
+  StartOptions o;
+  o.family = "scan";
+  o.variant = "hillis-steele";
+  o.block = o.n = 64;
+  o.backend = "sim";
+  apply_start_options(state, o);
+  finish_sessions(state);
+  set_compare(state, true);
+  finish_sessions(state);
+  ASSERT_TRUE(state.sessions[1].views());
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.family, "scan");
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, "blelloch");
 }
 
 TEST(AppActions, InterleavedVsSequentialIsOneClick) {
@@ -73,7 +90,8 @@ TEST(AppActions, InterleavedVsSequentialIsOneClick) {
 
 // Every shipped lesson plays from start to end: each slide runs, and lands on its level.
 TEST(AppActions, ShippedLessonsPlayToTheEnd) {
-  for (const char* name : {"interleaved-vs-sequential", "shuffle-last-warp", "bank-conflicts"}) {
+  for (const char* name : {"interleaved-vs-sequential", "shuffle-last-warp", "bank-conflicts", "scan-step-vs-work",
+                           "scan-padding"}) {
     AppState state;
     ASSERT_TRUE(open_lesson(state, std::string(WL_LESSONS_DIR) + "/" + name + ".lesson")) << state.banner;
     std::size_t slides = 0;
@@ -84,6 +102,7 @@ TEST(AppActions, ShippedLessonsPlayToTheEnd) {
       SCOPED_TRACE(std::string(name) + " slide " + std::to_string(slides));
       EXPECT_TRUE(state.banner.empty()) << state.banner;
       ASSERT_TRUE(state.sessions[0].views());
+      EXPECT_EQ(state.sessions[0].views()->trace.meta.family, slide.family);
       EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, slide.variant);
       EXPECT_EQ(state.playback.step(), slide.step);
       EXPECT_FALSE(slide.caption.empty());

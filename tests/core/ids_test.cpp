@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "core/operator.h"
+#include "core/step.h"
 #include "core/value_type.h"
 
 namespace wl {
@@ -124,6 +125,18 @@ TEST(OperatorKind, VisitorPassesTheIdsOperator) {
   bool called = false;
   EXPECT_FALSE(visit_operator(kOutsideOperators, [&](auto) { called = true; }));
   EXPECT_FALSE(called);
+}
+
+// Every step name the views print parses back to its step; anything else is refused.
+TEST(StepNames, ParseBackWhatStepNameWrites) {
+  for (StepId s : {kLoadStep, kFinishStep, level_step(0), level_step(7), make_step(StepKind::UpSweep, 2),
+                   make_step(StepKind::DownSweep, 9), make_step(StepKind::LookBack), make_step(StepKind::Ticket),
+                   make_step(StepKind::LastBlockLevel, 3), make_step(StepKind::Propagate)})
+    EXPECT_EQ(parse_step_name(step_name(s)), std::optional<StepId>(s)) << step_name(s);
+  EXPECT_EQ(parse_step_name("3"), std::optional<StepId>(level_step(3)));
+  EXPECT_EQ(parse_step_name("up-sweep d=2"), std::optional<StepId>(make_step(StepKind::UpSweep, 2)));
+  for (const char* bad : {"", "up-sweep", "up-sweep d=", "level", "99999", "-1", "Load", "finish 2"})
+    EXPECT_FALSE(parse_step_name(bad).has_value()) << bad;
 }
 
 }  // namespace

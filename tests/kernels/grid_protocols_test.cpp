@@ -29,11 +29,12 @@ Global<T> view(std::vector<T>& v, BufferId id) {
   return Global<T>{v.data(), v.size(), id};
 }
 
-void run(unsigned blocks, unsigned shared_bytes, KernelBody body) {
+void run(unsigned blocks, unsigned shared_bytes, KernelBody body, bool reverse_start = false) {
   SimLaunch launch;
   launch.grid_dim = blocks;
   launch.block_dim = kBlock;
   launch.shared_bytes = shared_bytes;
+  launch.reverse_start = reverse_start;
   SimGrid grid(launch, std::move(body));
   grid.run();
 }
@@ -125,6 +126,46 @@ TEST(GridProtocols, AWarpLooksBackWindowByWindowToTheNearestInclusivePrefix) {
   EXPECT_EQ(look_back_from(status), 2485);
   status[50] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1000));
   EXPECT_EQ(look_back_from(status), 2159);
+}
+
+// Forward progress. Blocks started last to first: a tile numbered by blockIdx waits on tiles
+// whose blocks have not started, and once every resident block spins the simulator says so
+// instead of hanging. Tiles numbered in the order blocks start (an atomic counter, as
+// decoupled-lookback does) only ever wait on running blocks, and finish in any order.
+TEST(GridProtocols, LookBackNeedsTilesNumberedInStartOrder) {
+  constexpr unsigned kBlocks = 40;  // more than the simulator's 16 resident blocks
+  auto scan_tiles = [](bool tile_from_counter) {
+    std::vector<TileWord> status(kBlocks, 0);
+    std::vector<unsigned> counter(1, 0);
+    std::vector<std::int32_t> prefix(kBlocks, -1);
+    run(kBlocks, 16, [&](SimCtx& ctx) {
+      Shared<unsigned> slot = shared_array<unsigned>(ctx, 1);
+      if (ctx.thread_idx() == 0) {
+        const unsigned taken = tile_from_counter ? ctx.atomic_add(view(counter, 1), 0, 1u) : ctx.block_idx();
+        ctx.st(slot, 0, taken);
+      }
+      ctx.sync();
+      const unsigned tile = ctx.ld(slot, 0);
+      if (ctx.thread_idx() == 0) publish_tile(ctx, view(status, 2), tile, TileStatus::Aggregate, std::int32_t(1));
+      if (ctx.warp() == 0) {
+        const std::int32_t before = warp_look_back<SumOp, SimCtx, std::int32_t>(ctx, view(status, 2), tile);
+        if (ctx.thread_idx() == 0) {
+          publish_tile(ctx, view(status, 2), tile, TileStatus::InclusivePrefix, before + 1);
+          ctx.st(view(prefix, 3), tile, before);
+        }
+      }
+    }, /*reverse_start=*/true);
+    return prefix;
+  };
+  const std::vector<std::int32_t> prefix = scan_tiles(true);
+  for (unsigned t = 0; t < kBlocks; ++t) EXPECT_EQ(prefix[t], std::int32_t(t)) << "tile " << t;
+  try {
+    scan_tiles(false);
+    FAIL() << "tiles numbered by blockIdx cannot finish when the last blocks start first";
+  } catch (const KernelError& e) {
+    EXPECT_EQ(e.kind(), KernelErrorKind::SpinHang);
+    EXPECT_NE(std::string(e.what()).find("spin-waits"), std::string::npos) << e.what();
+  }
 }
 
 TEST(GridProtocols, TileWordsKeepStatusAndValueTogether) {

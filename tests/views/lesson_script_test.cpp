@@ -57,12 +57,12 @@ void expect_error(const std::string& text, const std::string& message) {
 
 TEST(LessonScript, ErrorsNameTheLine) {
   expect_error("lesson: t\nslide\ncolour: red\n",
-               "x.lesson:3: unknown key 'colour' (lesson, variant, compare, n, block, op, type, "
+               "x.lesson:3: unknown key 'colour' (lesson, family, variant, param, compare, n, block, op, type, "
                "pattern, seed, view, level, zoom, caption)");
   expect_error("lesson: t\nslide\nzoom: close\n", "x.lesson:3: zoom must be 'level' or 'all', got 'close'");
   expect_error("slide\n", "x.lesson:1: a slide before the 'lesson:' title line");
   expect_error("lesson: t\nslide\nlevel: deep\n",
-               "x.lesson:3: level must be a number, 'load' or 'finish', got 'deep'");
+               "x.lesson:3: level must be a number, 'load', 'finish' or a step such as 'up-sweep d=2', got 'deep'");
   expect_error("lesson: t\nslide\nblock: 3x\n", "x.lesson:3: block must be a whole number, got '3x'");
   expect_error("lesson: t\nslide\nview: radar\n",
                "x.lesson:3: unknown view 'radar' (tree, dataflow, divergence, banks, memory, source, metrics, timing, compare)");

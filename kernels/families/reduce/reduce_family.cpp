@@ -48,6 +48,11 @@ class ReduceFamily final : public Family {
 
   std::string validate(const RunRequest& r) const override { return validate_reduce(r); }
 
+  // Harris's first lesson: divergent interleaved addressing against sequential addressing.
+  std::string compare_partner(const std::string& variant) const override {
+    return variant == "sequential" ? "interleaved-divergent" : "sequential";
+  }
+
   std::vector<PlannedLaunch> plan(const RunRequest& r) const override {
     const VariantInfo* info = reduce::find_variant(r.variant);
     std::vector<PlannedLaunch> launches;

@@ -46,6 +46,12 @@ class ScanFamily final : public Family {
 
   std::string validate(const RunRequest& r) const override { return validate_scan(r); }
 
+  // Step-efficient against work-efficient; padded Blelloch against its conflicts.
+  std::string compare_partner(const std::string& variant) const override {
+    if (variant == "blelloch-padded") return "blelloch";
+    return variant == "hillis-steele" ? "blelloch" : "hillis-steele";
+  }
+
   std::vector<PlannedLaunch> plan(const RunRequest& r) const override {
     const VariantInfo* info = scan::find_variant(r.variant);
     if (!info) return {};
