@@ -73,6 +73,11 @@ std::string validate_for(const Family& family, const RunRequest& r) {
   if (r.block > 1024) return "block size " + std::to_string(r.block) + " is over the hardware limit of 1024";
   if (std::string problem = family.validate(r); !problem.empty()) return problem;
   if (r.n > kMaxElements) return "n = " + std::to_string(r.n) + " is over the limit of " + std::to_string(kMaxElements);
+  // One element per thread is the most blocks any variant launches; a grid holds 2^31 - 1.
+  constexpr std::uint64_t kMaxGrid = (std::uint64_t(1) << 31) - 1;
+  if ((r.n + r.block - 1) / r.block > kMaxGrid)
+    return "n = " + std::to_string(r.n) + " in blocks of " + std::to_string(r.block) +
+           " needs more than 2^31 - 1 blocks, the grid's limit: choose larger blocks";
   if (r.sm_count == 0) return "sm_count must be at least 1";
   if (r.record) {
     const std::uint64_t element_bytes = value_type_bytes(parse_value_type(r.type).value_or(ValueType::f64));

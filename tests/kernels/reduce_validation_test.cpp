@@ -46,6 +46,16 @@ TEST(ReduceValidation, RejectsHugeN) {
   EXPECT_NE(validate(r).find("over the limit"), std::string::npos);
 }
 
+TEST(ReduceValidation, AGridPastTwoToThe31BlocksIsRefused) {
+  RunRequest r = request("sequential", 2);
+  r.n = std::uint64_t(1) << 33;  // 2^32 blocks of 2
+  EXPECT_NE(validate(r).find("needs more than 2^31 - 1 blocks"), std::string::npos) << validate(r);
+  r.block = 4;  // 2^31 blocks: still one too many
+  EXPECT_NE(validate(r).find("needs more than 2^31 - 1 blocks"), std::string::npos);
+  r.block = 8;
+  EXPECT_EQ(validate(r), "");
+}
+
 TEST(ReduceValidation, AnInputLargerThanHalfOfHostMemoryIsRefusedBeforeItIsMade) {
   const std::uint64_t memory = physical_memory_bytes();
   ASSERT_GT(memory, 0u);
