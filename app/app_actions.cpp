@@ -82,6 +82,8 @@ void toggle_compare(AppState& state) { set_compare(state, !state.compare); }
 
 void show_interleaved_vs_sequential(AppState& state) {
   RunSettings& left = state.sessions[0].settings;
+  left.request.family = "reduce";  // from any family: this is reduction's first lesson
+  left.request.params.clear();
   left.request.variant = "interleaved-divergent";
   // Two warps: interleaved keeps both busy (and divergent) at every level, sequential
   // retires warp 1 after level 0. One block, so the tree shows every combine.

@@ -75,6 +75,27 @@ TEST(AppActions, CompareOnAScanPutsHillisSteeleBesideBlelloch) {
   EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, "blelloch");
 }
 
+// The button is reduction's first lesson: from a scan it switches to reduction, and the scan's
+// own parameter does not follow (reduce has no 'exclusive').
+TEST(AppActions, InterleavedVsSequentialWorksFromAnotherFamily) {
+  AppState state;
+  StartOptions o;
+  o.family = "scan";
+  o.variant = "blelloch";
+  o.block = o.n = 64;
+  o.backend = "sim";
+  apply_start_options(state, o);
+  finish_sessions(state);
+  state.sessions[0].settings.request.params["exclusive"] = 1;
+  show_interleaved_vs_sequential(state);
+  finish_sessions(state);
+  EXPECT_EQ(state.sessions[0].settings_error(), "");
+  ASSERT_TRUE(state.sessions[0].views());
+  ASSERT_TRUE(state.sessions[1].views());
+  EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "interleaved-divergent");
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, "sequential");
+}
+
 TEST(AppActions, InterleavedVsSequentialIsOneClick) {
   AppState state;
   start(state, "warp-shuffle", 256);
