@@ -7,8 +7,9 @@
 namespace wl {
 namespace {
 
-void start(AppState& state, const std::string& variant, unsigned block) {
+void start(AppState& state, const std::string& variant, unsigned block, const std::string& family = "reduce") {
   StartOptions o;
+  o.family = family;
   o.variant = variant;
   o.block = block;
   o.n = block;
@@ -61,13 +62,7 @@ TEST(AppActions, TheComparedSideKeepsItsVariantOnlyWithinTheFamily) {
 // One click puts Hillis–Steele beside Blelloch: the compared side takes the scan family's partner.
 TEST(AppActions, CompareOnAScanPutsHillisSteeleBesideBlelloch) {
   AppState state;
-  StartOptions o;
-  o.family = "scan";
-  o.variant = "hillis-steele";
-  o.block = o.n = 64;
-  o.backend = "sim";
-  apply_start_options(state, o);
-  finish_sessions(state);
+  start(state, "hillis-steele", 64, "scan");
   set_compare(state, true);
   finish_sessions(state);
   ASSERT_TRUE(state.sessions[1].views());
@@ -79,13 +74,7 @@ TEST(AppActions, CompareOnAScanPutsHillisSteeleBesideBlelloch) {
 // own parameter does not follow (reduce has no 'exclusive').
 TEST(AppActions, InterleavedVsSequentialWorksFromAnotherFamily) {
   AppState state;
-  StartOptions o;
-  o.family = "scan";
-  o.variant = "blelloch";
-  o.block = o.n = 64;
-  o.backend = "sim";
-  apply_start_options(state, o);
-  finish_sessions(state);
+  start(state, "blelloch", 64, "scan");
   state.sessions[0].settings.request.params["exclusive"] = 1;
   show_interleaved_vs_sequential(state);
   finish_sessions(state);
