@@ -98,6 +98,16 @@ void normalise(std::vector<Source>& set) {
 
 void append(std::vector<Source>& to, const std::vector<Source>& from) { to.insert(to.end(), from.begin(), from.end()); }
 
+// Drops from `loaded` the nodes an st_from named: a value a kernel has said what it was for
+// feeds no later plain store.
+void spend(std::vector<Source>& loaded, const std::vector<Source>& used) {
+  loaded.erase(std::remove_if(loaded.begin(), loaded.end(),
+                              [&](const Source& l) {
+                                return std::any_of(used.begin(), used.end(), [&](const Source& u) { return u.node == l.node; });
+                              }),
+               loaded.end());
+}
+
 struct ThreadState {
   std::vector<Source> held;    // what it last stored or received: its register
   std::vector<Source> loaded;  // what it read since then
@@ -218,6 +228,7 @@ class Builder {
         } else {
           for (std::size_t k = 0; k < s.step_loads.size() && k < 32; ++k)
             if (e.aux >> k & 1u) append(sources, s.step_loads[k]);
+          spend(s.loaded, sources);
         }
         normalise(sources);
         std::vector<Source> written;

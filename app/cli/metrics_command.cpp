@@ -10,6 +10,7 @@
 #include "cli/run_options.h"
 #include "model/metrics.h"
 #include "model/metrics_format.h"
+#include "model/work_span.h"
 #include "trace/trace_file.h"
 #include <iostream>
 
@@ -61,6 +62,8 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
       nlohmann::json j = metrics_to_json(m);
       j["result"] = {{"value", o.result_text}, {"reference", o.check.expected},
                      {"ok", o.check.ok}, {"error", o.check.error}, {"bound", o.check.bound}};
+      const WorkSpan ws = measure_work_span(build_dataflow(o.trace));
+      j["work_span"] = {{"work", ws.work}, {"span", ws.span}, {"inputs", ws.inputs}};
       j["backend"] = o.backend;
       j["recorded_blocks"] = o.trace.meta.recorded_blocks;
       j["grid"] = o.trace.meta.grid_dim;
@@ -72,6 +75,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
                   options->request.block, o.trace.meta.grid_dim, o.backend.c_str(),
                   o.trace.meta.recorded_blocks.size());
       std::printf("%s\n", format_metrics_table(m).c_str());
+      std::printf("%s\n", work_span_text(measure_work_span(build_dataflow(o.trace))).c_str());
       std::printf("result %s: %s (CPU reference %s)\n", o.result_text.c_str(),
                   o.check.ok ? "ok" : "WRONG", o.check.expected.c_str());
     }

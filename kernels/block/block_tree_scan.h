@@ -16,6 +16,10 @@ namespace wl {
 // Sites recorded from this file are kBlockTreeScanSites + line (see kernels/dialect/README.md).
 constexpr unsigned kBlockTreeScanSites = 2700;
 
+// st_from masks (kernels/dialect/README.md) for stores the one-register rule of the dataflow
+// would misread: a constant selects no load (no step makes 32).
+constexpr unsigned kFromConstant = 1u << 31;
+
 struct NoPadding {
   static constexpr unsigned slot(unsigned i) { return i; }
   static constexpr unsigned slots(unsigned count) { return count; }
@@ -27,8 +31,10 @@ struct BankPadding {
 };
 
 // Scans s[Pad::slot(0 .. count)) in place, exclusive; count = 2 * block_dim, a power of two.
+// The total of all count elements goes to s[Pad::slot(count)] (so s holds count + 1 slots), where
+// an inclusive scan finds its last element: inclusive[i] = exclusive[i + 1].
 // Steps: UpSweep 0 .. log2(count) - 1, then DownSweep 0 .. log2(count) - 1. Returns the total
-// of all count elements in thread 0 (the identity elsewhere). Ends with a barrier.
+// in thread 0 (the identity elsewhere). Ends with a barrier.
 template <class Op, class Pad, class Ctx, class T>
 WL_DEVICE T tree_exclusive_scan(Ctx& ctx, Shared<T> s, unsigned count) {
   constexpr unsigned S = kBlockTreeScanSites;
@@ -48,9 +54,10 @@ WL_DEVICE T tree_exclusive_scan(Ctx& ctx, Shared<T> s, unsigned count) {
   }
 
   T total = identity<Op, T>();
-  if (ctx.branch(tid == 0, S + __LINE__)) {
+  if (ctx.branch(tid == 0, S + __LINE__)) {  // thread 0 made the last depth's two loads; this is its third
     total = ctx.ld(s, Pad::slot(count - 1), S + __LINE__);
-    ctx.st(s, Pad::slot(count - 1), identity<Op, T>(), S + __LINE__);
+    ctx.st_from(s, Pad::slot(count), total, 0b100, S + __LINE__);
+    ctx.st_from(s, Pad::slot(count - 1), identity<Op, T>(), kFromConstant, S + __LINE__);
   }
   ctx.sync(S + __LINE__);
 
@@ -73,18 +80,18 @@ WL_DEVICE T tree_exclusive_scan(Ctx& ctx, Shared<T> s, unsigned count) {
 
 // One tile of count = 2 * block_dim elements, in[base ..], scanned into out[base ..]: thread t
 // owns elements t and t + block_dim, so every load and store instruction is coalesced; the
-// identity stands in past n. Returns the tile's total in thread 0.
+// identity stands in past n. Inclusive reads each prefix one slot on, so it combines nothing
+// more than exclusive. Returns the tile's total in thread 0; tree holds 2 * block_dim + 1 slots.
 template <class Op, class Pad, class Ctx, class T>
 WL_DEVICE T tree_scan_tile(Ctx& ctx, Shared<T> tree, Global<const T> in, Global<T> out, std::uint64_t base,
                            std::uint64_t n, bool exclusive) {
   constexpr unsigned S = kBlockTreeScanSites;
   const unsigned block = ctx.block_dim();
   const unsigned tid = ctx.thread_idx();
-  T x[2];
   for (unsigned k = 0; k < 2; ++k) {
-    x[k] = identity<Op, T>();
-    if (ctx.branch(base + tid + k * block < n, S + __LINE__)) x[k] = ctx.ld(in, base + tid + k * block, S + __LINE__);
-    ctx.st(tree, Pad::slot(tid + k * block), x[k], S + __LINE__);
+    T x = identity<Op, T>();
+    if (ctx.branch(base + tid + k * block < n, S + __LINE__)) x = ctx.ld(in, base + tid + k * block, S + __LINE__);
+    ctx.st_from(tree, Pad::slot(tid + k * block), x, 1u << k, S + __LINE__);  // load k, when made
   }
   ctx.sync(S + __LINE__);
 
@@ -92,9 +99,8 @@ WL_DEVICE T tree_scan_tile(Ctx& ctx, Shared<T> tree, Global<const T> in, Global<
 
   ctx.step(kFinishStep);
   for (unsigned k = 0; k < 2; ++k) {
-    T prefix = ctx.ld(tree, Pad::slot(tid + k * block), S + __LINE__);
-    T result = exclusive ? prefix : Op::apply(prefix, x[k]);
-    if (ctx.branch(base + tid + k * block < n, S + __LINE__)) ctx.st(out, base + tid + k * block, result, S + __LINE__);
+    T prefix = ctx.ld(tree, Pad::slot(tid + k * block + (exclusive ? 0 : 1)), S + __LINE__);
+    if (ctx.branch(base + tid + k * block < n, S + __LINE__)) ctx.st_from(out, base + tid + k * block, prefix, 1u << k, S + __LINE__);
   }
   return total;
 }

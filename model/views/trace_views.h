@@ -15,6 +15,7 @@
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
 #include "model/warp_requests.h"
+#include "model/work_span.h"
 #include "trace/trace.h"
 
 namespace wl {
@@ -35,6 +36,7 @@ struct TraceViews {
   std::vector<std::uint32_t> blocks;  // recorded blocks with events, ascending
   // build_dataflow(whole()): every launch, shared by the views of each launch.
   std::shared_ptr<const DataflowGraph> dataflow;
+  WorkSpan work_span;                 // measure_work_span(*dataflow): the whole run
 
   bool has_block(std::uint32_t block) const;
   const Trace& whole() const { return recorded ? *recorded : trace; }

@@ -1,29 +1,38 @@
-// Scan trace invariants worked out by hand: who is active at each step of Hillis–Steele and of
-// Blelloch's up-sweep, and the bank conflicts that padding removes.
+// Scan trace invariants worked out by hand: who is active at each step of the naive scan, of
+// Hillis–Steele and of Blelloch's up-sweep; the work and span the dataflow measures; the bank
+// conflicts that padding removes (and the GPU Gems macro does not); the single-buffer race.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
 #include "core/step.h"
 #include "kernels/families/scan/run_sim.h"
 #include "kernels/host/input.h"
+#include "model/dataflow.h"
 #include "model/metrics.h"
+#include "model/work_span.h"
 
 namespace wl::scan {
 namespace {
 
-Trace record(const std::string& variant, std::uint64_t n, unsigned block) {
+RunResult run(const std::string& variant, std::uint64_t n, unsigned block, Pattern pattern = Pattern::Random,
+               const std::string& op = "sum", bool exclusive = false) {
   RunRequest r;
   r.family = "scan";
   r.variant = variant;
+  r.op = op;
   r.type = "i32";
   r.n = n;
   r.block = block;
   r.record = true;
-  const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Random, n, 9, "sum");
-  return run_sim(r, input.data()).trace;
+  r.params["exclusive"] = exclusive;
+  const std::vector<std::int32_t> input = make_input<std::int32_t>(pattern, n, 9, op);
+  return run_sim(r, input.data());
 }
+
+Trace record(const std::string& variant, std::uint64_t n, unsigned block) { return run(variant, n, block).trace; }
 
 // Threads with at least `count` events of `op` in each step.
 std::map<StepId, std::set<unsigned>> threads_with(const Trace& t, OpKind op, unsigned count) {
@@ -34,6 +43,13 @@ std::map<StepId, std::set<unsigned>> threads_with(const Trace& t, OpKind op, uns
   for (const auto& [key, k] : seen)
     if (k >= count) out[key.first].insert(key.second);
   return out;
+}
+
+// Step j is "every thread at or past j adds in[j]": 256 - j loaders, none at step 256.
+TEST(ScanTraceInvariants, NaiveQuadraticStepJHasNMinusJLoaders) {
+  const auto loaders = threads_with(record("naive-quadratic", 256, 256), OpKind::GlobalLoad, 1);
+  for (unsigned j = 0; j < 256; ++j) EXPECT_EQ(loaders.at(level_step(j)).size(), 256u - j) << "step " << j;
+  EXPECT_EQ(loaders.count(level_step(256)), 0u);
 }
 
 // One tile of 256: at step k every thread at or above 2^k reads a second value, 256 - 2^k.
@@ -73,6 +89,59 @@ TEST(ScanTraceInvariants, PaddingRemovesTheUpSweepsBankConflicts) {
     EXPECT_EQ(plain.at(up), d < 5 ? 2u : 0u) << "blelloch depth " << d;
     EXPECT_EQ(padded.at(up), 0u) << "blelloch-padded depth " << d;
   }
+}
+
+// Work and span, measured from the dataflow of one tile, against what the algorithms do:
+// - naive, n = 256: thread i combines i + 1 loads, i combines in a chain: work sum i = 32640,
+//   span 255;
+// - Hillis–Steele, n = 256: step k has 256 - 2^k adders, work 8 * 256 - 255 = 1793, span 8;
+// - Blelloch, n = 512: n - 1 = 511 combines up and 511 down, work 1022; the root's left child
+//   is 8 combines deep, the down-sweep adds one per depth: span 8 + 9 = 17.
+// Inclusive and exclusive do the same combines (they differ in which prefix is copied out).
+TEST(ScanTraceInvariants, WorkAndSpanAreTheAlgorithmsOwn) {
+  struct Expected {
+    const char* variant;
+    std::uint64_t n, work, span;
+  };
+  for (const Expected& x : {Expected{"naive-quadratic", 256, 32640, 255}, Expected{"hillis-steele", 256, 1793, 8},
+                            Expected{"blelloch", 512, 1022, 17}, Expected{"blelloch-padded", 512, 1022, 17}})
+    for (bool exclusive : {false, true}) {
+      const RunResult r = run(x.variant, x.n, 256, Pattern::Random, "sum", exclusive);
+      const WorkSpan ws = measure_work_span(build_dataflow(r.trace));
+      const std::uint64_t work = exclusive && x.work == 32640 ? 32640 - 255 : x.work;  // naive: no in[i]
+      const std::uint64_t span = exclusive && x.span == 255 ? 254 : x.span;
+      EXPECT_EQ(ws.work, work) << x.variant << (exclusive ? " exclusive" : "");
+      EXPECT_EQ(ws.span, span) << x.variant << (exclusive ? " exclusive" : "");
+    }
+}
+
+// The GPU Gems macro as printed pads nothing: the same conflicts as plain Blelloch, the same result.
+TEST(ScanTraceInvariants, TheGemsMacroKeepsEveryConflict) {
+  auto conflicts_by_step = [](const Trace& t) {
+    std::map<StepId, std::uint64_t> out;
+    for (const StepMetrics& s : compute_metrics(t).steps) out[s.step] = s.shared_ld.conflicts + s.shared_st.conflicts;
+    return out;
+  };
+  const RunResult gems = run("blelloch-gems-macro", 512, 256);
+  EXPECT_TRUE(gems.check.ok) << gems.check.expected;
+  EXPECT_EQ(conflicts_by_step(gems.trace), conflicts_by_step(record("blelloch", 512, 256)));
+  EXPECT_GT(compute_metrics(gems.trace).total.shared_ld.conflicts, 0u);
+}
+
+// In place, one tile of 8 ones: the simulator runs thread t - 2^k to its barrier before thread t
+// reads, so thread t reads a new value wherever t - 2^k wrote one that differs from the old:
+// t - 2^k >= 2^k, that is t >= 2^(k+1): 6 threads at step 0, 4 at step 1, none at step 2. Those
+// 10 loads are racy edges. out[2] = 1 + 2 + 1 counts element 0 twice. Max does not care.
+TEST(ScanTraceInvariants, TheSingleBufferRaceCountsPrefixesTwice) {
+  const RunResult sum = run("hillis-steele-single-buffer", 8, 8, Pattern::Ones);
+  EXPECT_FALSE(sum.check.ok);
+  EXPECT_EQ(sum.check.expected, "out[2] = 3, got 4");
+  std::size_t racy = 0;
+  for (const DataflowEdge& e : build_dataflow(sum.trace).edges) racy += e.racy;
+  EXPECT_EQ(racy, 10u);
+  const DataflowGraph clean = build_dataflow(run("hillis-steele", 8, 8, Pattern::Ones).trace);
+  EXPECT_EQ(std::count_if(clean.edges.begin(), clean.edges.end(), [](const DataflowEdge& e) { return e.racy; }), 0);
+  EXPECT_TRUE(run("hillis-steele-single-buffer", 256, 256, Pattern::Random, "max").check.ok);
 }
 
 // A single pass looks back, a multi-tile scan-then-propagate launches scan, scan, propagate.

@@ -113,7 +113,7 @@ TEST(Dataflow, StFromSwapIsASwapAndACombine) {
   b.shared(0, 1, OpKind::SharedStore, 22, 0, 4, 2).aux = 0b10;  // slot 0 = R
   b.shared(0, 1, OpKind::SharedStore, 23, 4, 4, 3).aux = 0b11;  // slot 1 = L + R
   b.step(make_step(StepKind::Finish));
-  b.shared(0, 1, OpKind::SharedStore, 30, 8, 4, 9);  // slot 2 from pending, which st_from left alone
+  b.shared(0, 1, OpKind::SharedStore, 30, 8, 4, 9);  // slot 2 from pending: the register; st_from spent both loads
   const DataflowGraph g = build_dataflow(b.build());
 
   const int l0 = find_node(g, Space::Shared, 0), r0 = find_node(g, Space::Shared, 1);
@@ -127,8 +127,9 @@ TEST(Dataflow, StFromSwapIsASwapAndACombine) {
   EXPECT_EQ(kinds_into(g, r1), (std::vector<EdgeKind>{EdgeKind::Combine, EdgeKind::Combine}));
   EXPECT_EQ(g.nodes[l1].previous, std::uint32_t(l0));
   EXPECT_EQ(g.nodes[r1].previous, std::uint32_t(r0));
-  // Pending was {r0} (thread 1's plain store) plus the two loads, and st_from left it so.
-  EXPECT_EQ(sources(g, s2), ids({l0, r0}));
+  // Pending was {r0} (thread 1's plain store) plus the two loads, which the st_froms named:
+  // only the register is left.
+  EXPECT_EQ(sources(g, s2), ids({r0}));
 }
 
 TEST(Dataflow, AnExchangeWrittenTheOtherWayRoundIsASwapToo) {

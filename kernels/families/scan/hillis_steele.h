@@ -12,18 +12,16 @@
 
 namespace wl::scan {
 
-struct HillisSteele {
-  static constexpr VariantInfo info{
-      "hillis-steele", "log n steps of adds at distance 1, 2, 4, ...: n log n work, double-buffered",
-      "Hillis & Steele 1986; GPU Gems 3 ch. 39", Shape::TilesThenPropagate, 1, 2};
-
+// kBuffers = 2 ping-pongs; 1 is the in-place pitfall (hillis_steele_single_buffer.h).
+template <unsigned kBuffers>
+struct HillisSteeleWith {
   template <class T>
-  static constexpr unsigned shared_bytes(unsigned block) { return shared_array_bytes<T>(2 * block); }
+  static constexpr unsigned shared_bytes(unsigned block) { return shared_array_bytes<T>(kBuffers * block); }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ScanArgs<T>& a) {
     const unsigned block = ctx.block_dim();
-    Shared<T> buffer = shared_array<T>(ctx, 2 * block);
+    Shared<T> buffer = shared_array<T>(ctx, kBuffers * block);
     const unsigned tid = ctx.thread_idx();
     const std::uint64_t i = std::uint64_t(ctx.block_idx()) * block + tid;
 
@@ -41,21 +39,30 @@ struct HillisSteele {
         T below = ctx.ld(buffer, from + tid - offset);
         v = Op::apply(below, v);
       }
-      ctx.st(buffer, (block - from) + tid, v);
-      from = block - from;
+      const unsigned to = kBuffers == 2 ? block - from : 0;
+      ctx.st(buffer, to + tid, v);
+      from = to;
       ctx.sync();
     }
 
+    // Copies, told as such (st_from): the one-register rule of the dataflow would add the
+    // thread's own last value as a second source.
     ctx.step(kFinishStep);
     T result = identity<Op, T>();
     if (ctx.branch(!a.exclusive)) result = ctx.ld(buffer, from + tid);
     else if (ctx.branch(tid > 0)) result = ctx.ld(buffer, from + tid - 1);
-    if (ctx.branch(i < a.n)) ctx.st(a.out, i, result);
+    if (ctx.branch(i < a.n)) ctx.st_from(a.out, i, result, 0b1);  // load 0 (thread 0, exclusive: none)
     if (ctx.branch(a.tile_totals.size > 0 && tid == block - 1)) {
       T total = ctx.ld(buffer, from + tid);
-      ctx.st(a.tile_totals, ctx.block_idx(), total);
+      ctx.st_from(a.tile_totals, ctx.block_idx(), total, 0b10);  // load 1
     }
   }
+};
+
+struct HillisSteele : HillisSteeleWith<2> {
+  static constexpr VariantInfo info{
+      "hillis-steele", "log n steps of adds at distance 1, 2, 4, ...: n log n work, double-buffered",
+      "Hillis & Steele 1986; GPU Gems 3 ch. 39", Shape::TilesThenPropagate, 1, 2};
 };
 
 }  // namespace wl::scan

@@ -10,7 +10,7 @@ std::vector<Level> plan_levels(const VariantInfo& info, std::uint64_t n, unsigne
   while (n > 0) {
     const std::uint64_t grid = (n + tile - 1) / tile;
     levels.push_back({n, unsigned(grid)});
-    if (grid == 1 || info.shape == Shape::SinglePass) break;
+    if (grid == 1 || info.shape != Shape::TilesThenPropagate) break;
     n = grid;
   }
   return levels;
@@ -33,9 +33,9 @@ std::vector<PlannedLaunch> planned_launches(const VariantInfo& info, const std::
 std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Level>& levels, unsigned block) {
   unsigned tree = 1;
   while ((1u << tree) <= 2 * block) ++tree;
-  std::uint64_t depth = 0;
-  for (const Level& level : levels) depth += info.items_per_thread + 2 * tree + 1;
+  std::uint64_t depth = levels.size() * (info.items_per_thread + 2 * tree + 1);
   if (info.shape == Shape::SinglePass && !levels.empty()) depth += levels.front().grid;
+  if (info.shape == Shape::Independent && !levels.empty()) depth = levels.front().n;  // one serial chain
   return depth;
 }
 
@@ -45,6 +45,9 @@ std::string validate_scan(const RunRequest& r) {
   if (r.block < info->min_block)
     return std::string(info->id) + " needs a block of at least " + std::to_string(info->min_block) +
            (info->min_block >= 32 ? " threads (it scans whole warps)" : " threads (a tile of one element never shrinks the next level)");
+  if (info->max_n && r.n > info->max_n)
+    return std::string(info->id) + " does n(n+1)/2 combines: it takes n up to " + std::to_string(info->max_n) +
+           " (asked for " + std::to_string(r.n) + ")";
   return {};
 }
 

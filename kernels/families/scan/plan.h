@@ -1,6 +1,7 @@
 // The launches a scan request turns into. A TilesThenPropagate variant scans level 0 (the
 // input), then level 1 (the tiles' totals), and so on until one tile holds a level; then it
-// propagates each level's prefixes back down, deepest first. A SinglePass variant is one launch.
+// propagates each level's prefixes back down, deepest first. A SinglePass or Independent variant
+// is one launch.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -26,7 +27,7 @@ constexpr const char* kPropagateName = "propagate";
 
 // An upper bound on the roundings between an input element and any output: each level's
 // sequential items and two block trees, one combine per propagate, and for a single pass the
-// look-back's chain over every tile before.
+// look-back's chain over every tile before; an Independent variant's chain is n long.
 std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Level>& levels, unsigned block);
 
 // Scan's own checks of a request (Family::validate).

@@ -9,6 +9,7 @@ enum class Shape : unsigned char {
   TilesThenPropagate,  // scan each tile, scan the tiles' totals (the same variant, again), then
                        // add each tile's prefix: launches that the host chains
   SinglePass,          // one launch: each tile looks back over its predecessors' status
+  Independent,         // one launch: every element is computed alone from the input
 };
 
 struct VariantInfo {
@@ -20,6 +21,7 @@ struct VariantInfo {
   unsigned min_block;         // smallest block size the code supports
   bool pitfall = false;       // deliberately wrong; shown as a lesson, not used for timing
   bool deterministic_trace = true;  // same events on every run (no timing-dependent order)
+  unsigned max_n = 0;               // the largest n it takes (quadratic work); 0: no limit
 };
 
 }  // namespace wl::scan
