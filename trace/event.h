@@ -2,6 +2,7 @@
 // CPU simulator alike, so it must stay a plain, fixed-layout struct usable from device code.
 #pragma once
 #include <cstdint>
+#include <cstring>
 
 #include "core/step.h"
 
@@ -54,7 +55,10 @@ struct Event {
   BufferId buffer;        // kNoBuffer, or an entry of TraceMeta::buffers
   std::uint8_t flags;     // Branch: bit 0 = taken
   std::uint16_t launch;   // index in TraceMeta::launches
-  std::uint32_t pad;
+  // When it happened, for timelines: on the GPU the global timer (%globaltimer, ns, low 32
+  // bits); in the simulator its own tick, the order it ran events in. Never compared between
+  // backends.
+  std::uint32_t time;
   std::uint64_t value[2]; // raw bits of the value(s); 16-byte vector accesses use both
 
   WL_HD unsigned warp() const { return thread / kWarpSize; }
@@ -63,6 +67,12 @@ struct Event {
   WL_HD bool taken() const { return flags & 1u; }
 };
 static_assert(sizeof(Event) == 48, "Event layout is part of the trace file format");
+
+// Whether two events record the same operation: every field but the time.
+inline bool same_operation(Event a, Event b) {
+  a.time = b.time = 0;
+  return std::memcmp(&a, &b, sizeof(Event)) == 0;
+}
 
 inline const char* op_name(OpKind op) {
   switch (op) {

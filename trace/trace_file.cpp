@@ -43,7 +43,7 @@ void encode_event(const Event& e, std::uint8_t* p) {
   p[24] = e.buffer;
   p[25] = e.flags;
   store_le(p + 26, e.launch, 2);
-  store_le(p + 28, e.pad, 4);
+  store_le(p + 28, e.time, 4);
   store_le(p + 32, e.value[0], 8);
   store_le(p + 40, e.value[1], 8);
 }
@@ -62,7 +62,7 @@ Event decode_event(const std::uint8_t* p) {
   e.buffer = p[24];
   e.flags = p[25];
   e.launch = static_cast<std::uint16_t>(load_le(p + 26, 2));  // version 1: reserved
-  e.pad = static_cast<std::uint32_t>(load_le(p + 28, 4));
+  e.time = static_cast<std::uint32_t>(load_le(p + 28, 4));
   e.value[0] = load_le(p + 32, 8);
   e.value[1] = load_le(p + 40, 8);
   return e;

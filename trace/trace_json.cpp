@@ -51,6 +51,7 @@ json event_json(const Event& e, const TraceMeta& meta, const EventValueTypes& ty
   j["step"] = e.step;
   j["site"] = e.site;
   j["seq"] = e.seq;
+  j["time"] = e.time;
   j["op"] = op_name(e.op);
   j["address"] = e.address;
   j["bank"] = is_shared_access(e.op) ? json(e.bank()) : json(nullptr);
@@ -174,6 +175,7 @@ Event event_from_json(const json& j, const TraceMeta& meta, std::uint64_t versio
   e.step = static_cast<std::uint16_t>(get_uint(j, "step", 0xFFFF));
   e.site = static_cast<std::uint16_t>(get_uint(j, "site", 0xFFFF));
   e.seq = static_cast<std::uint32_t>(get_uint(j, "seq", 0xFFFFFFFFu));
+  if (j.contains("time")) e.time = static_cast<std::uint32_t>(get_uint(j, "time", 0xFFFFFFFFu));
   const auto op = op_from_name(j.at("op").get<std::string>());
   if (!op) bad("unknown op '" + j.at("op").get<std::string>() + "'");
   e.op = *op;

@@ -39,7 +39,10 @@ struct DeviceRecorder {
     for (unsigned w = 0; w < block / 32; ++w) rank += __popc(block_bits[w]);
     return rank;
   }
-  __device__ void push(const Event& e) const {
+  __device__ void push(Event e) const {
+    unsigned long long now;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));  // ns, the same on every SM
+    e.time = std::uint32_t(now);
     unsigned long long slot = atomicAdd(count, 1ull);
     if (slot < cap) events[slot] = e;
   }

@@ -246,8 +246,10 @@ class SimCtx {
   void record(OpKind op, unsigned line, unsigned size, unsigned address, BufferId buffer,
               std::uint64_t v0, std::uint64_t v1 = 0, unsigned aux = 0, unsigned flags = 0) {
     if (!recording_) return;
-    grid_.record(make_event({op, line, size, address, buffer, v0, v1, aux, flags}, block_.index(),
-                            tid_, me_.seq++, me_.step));
+    Event e = make_event({op, line, size, address, buffer, v0, v1, aux, flags}, block_.index(), tid_, me_.seq++,
+                         me_.step);
+    e.time = std::uint32_t(grid_.clock());
+    grid_.record(e);
   }
 
   SimBlock& block_;

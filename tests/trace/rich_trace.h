@@ -20,7 +20,7 @@ inline Trace rich_trace() {
   g.value[1] = 0x99aabbccddeeff00ull;
   Event& s = b.add(5, 32, OpKind::Shuffle, 90, 0, 4, kNoBuffer, 7, 8);
   s.aux = 31;
-  s.pad = 0xDEADBEEF;
+  s.time = 0xDEADBEEF;
   b.step(kFinishStep);
   b.branch(5, 1, 12, true);
   b.add(3, 0, OpKind::GlobalAtomic, 99, 8, 4, test::kOutput, 1).aux = 3;
@@ -89,7 +89,7 @@ inline void expect_same_trace(const Trace& a, const Trace& b) {
     EXPECT_EQ(x.buffer, y.buffer);
     EXPECT_EQ(x.flags, y.flags);
     EXPECT_EQ(x.launch, y.launch);
-    EXPECT_EQ(x.pad, y.pad);
+    EXPECT_EQ(x.time, y.time);
     EXPECT_EQ(x.value[0], y.value[0]);
     EXPECT_EQ(x.value[1], y.value[1]);
   }

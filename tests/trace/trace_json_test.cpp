@@ -221,8 +221,7 @@ TEST(TraceJson, TwoLaunchesRoundTrip) {
   EXPECT_EQ(doc["meta"]["steps"].back()["name"], "finish");
   EXPECT_EQ(doc["events"].back()["launch"], 1);
   EXPECT_EQ(doc["events"].back()["buffer"], "scratch");
-  Trace want = t;
-  for (Event& e : want.events) e.pad = 0;  // not exported
+  const Trace& want = t;
   test::expect_same_trace(want, trace_from_json(doc));
   std::ostringstream out;
   write_trace_json(t, out);
