@@ -14,6 +14,7 @@
 #include "ui/compare_deltas.h"
 #include "ui/dataflow_view.h"
 #include "ui/divergence_view.h"
+#include "ui/lookback_view.h"
 #include "ui/memory_view.h"
 #include "ui/metrics_view.h"
 #include "ui/palette.h"
@@ -113,6 +114,7 @@ void draw_view(ViewContext& ctx) {
     case ViewKind::Memory: draw_memory_view(ctx); break;
     case ViewKind::Source: draw_source_view(ctx); break;
     case ViewKind::Metrics: draw_metrics_view(ctx); break;
+    case ViewKind::Lookback: draw_lookback_view(ctx); break;
     case ViewKind::Timing: break;  // not a trace view: draw_view_area draws it whole
     default: break;
   }

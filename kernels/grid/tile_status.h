@@ -9,6 +9,7 @@
 #pragma once
 #include <cstdint>
 
+#include "core/tile_word.h"
 #include "kernels/dialect/dialect.h"
 
 namespace wl {
@@ -16,16 +17,12 @@ namespace wl {
 // Sites recorded from this file are kTileStatusSites + line (see kernels/dialect/README.md).
 constexpr unsigned kTileStatusSites = 4000;
 
-enum class TileStatus : std::uint32_t { Invalid = 0, Aggregate = 1, InclusivePrefix = 2 };
-
-using TileWord = std::uint64_t;  // status in the high 32 bits, value bits in the low 32
 
 template <class T>
 WL_HOST_DEVICE TileWord pack_tile(TileStatus status, T value) {
   static_assert(sizeof(T) == 4, "tile status packs 32-bit values");
   return TileWord(std::uint32_t(status)) << 32 | TileWord(std::uint32_t(to_bits(value)));
 }
-WL_HOST_DEVICE TileStatus tile_status_of(TileWord w) { return TileStatus(std::uint32_t(w >> 32)); }
 template <class T>
 WL_HOST_DEVICE T tile_value_of(TileWord w) { return from_bits<T>(std::uint32_t(w)); }
 

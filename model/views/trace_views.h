@@ -11,6 +11,7 @@
 #include "model/metrics.h"
 #include "model/views/dataflow_layout.h"
 #include "model/views/divergence_map.h"
+#include "model/views/lookback_timeline.h"
 #include "model/views/step_times.h"
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
@@ -37,6 +38,7 @@ struct TraceViews {
   // build_dataflow(whole()): every launch, shared by the views of each launch.
   std::shared_ptr<const DataflowGraph> dataflow;
   WorkSpan work_span;                 // measure_work_span(*dataflow): the whole run
+  LookbackTimeline lookback;          // build_lookback_timeline(whole(), launch)
 
   bool has_block(std::uint32_t block) const;
   const Trace& whole() const { return recorded ? *recorded : trace; }

@@ -17,6 +17,7 @@ constexpr ViewSpec kViews[] = {
     {ViewKind::Source, "source", "Source", ""},
     {ViewKind::Metrics, "metrics", "Metrics", ""},
     {ViewKind::Timing, "timing", "Timing", ""},  // GPU sweeps, not a trace: any family's
+    {ViewKind::Lookback, "lookback", "Look-back", "scan"},  // tile status over time: single-pass scans
 };
 static_assert(std::size(kViews) == std::size_t(ViewKind::Count), "one row per view");
 

@@ -9,7 +9,7 @@
 namespace wl {
 
 // In tab order; a view's key is its position + 1.
-enum class ViewKind : std::uint8_t { Tree, Dataflow, Divergence, Banks, Memory, Source, Metrics, Timing, Count };
+enum class ViewKind : std::uint8_t { Tree, Dataflow, Divergence, Banks, Memory, Source, Metrics, Timing, Lookback, Count };
 
 struct ViewSpec {
   ViewKind kind;

@@ -31,11 +31,11 @@ TEST(ViewTable, TheTreeIsForReductionsTheOthersForEveryFamily) {
 }
 
 TEST(ViewTable, TheDataflowComesRightAfterTheTree) {
-  EXPECT_EQ(int(ViewKind::Count), 8);
+  EXPECT_EQ(int(ViewKind::Count), 9);
   EXPECT_EQ(ViewKind(0), ViewKind::Tree);  // key 1 stays the tree
   EXPECT_STREQ(view_name(ViewKind(1)), "dataflow");
   EXPECT_STREQ(view_title(ViewKind::Dataflow), "Dataflow");
-  EXPECT_EQ(view_names_text(), "tree, dataflow, divergence, banks, memory, source, metrics, timing, compare");
+  EXPECT_EQ(view_names_text(), "tree, dataflow, divergence, banks, memory, source, metrics, timing, lookback, compare");
 }
 
 TEST(ViewTable, TheTimingViewIsKeyEightForEveryFamily) {
@@ -43,6 +43,13 @@ TEST(ViewTable, TheTimingViewIsKeyEightForEveryFamily) {
   EXPECT_STREQ(view_name(ViewKind::Timing), "timing");
   EXPECT_STREQ(view_title(ViewKind::Timing), "Timing");
   for (const char* family : {"reduce", "scan", "histogram"}) EXPECT_TRUE(view_applies(ViewKind::Timing, family));
+}
+
+TEST(ViewTable, TheLookBackTimelineIsKeyNineForScans) {
+  EXPECT_EQ(int(ViewKind::Lookback) + 1, 9);
+  EXPECT_STREQ(view_name(ViewKind::Lookback), "lookback");
+  EXPECT_TRUE(view_applies(ViewKind::Lookback, "scan"));
+  EXPECT_FALSE(view_applies(ViewKind::Lookback, "reduce"));
 }
 
 }  // namespace

@@ -1,0 +1,133 @@
+#include "ui/lookback_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "ui/legend.h"
+#include "ui/palette.h"
+
+namespace wl::ui {
+namespace {
+
+constexpr ImU32 kAggregateColor = okabe_ito::kOrange;      // published its own total only
+constexpr ImU32 kInclusiveColor = okabe_ito::kBluishGreen; // published everything up to it
+constexpr ImU32 kWaitColor = kProblemColor;                // read a predecessor with no status
+
+std::string time_text(const LookbackTimeline& t, double at) {
+  char text[48];
+  if (!t.nanoseconds) std::snprintf(text, sizeof text, "%.0f", at);
+  else if (t.end >= 10000) std::snprintf(text, sizeof text, "%.1f us", at / 1000.0);
+  else std::snprintf(text, sizeof text, "%.0f ns", at);
+  return text;
+}
+
+// A round step for the axis: 1, 2 or 5 times a power of ten, about `target` of them.
+double tick_step(double range, int target) {
+  const double raw = range / std::max(target, 1);
+  const double p = std::pow(10.0, std::floor(std::log10(std::max(raw, 1e-9))));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (raw <= m * p) return m * p;
+  return 10 * p;
+}
+
+}  // namespace
+
+void draw_lookback_view(ViewContext& ctx) {
+  const TraceViews* views = ctx.session.views();
+  if (!views) return;
+  const LookbackTimeline& t = views->lookback;
+  if (!t.found()) {
+    ImGui::TextWrapped("This launch publishes no tile status: the look-back timeline belongs to single-pass scans "
+                       "(decoupled-lookback). Record every block to see every tile.");
+    return;
+  }
+  const float scale = ctx.app.ui_scale;
+  ImGui::TextWrapped("%zu tile%s recorded of %u. Time: %s", t.tiles.size(), t.tiles.size() == 1 ? "" : "s",
+                     views->trace.meta.grid_dim,
+                     t.nanoseconds ? "the GPU's global timer, in an instrumented run (recording slows it; the order and "
+                                     "the waits are real, the durations are not the plain kernel's)"
+                                   : "simulator ticks, the order it ran events in (no duration: run on a GPU for time)");
+
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float legend = legend_height(1);
+  const float label_w = ImGui::CalcTextSize("tile 0000 (block 0000) ").x;
+  const float axis_h = ImGui::GetTextLineHeightWithSpacing() * 1.5f;
+  const float plot_w = std::max(avail.x - label_w - 12 * scale, 50.0f);
+  const float rows_h = std::max(avail.y - legend - axis_h, 40.0f);
+  const float row_h = std::clamp(rows_h / float(t.tiles.size()), 3.0f * scale, 28.0f * scale);
+  const double end = double(std::max<std::uint64_t>(t.end, 1));
+  auto x_of = [&](double at) { return origin.x + label_w + float(at / end) * plot_w; };
+  auto y_of = [&](std::size_t row) { return origin.y + axis_h + float(row) * row_h; };
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+
+  // Axis along the top.
+  const double step = tick_step(end, int(plot_w / (90 * scale)));
+  for (double at = 0; at <= end + 1e-9; at += step) {
+    const float x = x_of(at);
+    draw->AddLine(ImVec2(x, origin.y + axis_h - 4 * scale), ImVec2(x, y_of(t.tiles.size())), IM_COL32(255, 255, 255, 28));
+    draw->AddText(ImVec2(x + 2 * scale, origin.y), ImGui::GetColorU32(ImGuiCol_Text), time_text(t, at).c_str());
+  }
+
+  const bool labels = row_h >= ImGui::GetTextLineHeight() * 0.9f;
+  const float bar = std::max(row_h * 0.6f, 2.0f);
+  std::size_t row_of_tile_max = 0;
+  for (const TileTimeline& tile : t.tiles) row_of_tile_max = std::max<std::size_t>(row_of_tile_max, tile.tile);
+  std::vector<int> row_of(row_of_tile_max + 1, -1);
+  for (std::size_t r = 0; r < t.tiles.size(); ++r) row_of[t.tiles[r].tile] = int(r);
+
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  std::string hover;
+  for (std::size_t r = 0; r < t.tiles.size(); ++r) {
+    const TileTimeline& tile = t.tiles[r];
+    const float top = y_of(r) + (row_h - bar) * 0.5f, bottom = top + bar;
+    if (labels) {
+      char label[48];
+      std::snprintf(label, sizeof label, "tile %u (block %u)", tile.tile, tile.block);
+      draw->AddText(ImVec2(origin.x, y_of(r) + (row_h - ImGui::GetTextLineHeight()) * 0.5f),
+                    ImGui::GetColorU32(ImGuiCol_Text), label);
+    }
+    draw->AddRectFilled(ImVec2(x_of(double(tile.start)), top), ImVec2(x_of(double(tile.end)), bottom), kIdleColor);
+    const std::uint64_t inclusive = std::min(tile.inclusive, tile.end);
+    if (tile.aggregate != kNever)
+      draw->AddRectFilled(ImVec2(x_of(double(tile.aggregate)), top), ImVec2(x_of(double(inclusive)), bottom), kAggregateColor);
+    if (tile.inclusive != kNever)
+      draw->AddRectFilled(ImVec2(x_of(double(tile.inclusive)), top), ImVec2(std::max(x_of(double(tile.end)), x_of(double(tile.inclusive)) + 2 * scale), bottom),
+                          kInclusiveColor);
+    for (const TileWait& w : tile.waits) {
+      const double until = w.until == kNever ? double(t.end) : double(w.until);
+      const ImVec2 a(x_of(double(w.from)), top + bar * 0.25f), b(std::max(x_of(until), x_of(double(w.from)) + 2 * scale), bottom - bar * 0.25f);
+      draw->AddRectFilled(a, b, kWaitColor);
+      // From the predecessor's row, at the moment the wait ended: who released whom.
+      if (w.predecessor < row_of.size() && row_of[w.predecessor] >= 0 && w.until != kNever) {
+        const float from_y = y_of(std::size_t(row_of[w.predecessor])) + row_h * 0.5f;
+        draw->AddLine(ImVec2(x_of(until), from_y), ImVec2(x_of(until), top), kWaitColor, 1.5f * scale);
+      }
+      if (ImGui::IsMouseHoveringRect(a, ImVec2(b.x + 2 * scale, b.y)) || (mouse.y >= top && mouse.y < bottom && mouse.x >= a.x && mouse.x <= b.x))
+        hover = describe_wait(t, tile, w);
+    }
+    if (hover.empty() && mouse.y >= y_of(r) && mouse.y < y_of(r) + row_h && mouse.x >= origin.x && mouse.x < x_of(end)) {
+      char text[256];
+      std::snprintf(text, sizeof text, "tile %u (block %u): started %s, aggregate %s, inclusive prefix %s, %u status read%s, %zu wait%s",
+                    tile.tile, tile.block, time_text(t, double(tile.start)).c_str(),
+                    tile.aggregate == kNever ? "never (tile 0 has no predecessor)" : time_text(t, double(tile.aggregate)).c_str(),
+                    tile.inclusive == kNever ? "never" : time_text(t, double(tile.inclusive)).c_str(), tile.reads,
+                    tile.reads == 1 ? "" : "s", tile.waits.size(), tile.waits.size() == 1 ? "" : "s");
+      hover = text;
+    }
+    if (ctx.app.probes) ctx.probe("lookback", "rows", origin.x + 4 * scale, y_of(r) + row_h * 0.5f);
+  }
+  if (!hover.empty()) ImGui::SetTooltip("%s", hover.c_str());
+
+  ImGui::SetCursorScreenPos(ImVec2(origin.x, y_of(t.tiles.size()) + 4 * scale));
+  legend_begin();
+  legend_item(kIdleColor, "working, nothing published");
+  legend_item(kAggregateColor, "aggregate published (its own total)");
+  legend_item(kInclusiveColor, "inclusive prefix published");
+  legend_item(kWaitColor, "waiting on a predecessor with no status; the line rises from it");
+  legend_end();
+}
+
+}  // namespace wl::ui

@@ -1,0 +1,103 @@
+// The look-back timeline from hand-built status accesses, and from the simulator.
+#include "model/views/lookback_timeline.h"
+
+#include <gtest/gtest.h>
+
+#include "../trace/trace_builder.h"
+#include "core/tile_word.h"
+#include "kernels/families/scan/run_sim.h"
+#include "kernels/host/input.h"
+
+namespace wl {
+namespace {
+
+constexpr BufferId kStatus = 5;
+
+std::uint64_t word(TileStatus s, std::uint32_t value) { return std::uint64_t(s) << 32 | value; }
+
+// Block 0 scans tile 1: it publishes its aggregate at 5, finds tile 0 empty at 6 and 8, and
+// its inclusive prefix at 12; then publishes its own at 13. Block 1 scans tile 0 and publishes
+// at 10. Times start at the first event (3).
+TEST(LookbackTimeline, WaitsAndPublishesByHand) {
+  test::TraceBuilder b(32, 2);
+  Trace t = [&] {
+    b.global(0, 0, OpKind::GlobalLoad, 1, 0, 4, test::kInput, 7).time = 3;
+    b.global(0, 0, OpKind::GlobalStore, 2, 8, 8, kStatus, word(TileStatus::Aggregate, 7)).time = 5;
+    b.global(0, 0, OpKind::GlobalLoad, 3, 0, 8, kStatus, 0).time = 6;
+    b.global(0, 0, OpKind::GlobalLoad, 3, 0, 8, kStatus, 0).time = 8;
+    b.global(0, 0, OpKind::GlobalLoad, 3, 0, 8, kStatus, word(TileStatus::InclusivePrefix, 4)).time = 12;
+    b.global(0, 0, OpKind::GlobalStore, 4, 8, 8, kStatus, word(TileStatus::InclusivePrefix, 11)).time = 13;
+    b.global(1, 0, OpKind::GlobalStore, 2, 0, 8, kStatus, word(TileStatus::InclusivePrefix, 4)).time = 10;
+    Trace built = b.build();
+    built.meta.buffers.push_back({kStatus, kTileStatusBufferName, "u64", BufferRole::Temp, 2});
+    return built;
+  }();
+  const LookbackTimeline tl = build_lookback_timeline(t, 0);
+  ASSERT_EQ(tl.tiles.size(), 2u);
+  EXPECT_FALSE(tl.nanoseconds);
+  EXPECT_EQ(tl.end, 10u);
+  const TileTimeline& zero = tl.tiles[0];
+  EXPECT_EQ(zero.tile, 0u);
+  EXPECT_EQ(zero.block, 1u);
+  EXPECT_EQ(zero.inclusive, 7u);
+  EXPECT_EQ(zero.aggregate, kNever);
+  EXPECT_TRUE(zero.waits.empty());
+  const TileTimeline& one = tl.tiles[1];
+  EXPECT_EQ(one.block, 0u);
+  EXPECT_EQ(one.start, 0u);
+  EXPECT_EQ(one.aggregate, 2u);
+  EXPECT_EQ(one.inclusive, 10u);
+  EXPECT_EQ(one.reads, 3u);
+  ASSERT_EQ(one.waits.size(), 1u);
+  EXPECT_EQ(one.waits[0].predecessor, 0u);
+  EXPECT_EQ(one.waits[0].from, 3u);
+  EXPECT_EQ(one.waits[0].until, 9u);
+  EXPECT_EQ(one.waits[0].spins, 2u);
+  EXPECT_EQ(describe_wait(tl, one, one.waits[0]), "tile 1 (block 0) waited 6 ticks on tile 0, 2 reads with no status");
+}
+
+// A GPU timer that wraps during the launch still gives increasing times.
+TEST(LookbackTimeline, AWrappedTimerIsUnwrapped) {
+  test::TraceBuilder b(32, 1);
+  b.global(0, 0, OpKind::GlobalLoad, 1, 0, 4, test::kInput, 7).time = 0xFFFFFF00u;
+  b.global(0, 0, OpKind::GlobalStore, 2, 0, 8, kStatus, word(TileStatus::InclusivePrefix, 7)).time = 0x100u;
+  Trace t = b.build();
+  t.meta.backend = "gpu";
+  t.meta.buffers.push_back({kStatus, kTileStatusBufferName, "u64", BufferRole::Temp, 1});
+  const LookbackTimeline tl = build_lookback_timeline(t, 0);
+  ASSERT_EQ(tl.tiles.size(), 1u);
+  EXPECT_TRUE(tl.nanoseconds);
+  EXPECT_EQ(tl.tiles[0].inclusive, 0x200u);
+}
+
+// The simulator's single pass, every tile recorded: each tile publishes once or twice (tile 0
+// only its inclusive prefix), in the order tiles were taken, and no kernel without the status
+// buffer has a timeline.
+TEST(LookbackTimeline, EveryTileOfASimulatedSinglePassPublishes) {
+  RunRequest r;
+  r.family = "scan";
+  r.variant = "decoupled-lookback";
+  r.type = "i32";
+  r.n = 4096;
+  r.block = 32;  // tiles of 128: 32 tiles
+  r.record = true;
+  for (std::uint32_t k = 0; k < 32; ++k) r.record_blocks.push_back(k);
+  const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Ones, r.n, 1, "sum");
+  const Trace t = scan::run_sim(r, input.data()).trace;
+  const LookbackTimeline tl = build_lookback_timeline(t, 0);
+  ASSERT_EQ(tl.tiles.size(), 32u);
+  for (std::uint32_t k = 0; k < 32; ++k) {
+    const TileTimeline& tile = tl.tiles[k];
+    EXPECT_EQ(tile.tile, k);
+    EXPECT_NE(tile.inclusive, kNever) << "tile " << k;
+    EXPECT_EQ(tile.aggregate == kNever, k == 0) << "tile " << k;
+    if (k == 0) continue;
+    EXPECT_LT(tile.aggregate, tile.inclusive);
+    EXPECT_GT(tile.inclusive, tl.tiles[k - 1].inclusive) << "the simulator runs tiles in order";
+  }
+  r.variant = "hillis-steele";
+  EXPECT_FALSE(build_lookback_timeline(scan::run_sim(r, input.data()).trace, 0).found());
+}
+
+}  // namespace
+}  // namespace wl
