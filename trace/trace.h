@@ -1,6 +1,7 @@
 // A recorded launch: what ran, with which parameters, and the events of the recorded blocks.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ struct LaunchRecord {
   std::uint32_t block_dim = 0;
   std::uint32_t shared_bytes = 0;  // dynamic shared memory per block
   std::uint64_t n = 0;            // elements this launch works on
+  // A drawing hint: shared slot s is drawn in column s % shared_columns, so a kernel's
+  // ping-pong buffers line up (Hillis–Steele's two halves); 0: one column per slot.
+  std::uint32_t shared_columns = 0;
 };
 
 enum class BufferRole : std::uint8_t {
@@ -49,6 +53,7 @@ struct TraceMeta {
   std::uint64_t n = 0;
   std::uint32_t block_dim = 0;  // of the first launch
   std::uint32_t grid_dim = 0;   // of the first launch (0: nothing was launched)
+  std::map<std::string, std::uint64_t> params;  // the family's parameters as run ("exclusive")
   std::vector<std::uint32_t> recorded_blocks;  // sorted, unique; the same in every launch
   std::uint64_t event_cap = 0;     // per launch
   std::uint64_t events_dropped = 0;  // > 0: the cap was hit and the trace is incomplete

@@ -97,6 +97,33 @@ void decode_tables(ByteReader& r, TraceMeta& m) {
   }
 }
 
+// Appended after the clocks (older readers skip it): the family's parameters and each
+// launch's shared_columns.
+void encode_params(const TraceMeta& m, ByteWriter& w) {
+  w.u32(static_cast<std::uint32_t>(m.params.size()));
+  for (const auto& [name, value] : m.params) {
+    w.str(name);
+    w.u64(value);
+  }
+  w.u32(static_cast<std::uint32_t>(m.launches.size()));
+  for (const LaunchRecord& l : m.launches) w.u32(l.shared_columns);
+}
+
+void decode_params(ByteReader& r, TraceMeta& m) {
+  const std::size_t count = table_size(r, 12, "params");
+  for (std::size_t k = 0; k < count; ++k) {
+    std::string name;
+    std::uint64_t value = 0;
+    field(r.str(name, kMaxMetaStringLength) && r.u64(value), "params");
+    m.params[name] = value;
+  }
+  const std::size_t launches = table_size(r, 4, "shared_columns");
+  if (launches != m.launches.size()) throw TraceError("invalid trace header: shared_columns has " +
+                                                      std::to_string(launches) + " launches, the table " +
+                                                      std::to_string(m.launches.size()));
+  for (LaunchRecord& l : m.launches) field(r.u32(l.shared_columns), "shared_columns");
+}
+
 }  // namespace
 
 void encode_header(const TraceMeta& m, ByteWriter& w) {
@@ -114,6 +141,7 @@ void encode_header(const TraceMeta& m, ByteWriter& w) {
   for (std::uint32_t b : m.recorded_blocks) w.u32(b);
   encode_tables(m, w);
   encode_clocks(m, w);
+  encode_params(m, w);
 }
 
 // The header was covered by the checksum, so a failure here means a broken writer, not a
@@ -134,6 +162,7 @@ TraceMeta decode_header(ByteReader r, std::uint32_t version) {
   for (auto& b : m.recorded_blocks) r.u32(b);
   if (version >= 2) decode_tables(r, m);
   if (version >= 2 && r.remaining() > 0) decode_clocks(r, m);
+  if (version >= 2 && r.remaining() > 0) decode_params(r, m);
   return m;
 }
 

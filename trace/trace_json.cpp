@@ -111,13 +111,19 @@ void tables_from_json(const json& j, TraceMeta& m) {
   for (const json& l : array_at(j, "launches"))
     m.launches.push_back({l.at("name").get<std::string>(), std::uint32_t(get_uint(l, "grid_dim", u32max)),
                           std::uint32_t(get_uint(l, "block_dim", u32max)),
-                          std::uint32_t(get_uint(l, "shared_bytes", u32max)), get_uint(l, "n", u64max)});
+                          std::uint32_t(get_uint(l, "shared_bytes", u32max)), get_uint(l, "n", u64max),
+                          l.contains("shared_columns") ? std::uint32_t(get_uint(l, "shared_columns", u32max)) : 0u});
   for (const json& b : array_at(j, "buffers"))
     m.buffers.push_back({BufferId(get_uint(b, "id", 0xFF)), b.at("name").get<std::string>(),
                          b.at("type").get<std::string>(), role_from_name(b.at("role").get<std::string>()),
                          get_uint(b, "elements", u64max)});
   for (const json& s : array_at(j, "steps"))
     m.steps.push_back({StepId(get_uint(s, "id", 0xFFFF)), s.at("name").get<std::string>()});
+  if (j.contains("params")) {  // optional: traces before parameters were kept have none
+    const json& params = j.at("params");
+    if (!params.is_object()) bad("meta.params is not an object");
+    for (const auto& [name, value] : params.items()) m.params[name] = get_uint(params, name.c_str(), ~std::uint64_t(0));
+  }
   if (!j.contains("clocks")) return;  // optional: GPU traces only
   m.sm_clock_mhz = j.at("sm_clock_mhz").get<double>();
   for (const json& c : array_at(j, "clocks")) {
@@ -201,6 +207,7 @@ json meta_to_json(const TraceMeta& m) {
                         {"grid_dim", l.grid_dim},
                         {"block_dim", l.block_dim},
                         {"shared_bytes", l.shared_bytes},
+                        {"shared_columns", l.shared_columns},
                         {"n", l.n}});
   json buffers = json::array();
   for (const BufferRecord& b : m.buffers)
@@ -215,7 +222,7 @@ json meta_to_json(const TraceMeta& m) {
               {"recorded_blocks", m.recorded_blocks},
               {"event_cap", m.event_cap}, {"events_dropped", m.events_dropped},
               {"launches", std::move(launches)}, {"buffers", std::move(buffers)},
-              {"steps", std::move(steps)}};
+              {"steps", std::move(steps)}, {"params", m.params}};
   if (m.clocks.empty()) return doc;
   json clocks = json::array();
   for (const WarpClock& c : m.clocks)

@@ -52,6 +52,7 @@ RunSettings settings_from_meta(const TraceMeta& m) {
   s.request.op = m.op;
   s.request.type = m.type;
   s.request.n = m.n;
+  s.request.params = m.params;
   s.request.block = m.block_dim;
   s.inspect_block = m.recorded_blocks.empty() ? 0 : m.recorded_blocks.front();
   return s;

@@ -17,6 +17,7 @@ inline void describe_run(TraceMeta& m, const RunRequest& r, const std::string& b
   m.type = r.type;
   m.backend = backend;
   m.n = r.n;
+  m.params = r.params;
   m.block_dim = r.block;
   m.grid_dim = first_grid;
   m.event_cap = r.event_cap;

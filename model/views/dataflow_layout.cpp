@@ -16,7 +16,12 @@ constexpr float kGroupGap = 1.0f;    // between column groups
 constexpr float kLaunchGap = 0.5f;   // between the rows of two launches
 constexpr float kMaxRowHeight = 4.0f;
 
-ColumnKey column_key(const DataflowNode& n) { return {n.space, n.buffer, n.index}; }
+// Shared slots fold onto LaunchRecord::shared_columns columns when the launch asks for it.
+ColumnKey column_key(const DataflowNode& n, const TraceMeta& meta) {
+  if (n.space == DataflowSpace::Shared && n.launch < meta.launches.size() && meta.launches[n.launch].shared_columns)
+    return {n.space, n.buffer, n.index % meta.launches[n.launch].shared_columns};
+  return {n.space, n.buffer, n.index};
+}
 
 std::string step_label(const TraceMeta& meta, StepId step) {
   for (const StepRecord& s : meta.steps)
@@ -90,7 +95,7 @@ DataflowLayout layout_dataflow(const DataflowGraph& graph, const Trace& run, std
   for (std::uint32_t i : kept) {
     const DataflowNode& n = graph.nodes[i];
     row_of.emplace(RowKey{n.launch, n.step}, 0);
-    column_of.emplace(column_key(n), 0);
+    column_of.emplace(column_key(n, run.meta), 0);
   }
   for (auto& [key, index] : row_of) {
     index = std::uint32_t(out.rows.size());
@@ -113,6 +118,11 @@ DataflowLayout layout_dataflow(const DataflowGraph& graph, const Trace& run, std
       g.space = space;
       g.buffer = buffer;
       g.label = group_label(run.meta, space, buffer);
+      for (const LaunchRecord& l : run.meta.launches)
+        if (space == DataflowSpace::Shared && l.shared_columns) {  // say the columns are folded
+          g.label += " (slot % " + std::to_string(l.shared_columns) + ")";
+          break;
+        }
       g.first_column = std::uint32_t(out.columns.size());
       g.left = x;
       out.groups.push_back(g);
@@ -132,7 +142,7 @@ DataflowLayout layout_dataflow(const DataflowGraph& graph, const Trace& run, std
     DataflowLayoutNode ln;
     ln.node = i;
     ln.row = row_of[{n.launch, n.step}];
-    ln.column = column_of[column_key(n)];
+    ln.column = column_of[column_key(n, run.meta)];
     auto [first, last] = graph.edges_into(i);
     for (const DataflowEdge* e = first; e != last; ++e) {
       const std::uint32_t from = layout_index[e->from];

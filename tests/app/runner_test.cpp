@@ -71,6 +71,22 @@ TEST(Runner, LoadsATraceFileItWrote) {
   EXPECT_FALSE(loaded.checked);
 }
 
+// A saved scan opens as it ran: its family's parameters come back with it (exclusive), so
+// running it again runs the same scan.
+TEST(Runner, ATraceFileKeepsTheFamilysParameters) {
+  RunSettings s = small("blelloch");
+  s.request.family = "scan";
+  s.request.params["exclusive"] = 1;
+  const RunOutcome ran = run_settings_now(s);
+  ASSERT_TRUE(ran.ok()) << ran.message;
+  const std::string path = std::string(WL_TEST_DATA_DIR) + "/runner_scan_test.wltrace";
+  write_trace(ran.views->whole(), path);
+  const RunOutcome loaded = load_trace_now(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.message;
+  EXPECT_EQ(loaded.settings.request.family, "scan");
+  EXPECT_EQ(loaded.settings.request.params, (std::map<std::string, std::uint64_t>{{"exclusive", 1}}));
+}
+
 TEST(Runner, CorruptOrMissingTraceFilesGiveMessages) {
   const std::string path = std::string(WL_TEST_DATA_DIR) + "/runner_corrupt.wltrace";
   std::ofstream(path) << "WLTRACE not really";

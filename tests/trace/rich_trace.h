@@ -32,6 +32,8 @@ inline Trace rich_trace() {
   t.meta.events_dropped = 7;
   t.meta.backend = "gpu";
   t.meta.launches[0].shared_bytes = 256;
+  t.meta.launches[1].shared_columns = 32;
+  t.meta.params = {{"exclusive", 1}, {"bins", 4096}};
   t.meta.sm_clock_mhz = 1755.5;
   t.meta.clocks = {{123456789012345ull, 3, 1, level_step(0), 0, 0, 0}, {123456789012999ull, 3, 1, kFinishStep, 0, 1, 0},
                    {77, 3, 0, make_step(StepKind::LastBlockLevel, 2), 1, 0, 0}};
@@ -53,8 +55,8 @@ inline void expect_same_trace(const Trace& a, const Trace& b) {
   ASSERT_EQ(a.meta.launches.size(), b.meta.launches.size());
   for (std::size_t i = 0; i < a.meta.launches.size(); ++i) {
     const LaunchRecord &x = a.meta.launches[i], &y = b.meta.launches[i];
-    EXPECT_EQ(std::tie(x.name, x.grid_dim, x.block_dim, x.shared_bytes, x.n),
-              std::tie(y.name, y.grid_dim, y.block_dim, y.shared_bytes, y.n));
+    EXPECT_EQ(std::tie(x.name, x.grid_dim, x.block_dim, x.shared_bytes, x.n, x.shared_columns),
+              std::tie(y.name, y.grid_dim, y.block_dim, y.shared_bytes, y.n, y.shared_columns));
   }
   ASSERT_EQ(a.meta.buffers.size(), b.meta.buffers.size());
   for (std::size_t i = 0; i < a.meta.buffers.size(); ++i) {
@@ -66,6 +68,7 @@ inline void expect_same_trace(const Trace& a, const Trace& b) {
     EXPECT_EQ(a.meta.steps[i].id, b.meta.steps[i].id);
     EXPECT_EQ(a.meta.steps[i].name, b.meta.steps[i].name);
   }
+  EXPECT_EQ(a.meta.params, b.meta.params);
   EXPECT_EQ(a.meta.sm_clock_mhz, b.meta.sm_clock_mhz);
   ASSERT_EQ(a.meta.clocks.size(), b.meta.clocks.size());
   for (std::size_t i = 0; i < a.meta.clocks.size(); ++i) {

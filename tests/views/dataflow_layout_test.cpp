@@ -142,5 +142,25 @@ TEST(DataflowLayout, TraceViewsBuildTheGraphOnceForEveryLaunch) {
   EXPECT_EQ(block.dataflow.rows.back().launch, 1);
 }
 
+// Hillis–Steele ping-pongs between two halves of shared memory; its launch asks for them to be
+// drawn in one set of columns, so each step's adds line up under the values they read.
+TEST(DataflowLayout, PingPongBuffersShareTheirColumns) {
+  RunRequest r;
+  r.family = "scan";
+  r.variant = "hillis-steele";
+  r.block = 16;
+  r.n = 16;
+  r.record = true;
+  r.record_blocks = {0};
+  RunReport report = run_request(r, RunInput{}, BackendChoice::Simulator);
+  ASSERT_EQ(report.outcome.trace.meta.launches.at(0).shared_columns, 16u);
+  const TraceViews v = build_trace_views(std::move(report.outcome.trace));
+  const DataflowLayout l = layout_dataflow(*v.dataflow, v.whole(), 0);
+  std::uint32_t shared = 0;
+  for (const DataflowColumnGroup& g : l.groups)
+    if (g.space == DataflowSpace::Shared) shared = g.column_count;
+  EXPECT_EQ(shared, 16u) << "32 slots, two buffers of 16, folded";
+}
+
 }  // namespace
 }  // namespace wl

@@ -83,8 +83,9 @@ void launch_levels(Backend& backend, Global<const T> input, const ScanBuffers<T>
     a.next_tile = b.next_tile;
     a.n = levels[k].n;
     a.exclusive = k == 0 ? exclusive : true;
-    backend.launch(launch_record(scan_launch_name(V::info, k), levels[k].grid, block, shared, a.n), record,
-                   ScanKernel<V, Op, T>{a});
+    LaunchRecord what = launch_record(scan_launch_name(V::info, k), levels[k].grid, block, shared, a.n);
+    if (V::info.ping_pong) what.shared_columns = block;
+    backend.launch(what, record, ScanKernel<V, Op, T>{a});
   }
   const unsigned tile = block * V::info.items_per_thread;
   for (std::size_t k = levels.size(); k-- > 1;) {

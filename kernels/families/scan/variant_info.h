@@ -22,6 +22,7 @@ struct VariantInfo {
   bool pitfall = false;       // deliberately wrong; shown as a lesson, not used for timing
   bool deterministic_trace = true;  // same events on every run (no timing-dependent order)
   unsigned max_n = 0;               // the largest n it takes (quadratic work); 0: no limit
+  bool ping_pong = false;           // two shared buffers of one slot per thread, drawn side by side
 };
 
 }  // namespace wl::scan
