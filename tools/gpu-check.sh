@@ -8,7 +8,8 @@
 #                              on the GPU machine: the parts named, else all of them: tests (GPU
 #                              tests), huge (n = 2^31 + 17, minutes), sanitizer
 #                              (compute-sanitizer on every variant), ncu (Nsight Compute
-#                              against our metrics), bench, sweep (the timing sweep
+#                              against our metrics), lookback (a single pass recorded on
+#                              the GPU, every tile), bench, sweep (the timing sweep
 #                              2^10..2^28, recorded as a profile). Prints everything and writes
 #                              it to ${OUT:-gpu-check-out}/gpu-check.log. Carry
 #                              build-gpu/app/cli/warplens-cli, build-gpu/tests/gpu/gpu_tests
@@ -62,18 +63,24 @@ variants() {
 }
 
 check_sanitizer() {
-  section "compute-sanitizer, every variant of every family, n=100003"
+  section "compute-sanitizer, every variant of every family, n=100003 (naive-quadratic 4096)"
   for tool in memcheck racecheck synccheck initcheck; do
     while read -r family v; do
       printf '%-10s %-7s %-26s ' "$tool" "$family" "$v"
+      n=100003
+      [ "$v" = naive-quadratic ] && n=4096  # quadratic work: it takes n up to 4096
       if compute-sanitizer --tool "$tool" --error-exitcode 9 "$CLI" run --backend gpu --family "$family" \
-           --variant "$v" --n 100003 >"$LOG_DIR/sanitizer.txt" 2>&1; then echo clean
+           --variant "$v" --n $n >"$LOG_DIR/sanitizer.txt" 2>&1; then echo clean
       else echo "FOUND ISSUES"; tail -20 "$LOG_DIR/sanitizer.txt"; failed=1; fi
     done < <(variants)
   done
-  printf '%-10s %-7s %-26s ' racecheck reduce unroll-last-warp-volatile
-  compute-sanitizer --tool racecheck "$CLI" run --backend gpu --variant unroll-last-warp-volatile \
-    --n 4096 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY" || echo "(no summary)"
+  # The pitfalls race on purpose: racecheck should say so.
+  for pitfall in "reduce unroll-last-warp-volatile" "scan hillis-steele-single-buffer"; do
+    read -r family v <<<"$pitfall"
+    printf '%-10s %-7s %-26s ' racecheck "$family" "$v"
+    compute-sanitizer --tool racecheck "$CLI" run --backend gpu --family "$family" --variant "$v" \
+      --n 4096 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY" || echo "(no summary)"
+  done
 }
 
 check_ncu() {
@@ -91,7 +98,19 @@ check_ncu() {
   python3 tools/ncu_compare.py "$CLI" hillis-steele --family scan --type i32 --n 1000 --block 1024 || failed=1
   python3 tools/ncu_compare.py "$CLI" blelloch --family scan --type i32 --n 2048 --block 1024 || failed=1
   python3 tools/ncu_compare.py "$CLI" blelloch-padded --family scan --type i32 --n 2048 --block 1024 || failed=1
+  python3 tools/ncu_compare.py "$CLI" blelloch-gems-macro --family scan --type i32 --n 2048 --block 1024 || failed=1
   python3 tools/ncu_compare.py "$CLI" warp-shuffle-scan --family scan --type i32 --n 1000 --block 1024 || failed=1
+  python3 tools/ncu_compare.py "$CLI" naive-quadratic --family scan --type i32 --n 1000 --block 256 || failed=1
+  echo "| scan, several tiles and launches |"
+  python3 tools/ncu_compare.py "$CLI" blelloch --family scan --type i32 --n 100000 --block 256 || failed=1
+  python3 tools/ncu_compare.py "$CLI" hillis-steele --family scan --type i32 --n 30000 --block 256 || failed=1
+}
+
+# A single pass recorded on the GPU, every tile, for the look-back timeline (view 9).
+check_lookback() {
+  section "decoupled look-back recorded on the GPU: every tile, for the timeline"
+  "$CLI" trace --backend gpu --family scan --variant decoupled-lookback --type i32 --n 16384 --block 32 \
+    --record-blocks all --out "$LOG_DIR/lookback-gpu.wltrace" && gzip -f "$LOG_DIR/lookback-gpu.wltrace" || failed=1
 }
 
 check_bench() {
@@ -113,11 +132,11 @@ check_sweep() {
 run_checks() {
   section "device"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
-  for part in "${@:-tests huge sanitizer ncu bench sweep}"; do
+  for part in "${@:-tests huge sanitizer ncu lookback bench sweep}"; do
     for p in $part; do
       case "$p" in
-        tests|huge|sanitizer|ncu|bench|sweep) "check_$p" ;;
-        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, bench, sweep)"; failed=1 ;;
+        tests|huge|sanitizer|ncu|lookback|bench|sweep) "check_$p" ;;
+        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, sweep)"; failed=1 ;;
       esac
     done
   done

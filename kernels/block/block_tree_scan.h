@@ -98,10 +98,11 @@ WL_DEVICE T tree_scan_tile(Ctx& ctx, Shared<T> tree, Global<const T> in, Global<
   T total = tree_exclusive_scan<Op, Pad>(ctx, tree, 2 * block);
 
   ctx.step(kFinishStep);
-  for (unsigned k = 0; k < 2; ++k) {
-    T prefix = ctx.ld(tree, Pad::slot(tid + k * block + (exclusive ? 0 : 1)), S + __LINE__);
-    if (ctx.branch(base + tid + k * block < n, S + __LINE__)) ctx.st_from(out, base + tid + k * block, prefix, 1u << k, S + __LINE__);
-  }
+  for (unsigned k = 0; k < 2; ++k)
+    if (ctx.branch(base + tid + k * block < n, S + __LINE__)) {  // past n the compiler drops the load too
+      T prefix = ctx.ld(tree, Pad::slot(tid + k * block + (exclusive ? 0 : 1)), S + __LINE__);
+      ctx.st_from(out, base + tid + k * block, prefix, 1u << k, S + __LINE__);  // load k (k = 1 needs k = 0)
+    }
   return total;
 }
 

@@ -13,8 +13,13 @@
 #define WL_LINE unsigned line = __builtin_LINE()
 
 // Loop unrolling hint: nvcc honours it; g++ would warn about an unknown pragma.
+// WL_NO_UNROLL keeps a loop whose trip count differs between lanes as written: unrolled, the
+// lanes would split between the unrolled body and the remainder, and issue more requests than
+// the trace records.
 #if defined(__CUDACC__)
 #define WL_UNROLL _Pragma("unroll")
+#define WL_NO_UNROLL _Pragma("unroll 1")
 #else
 #define WL_UNROLL
+#define WL_NO_UNROLL
 #endif

@@ -28,6 +28,7 @@ struct NaiveQuadratic {
     if (!ctx.branch(i < a.n)) return;
     const std::uint64_t end = a.exclusive ? i : i + 1;
     T sum = identity<Op, T>();
+WL_NO_UNROLL
     for (std::uint64_t j = 0; ctx.branch(j < end); ++j) {
       ctx.step(level_step(unsigned(j)));
       T x = ctx.ld(a.in, j);
