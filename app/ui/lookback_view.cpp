@@ -71,7 +71,8 @@ void draw_lookback_view(ViewContext& ctx) {
     draw->AddText(ImVec2(x + 2 * scale, origin.y), ImGui::GetColorU32(ImGuiCol_Text), time_text(t, at).c_str());
   }
 
-  const bool labels = row_h >= ImGui::GetTextLineHeight() * 0.9f;
+  // Rows thinner than a line of text are labelled every few rows, so tiles can still be found.
+  const std::size_t label_every = std::size_t(std::ceil(ImGui::GetTextLineHeight() / row_h));
   const float bar = std::max(row_h * 0.6f, 2.0f);
   std::size_t row_of_tile_max = 0;
   for (const TileTimeline& tile : t.tiles) row_of_tile_max = std::max<std::size_t>(row_of_tile_max, tile.tile);
@@ -83,11 +84,12 @@ void draw_lookback_view(ViewContext& ctx) {
   for (std::size_t r = 0; r < t.tiles.size(); ++r) {
     const TileTimeline& tile = t.tiles[r];
     const float top = y_of(r) + (row_h - bar) * 0.5f, bottom = top + bar;
-    if (labels) {
+    if (r % label_every == 0) {
       char label[48];
       std::snprintf(label, sizeof label, "tile %u (block %u)", tile.tile, tile.block);
-      draw->AddText(ImVec2(origin.x, y_of(r) + (row_h - ImGui::GetTextLineHeight()) * 0.5f),
-                    ImGui::GetColorU32(ImGuiCol_Text), label);
+      const float line = ImGui::GetTextLineHeight();
+      draw->AddText(ImVec2(origin.x, y_of(r) + std::max(0.0f, (row_h - line) * 0.5f)), ImGui::GetColorU32(ImGuiCol_Text),
+                    label);
     }
     draw->AddRectFilled(ImVec2(x_of(double(tile.start)), top), ImVec2(x_of(double(tile.end)), bottom), kIdleColor);
     const std::uint64_t inclusive = std::min(tile.inclusive, tile.end);
