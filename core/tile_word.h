@@ -1,6 +1,8 @@
 // The status word of decoupled look-back (kernels/grid/tile_status.h), as the kernels write it
 // and as the look-back timeline (model/views/lookback_timeline.h) reads it back from a trace:
-// status in the high 32 bits, the value's bits in the low 32, in one 64-bit access.
+// in the high 32 bits the run's epoch (30 bits) above the status (2 bits), in the low 32 the
+// value's bits; one 64-bit access. A word another run wrote (another epoch) reads as Invalid,
+// so the status buffer is cleared once when allocated, not by a launch before every run.
 #pragma once
 #include <cstdint>
 
@@ -15,6 +17,12 @@ using TileWord = std::uint64_t;
 // What the drivers name the buffer of status words in a trace.
 constexpr const char* kTileStatusBufferName = "tile status";
 
-WL_CORE_HD inline TileStatus tile_status_of(TileWord w) { return TileStatus(std::uint32_t(w >> 32)); }
+constexpr std::uint32_t kTileEpochMask = (1u << 30) - 1;
+
+WL_CORE_HD inline std::uint32_t tile_epoch_of(TileWord w) { return std::uint32_t(w >> 34); }
+// The status the run of `epoch` sees (epochs start at 1; a zeroed word is Invalid to all).
+WL_CORE_HD inline TileStatus tile_status_of(TileWord w, std::uint32_t epoch = 1) {
+  return tile_epoch_of(w) == (epoch & kTileEpochMask) ? TileStatus(std::uint32_t(w >> 32) & 3u) : TileStatus::Invalid;
+}
 
 }  // namespace wl

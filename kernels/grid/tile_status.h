@@ -5,7 +5,9 @@
 // only on tiles that have not published at all, never on a chain of full prefixes.
 //
 // Status and value share one 64-bit word, written and read in one access: a reader can never
-// see a new flag beside an old value. Values are therefore at most 32 bits.
+// see a new flag beside an old value. Values are therefore at most 32 bits. The word also holds
+// the run's epoch (core/tile_word.h): a run with a new epoch needs no launch to clear the words
+// an earlier run left.
 #pragma once
 #include <cstdint>
 
@@ -19,9 +21,10 @@ constexpr unsigned kTileStatusSites = 4000;
 
 
 template <class T>
-WL_HOST_DEVICE TileWord pack_tile(TileStatus status, T value) {
+WL_HOST_DEVICE TileWord pack_tile(TileStatus status, T value, std::uint32_t epoch = 1) {
   static_assert(sizeof(T) == 4, "tile status packs 32-bit values");
-  return TileWord(std::uint32_t(status)) << 32 | TileWord(std::uint32_t(to_bits(value)));
+  const std::uint32_t high = (epoch & kTileEpochMask) << 2 | std::uint32_t(status);
+  return TileWord(high) << 32 | TileWord(std::uint32_t(to_bits(value)));
 }
 template <class T>
 WL_HOST_DEVICE T tile_value_of(TileWord w) { return from_bits<T>(std::uint32_t(w)); }
@@ -29,10 +32,11 @@ WL_HOST_DEVICE T tile_value_of(TileWord w) { return from_bits<T>(std::uint32_t(w
 // Publishes tile `tile`'s status (status words start Invalid: zero-filled). Fenced before, so
 // anything the tile wrote earlier is visible to whoever sees the status.
 template <class Ctx, class T>
-WL_DEVICE void publish_tile(Ctx& ctx, Global<TileWord> status, unsigned tile, TileStatus s, T value) {
+WL_DEVICE void publish_tile(Ctx& ctx, Global<TileWord> status, unsigned tile, TileStatus s, T value,
+                            std::uint32_t epoch = 1) {
   constexpr unsigned S = kTileStatusSites;
   ctx.fence(S + __LINE__);
-  ctx.st_volatile(status, tile, pack_tile(s, value), S + __LINE__);
+  ctx.st_volatile(status, tile, pack_tile(s, value, epoch), S + __LINE__);
 }
 
 // The index of the lowest set bit of a nonzero word (a ballot's first lane).
@@ -52,7 +56,7 @@ WL_HOST_DEVICE unsigned lowest_set_bit(unsigned word) {
 // predecessors have only aggregates it walks far back; a warp reads 32 per round trip.
 // Recorded as the LookBack step. Origin: Merrill and Garland 2016, section 4.
 template <class Op, class Ctx, class T>
-WL_DEVICE T warp_look_back(Ctx& ctx, Global<TileWord> status, unsigned tile) {
+WL_DEVICE T warp_look_back(Ctx& ctx, Global<TileWord> status, unsigned tile, std::uint32_t epoch = 1) {
   constexpr unsigned S = kTileStatusSites;
   constexpr unsigned kAll = 0xffffffffu;
   ctx.step(make_step(StepKind::LookBack));
@@ -60,14 +64,14 @@ WL_DEVICE T warp_look_back(Ctx& ctx, Global<TileWord> status, unsigned tile) {
   T exclusive = identity<Op, T>();
   for (unsigned window_end = tile; ctx.branch(window_end > 0, S + __LINE__); window_end -= window_end < 32 ? window_end : 32) {
     // Lanes past tile 0 stand in as an inclusive prefix of the identity: the walk ends there.
-    TileWord w = pack_tile(TileStatus::InclusivePrefix, identity<Op, T>());
+    TileWord w = pack_tile(TileStatus::InclusivePrefix, identity<Op, T>(), epoch);
     if (ctx.branch(lane < window_end, S + __LINE__)) w = ctx.ld_volatile(status, window_end - 1 - lane, S + __LINE__);
     // Each lane waits for its own predecessor; the ballot below gathers the warp again.
-    while (ctx.branch(tile_status_of(w) == TileStatus::Invalid, S + __LINE__)) {
+    while (ctx.branch(tile_status_of(w, epoch) == TileStatus::Invalid, S + __LINE__)) {
       ctx.yield_spin();
       w = ctx.ld_volatile(status, window_end - 1 - lane, S + __LINE__);
     }
-    const unsigned inclusive = ctx.ballot(kAll, tile_status_of(w) == TileStatus::InclusivePrefix, S + __LINE__);
+    const unsigned inclusive = ctx.ballot(kAll, tile_status_of(w, epoch) == TileStatus::InclusivePrefix, S + __LINE__);
     const unsigned stop = inclusive ? lowest_set_bit(inclusive) : 31u;  // the nearest inclusive lane
     T v = lane <= stop ? tile_value_of<T>(w) : identity<Op, T>();
     // Farther tiles first: lane k's value goes in front of lane k - 1's.

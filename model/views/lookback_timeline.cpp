@@ -56,10 +56,15 @@ LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch)
   out.nanoseconds = run.meta.backend == "gpu";
   const Clock clock = clock_of(run, launch);
 
-  // The tile a block scanned is where it published; its events in time order.
+  // The tile a block scanned is where it published; its events in time order. The launch's
+  // epoch is the one its publishes carry: words of another epoch read as no status.
   std::map<std::uint32_t, std::vector<const Event*>> by_block;
-  for (const Event& e : run.events)
-    if (e.launch == launch) by_block[e.block].push_back(&e);
+  std::uint32_t epoch = 0;
+  for (const Event& e : run.events) {
+    if (e.launch != launch) continue;
+    by_block[e.block].push_back(&e);
+    if (e.buffer == status && is_store(e.op)) epoch = tile_epoch_of(e.value[0]);
+  }
   for (auto& [block, events] : by_block) {
     std::stable_sort(events.begin(), events.end(),
                      [&](const Event* a, const Event* b) { return clock.at(a->time) < clock.at(b->time); });
@@ -74,7 +79,7 @@ LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch)
     for (const Event* e : events) {
       if (e->buffer != status) continue;
       const std::uint32_t index = e->address / sizeof(TileWord);
-      const TileStatus s = tile_status_of(e->value[0]);
+      const TileStatus s = tile_status_of(e->value[0], epoch);
       const std::uint64_t at = clock.at(e->time);
       if (is_store(e->op)) {
         t.tile = index;

@@ -101,7 +101,7 @@ TEST(AppActions, InterleavedVsSequentialIsOneClick) {
 // Every shipped lesson plays from start to end: each slide runs, and lands on its level.
 TEST(AppActions, ShippedLessonsPlayToTheEnd) {
   for (const char* name : {"interleaved-vs-sequential", "shuffle-last-warp", "bank-conflicts", "scan-step-vs-work",
-                           "scan-padding"}) {
+                           "scan-padding", "scan-forward-progress"}) {
     AppState state;
     ASSERT_TRUE(open_lesson(state, std::string(WL_LESSONS_DIR) + "/" + name + ".lesson")) << state.banner;
     std::size_t slides = 0;

@@ -175,5 +175,16 @@ TEST(GridProtocols, TileWordsKeepStatusAndValueTogether) {
   EXPECT_EQ(tile_status_of(TileWord(0)), TileStatus::Invalid);
 }
 
+// A word of another run (epoch) is no status to this one, whatever it says; a zeroed word is
+// no status to any run.
+TEST(GridProtocols, AnotherRunsTileWordsAreNoStatus) {
+  const TileWord old = pack_tile(TileStatus::InclusivePrefix, std::int32_t(99), 6);
+  EXPECT_EQ(tile_epoch_of(old), 6u);
+  EXPECT_EQ(tile_status_of(old, 6), TileStatus::InclusivePrefix);
+  EXPECT_EQ(tile_status_of(old, 7), TileStatus::Invalid);
+  EXPECT_EQ(tile_status_of(TileWord(0), 7), TileStatus::Invalid);
+  EXPECT_EQ(tile_value_of<std::int32_t>(old), 99);
+}
+
 }  // namespace
 }  // namespace wl

@@ -8,7 +8,11 @@
 #include <set>
 
 #include "core/step.h"
+#include "kernels/families/scan/decoupled_lookback.h"
+#include "kernels/families/scan/driver.h"
+#include "kernels/families/scan/reference.h"
 #include "kernels/families/scan/run_sim.h"
+#include "kernels/sim/sim_backend.h"
 #include "kernels/host/input.h"
 #include "model/dataflow.h"
 #include "model/metrics.h"
@@ -142,6 +146,30 @@ TEST(ScanTraceInvariants, TheSingleBufferRaceCountsPrefixesTwice) {
   const DataflowGraph clean = build_dataflow(run("hillis-steele", 8, 8, Pattern::Ones).trace);
   EXPECT_EQ(std::count_if(clean.edges.begin(), clean.edges.end(), [](const DataflowEdge& e) { return e.racy; }), 0);
   EXPECT_TRUE(run("hillis-steele-single-buffer", 256, 256, Pattern::Random, "max").check.ok);
+}
+
+// The single pass runs again on the same buffers with no clearing launch: status words the
+// first run left (inclusive prefixes of other values) belong to its epoch and are ignored, and
+// tiles count from the run's first ticket. Three runs, three inputs, three right answers.
+TEST(ScanTraceInvariants, TheSinglePassRunsAgainWithoutClearing) {
+  RunRequest r;
+  r.family = "scan";
+  r.variant = "decoupled-lookback";
+  r.type = "i32";
+  r.n = 20000;
+  r.block = 32;  // tiles of 512: 40 tiles, some behind others' stale words
+  Trace trace;
+  SimBackend backend(r, trace);
+  const std::vector<Level> levels = plan_levels(DecoupledLookback::info, r.n, r.block);
+  const ScanBuffers<std::int32_t> buffers = allocate_buffers<DecoupledLookback, std::int32_t>(backend, levels, r.n);
+  SinglePassRuns runs;
+  for (std::uint64_t seed : {1, 2, 3}) {
+    const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Random, r.n, seed, "sum");
+    launch_levels<DecoupledLookback, SumOp>(backend, backend.upload(input), buffers, levels, r.block, false, false, runs);
+    EXPECT_EQ(backend.read_all(buffers.out), reference_scan<SumOp>(input, false)) << "run " << seed;
+  }
+  EXPECT_EQ(runs.epoch, 3u);
+  EXPECT_EQ(runs.tickets, 3u * 40u);
 }
 
 // A single pass looks back, a multi-tile scan-then-propagate launches scan, scan, propagate.

@@ -4,9 +4,13 @@
 //
 // Scan-then-propagate moves 4n bytes in three launches; this moves 2n in one. A tile never
 // waits for a chain of full prefixes, only for predecessors that have not published at all, so
-// the wait stays short; a whole warp looks back, 32 predecessors a round trip. Tiles are numbered in the order blocks start (an atomic counter), not
-// by blockIdx: a tile then only ever waits on a block that is already running, which is what
-// guarantees forward progress.
+// the wait stays short; a whole warp looks back, 32 predecessors a round trip. Tiles are
+// numbered in the order blocks start (an atomic counter), not by blockIdx: a tile then only
+// ever waits on a block that is already running, which is what guarantees forward progress.
+// Each thread scans 16 elements in registers, so the fixed costs of a tile (its ticket, two
+// barriers, the look-back) are paid once per 16 KiB at block 256. Neither the status words
+// nor the counter are reset between runs (they carry the run's epoch and first ticket), so a
+// run is this one launch.
 // Origin: Merrill and Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled
 // Look-back"; CUB DeviceScan.
 #pragma once
@@ -18,7 +22,7 @@
 namespace wl::scan {
 
 struct DecoupledLookback {
-  static constexpr unsigned kItems = 4;
+  static constexpr unsigned kItems = 16;  // 4 vectors a thread: a tile of 4096 at block 256
   static constexpr VariantInfo info{
       "decoupled-lookback", "one pass: publish the tile's aggregate, look back for its prefix: 2n bytes moved",
       "Merrill & Garland 2016; CUB DeviceScan", Shape::SinglePass, kItems, 32,
@@ -38,7 +42,7 @@ struct DecoupledLookback {
 
     if (ctx.branch(tid == 0)) {
       unsigned taken = ctx.atomic_add(a.next_tile, 0, 1u);
-      ctx.st(tile_slot, 0, taken);
+      ctx.st(tile_slot, 0, taken - a.first_ticket);
     }
     ctx.sync();
     const unsigned tile = ctx.ld(tile_slot, 0);
@@ -53,12 +57,14 @@ struct DecoupledLookback {
       T total = identity<Op, T>();
       if (ctx.branch(tid == 0)) {
         total = block_scan_total(ctx, warp_totals);
-        publish_tile(ctx, a.status, tile, tile == 0 ? TileStatus::InclusivePrefix : TileStatus::Aggregate, total);
+        publish_tile(ctx, a.status, tile, tile == 0 ? TileStatus::InclusivePrefix : TileStatus::Aggregate, total,
+                     a.epoch);
       }
       T prefix = identity<Op, T>();
       if (ctx.branch(tile > 0)) {
-        prefix = warp_look_back<Op, Ctx, T>(ctx, a.status, tile);
-        if (ctx.branch(tid == 0)) publish_tile(ctx, a.status, tile, TileStatus::InclusivePrefix, Op::apply(prefix, total));
+        prefix = warp_look_back<Op, Ctx, T>(ctx, a.status, tile, a.epoch);
+        if (ctx.branch(tid == 0))
+          publish_tile(ctx, a.status, tile, TileStatus::InclusivePrefix, Op::apply(prefix, total), a.epoch);
       }
       if (ctx.branch(tid == 0)) ctx.st(prefix_slot, 0, prefix);
     }

@@ -43,6 +43,13 @@ struct ScanBuffers {
   Global<unsigned> next_tile;       // SinglePass
 };
 
+// What a single pass carries from one run to the next on the same buffers: the status words
+// and the tile counter are cleared once, then each run takes a new epoch and the next tickets.
+struct SinglePassRuns {
+  std::uint32_t epoch = 0;  // of the last run; 0: none yet, the buffers need clearing
+  unsigned tickets = 0;     // handed out so far (wraps; tiles are ticket differences)
+};
+
 template <class V, class T, class Backend>
 ScanBuffers<T> allocate_buffers(Backend& backend, const std::vector<Level>& levels, std::uint64_t n) {
   ScanBuffers<T> b;
@@ -65,15 +72,17 @@ Global<const T> as_input(Global<T> g) {
 }
 
 // Runs every launch; the result is then in b.out. With `record`, every launch is recorded.
+// `runs` belongs to b: a caller that runs again on the same buffers passes the same one.
 template <class V, class Op, class T, class Backend>
 void launch_levels(Backend& backend, Global<const T> input, const ScanBuffers<T>& b, const std::vector<Level>& levels,
-                   unsigned block, bool exclusive, bool record) {
+                   unsigned block, bool exclusive, bool record, SinglePassRuns& runs) {
   if (levels.empty()) return;
   const unsigned shared = V::template shared_bytes<T>(block);
-  if (V::info.shape == Shape::SinglePass) {  // reset on every run, as CUB's init kernel does
+  if (V::info.shape == Shape::SinglePass && runs.epoch == 0) {  // once: CUB clears before every run
     backend.fill(b.status, TileWord(0));
     backend.fill(b.next_tile, 0u);
   }
+  ++runs.epoch;
   for (std::size_t k = 0; k < levels.size(); ++k) {
     ScanArgs<T> a;
     a.in = k == 0 ? input : as_input(b.totals[k - 1]);
@@ -83,6 +92,9 @@ void launch_levels(Backend& backend, Global<const T> input, const ScanBuffers<T>
     a.next_tile = b.next_tile;
     a.n = levels[k].n;
     a.exclusive = k == 0 ? exclusive : true;
+    a.epoch = runs.epoch;
+    a.first_ticket = runs.tickets;
+    if (V::info.shape == Shape::SinglePass) runs.tickets += levels[k].grid;
     LaunchRecord what = launch_record(scan_launch_name(V::info, k), levels[k].grid, block, shared, a.n);
     if (V::info.ping_pong) what.shared_columns = block;
     backend.launch(what, record, ScanKernel<V, Op, T>{a});

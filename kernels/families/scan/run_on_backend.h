@@ -27,7 +27,8 @@ void run_on_backend(Backend& backend, const RunRequest& r, const std::vector<T>&
   const bool exclusive = is_exclusive(r);
   const Global<const T> in = backend.upload(input);
   const ScanBuffers<T> buffers = allocate_buffers<V, T>(backend, levels, r.n);
-  launch_levels<V, Op>(backend, in, buffers, levels, r.block, exclusive, r.record);
+  SinglePassRuns runs;
+  launch_levels<V, Op>(backend, in, buffers, levels, r.block, exclusive, r.record, runs);
   const std::vector<T> result = backend.read_all(buffers.out);
   backend.finish_trace();
   out.launches = planned_launches(V::info, levels, r.block);

@@ -16,10 +16,12 @@ struct ScanArgs {
   Global<const T> in;
   Global<T> out;
   Global<T> tile_totals;            // TilesThenPropagate with several tiles: one per tile, else empty
-  Global<TileWord> status;          // SinglePass: one status word per tile, zero-filled
-  Global<unsigned> next_tile;       // SinglePass: tiles handed out so far, zero-filled
+  Global<TileWord> status;          // SinglePass: one status word per tile (core/tile_word.h)
+  Global<unsigned> next_tile;       // SinglePass: tickets handed out by every run so far
   std::uint64_t n = 0;
   bool exclusive = false;
+  std::uint32_t epoch = 1;          // SinglePass: this run's, in the status words it writes
+  unsigned first_ticket = 0;        // SinglePass: next_tile when this run began (tile = ticket - it)
 };
 
 // Sites recorded from this file are kFamilySites + line (kernels/dialect/README.md).
@@ -49,16 +51,22 @@ struct PropagateKernel {
   }
 };
 
-// A thread's run of kItems consecutive elements, starting at `first`: one 16-byte load when the
-// run is whole and aligned (4 x 32-bit), else element by element, with the identity past n.
+// A thread's run of kItems consecutive elements, starting at `first`: 16-byte loads when the
+// run is whole (4 x 32-bit each), else element by element, with the identity past n. The
+// vectors of one instruction are a run apart; the next instruction finds the rest of each
+// 32-byte sector in L1, so memory is read once.
 template <unsigned kItems, class Op, class T, class Ctx>
 WL_DEVICE void load_items(Ctx& ctx, Global<const T> in, std::uint64_t n, std::uint64_t first, T (&items)[kItems]) {
   constexpr unsigned S = kFamilySites;
-  static_assert(kItems == kVecWidth<T>, "one vector per thread");
+  constexpr unsigned W = kVecWidth<T>;
+  static_assert(kItems % W == 0, "whole vectors per thread");
   if (ctx.branch(first + kItems <= n, S + __LINE__)) {
-    Vec<T, kItems> v = ctx.ld_vec(in, first, S + __LINE__);
 WL_UNROLL
-    for (unsigned k = 0; k < kItems; ++k) items[k] = v.v[k];
+    for (unsigned v = 0; v < kItems / W; ++v) {
+      Vec<T, W> x = ctx.ld_vec(in, first + v * W, S + __LINE__);
+WL_UNROLL
+      for (unsigned k = 0; k < W; ++k) items[v * W + k] = x.v[k];
+    }
   } else {
     for (unsigned k = 0; k < kItems; ++k) {
       items[k] = identity<Op, T>();
@@ -81,15 +89,22 @@ template <unsigned kItems, class Op, class T, class Ctx>
 WL_DEVICE void store_items(Ctx& ctx, Global<T> out, std::uint64_t n, std::uint64_t first, const T (&items)[kItems],
                            T prefix, bool exclusive) {
   constexpr unsigned S = kFamilySites;
-  Vec<T, kItems> r;
+  constexpr unsigned W = kVecWidth<T>;
+  T r[kItems];
 WL_UNROLL
   for (unsigned k = 0; k < kItems; ++k)
-    r.v[k] = exclusive ? (k == 0 ? prefix : Op::apply(prefix, items[k - 1])) : Op::apply(prefix, items[k]);
+    r[k] = exclusive ? (k == 0 ? prefix : Op::apply(prefix, items[k - 1])) : Op::apply(prefix, items[k]);
   if (ctx.branch(first + kItems <= n, S + __LINE__)) {
-    ctx.st_vec(out, first, r, S + __LINE__);
+WL_UNROLL
+    for (unsigned v = 0; v < kItems / W; ++v) {
+      Vec<T, W> x;
+WL_UNROLL
+      for (unsigned k = 0; k < W; ++k) x.v[k] = r[v * W + k];
+      ctx.st_vec(out, first + v * W, x, S + __LINE__);
+    }
   } else {
     for (unsigned k = 0; ctx.branch(k < kItems && first + k < n, S + __LINE__); ++k)
-      ctx.st(out, first + k, r.v[k], S + __LINE__);
+      ctx.st(out, first + k, r[k], S + __LINE__);
   }
 }
 
