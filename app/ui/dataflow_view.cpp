@@ -100,6 +100,9 @@ void node_tooltip(const TraceViews& v, const DataflowGraph& g, std::uint32_t nod
     }
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
     ImGui::TextWrapped("%s %s", edge_kind_text(first->kind), from.c_str());
+    if (std::any_of(first, last, [](const DataflowEdge& e) { return e.racy; }))
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor),
+                         "a race: a read saw a value written in the same step by another thread (no barrier between)");
     ImGui::PopTextWrapPos();
   }
   ImGui::EndTooltip();
@@ -111,6 +114,7 @@ void draw_legend() {
   legend_item(edge_color(DataflowEdgeKind::Combine), "combine (2+ sources)", SwatchShape::Line);
   legend_item(edge_color(DataflowEdgeKind::Swap), "swap (exchange)", SwatchShape::DashedLine);
   legend_item(edge_color(DataflowEdgeKind::Atomic), "atomic", SwatchShape::Line);
+  legend_item(kProblemColor, "race (read past a missing barrier)", SwatchShape::DashedLine);
   legend_item(kWrittenColor, "written");
   legend_item(kInputColor, "input of the run");
   legend_item(kEmptyColor, "value from before (host or unrecorded block)");
@@ -274,12 +278,12 @@ void draw_dataflow_view(ViewContext& ctx) {
     if (std::max(p.x, q.x) < left || std::min(p.x, q.x) > right) continue;
     const bool lit = e.from == hot || e.to == hot;
     const bool now = int(b.row) == current;
-    ImU32 color = edge_color(e.kind);
+    ImU32 color = e.racy ? kProblemColor : edge_color(e.kind);
     float width = (squeezed ? 1.0f : 1.8f) * scale;
     if (lit) color = kHighlightColor, width = 3.0f * scale;
     else if (now) width = 2.6f * scale;
     else if (hot != kNoDataflowNode || current >= 0) color = with_alpha(color, squeezed ? 0.35f : 0.6f);
-    const float dash = e.kind == DataflowEdgeKind::Swap ? 6.0f * scale : 0.0f;
+    const float dash = e.kind == DataflowEdgeKind::Swap || e.racy ? 6.0f * scale : 0.0f;
     edges.segment(ImVec2(p.x, p.y + box_h(a.row) * 0.5f), ImVec2(q.x, q.y - box_h(b.row) * 0.5f), color, width, dash);
   }
   ctx.gl.draw(dl, std::move(edges));

@@ -17,7 +17,7 @@ void draw_metrics_view(ViewContext& ctx) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "(incomplete: the trace hit its event cap)");
   }
   // The whole run's work against its span: step-efficient or work-efficient, measured.
-  ImGui::TextUnformatted(work_span_text(views->work_span).c_str());
+  ImGui::TextWrapped("%s", work_span_text(views->work_span).c_str());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Measured from the dataflow of the recorded blocks, every launch: a value written from k sources "
                       "counts k - 1 combines; span is the longest chain of combines behind any value.");

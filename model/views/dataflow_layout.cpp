@@ -170,7 +170,7 @@ DataflowLayout layout_dataflow(const DataflowGraph& graph, const Trace& run, std
   for (std::uint32_t to = 0; to < out.nodes.size(); ++to) {
     auto [first, last] = graph.edges_into(out.nodes[to].node);
     for (const DataflowEdge* e = first; e != last; ++e)
-      if (layout_index[e->from] != kNoDataflowNode) out.edges.push_back({layout_index[e->from], to, e->thread, e->kind});
+      if (layout_index[e->from] != kNoDataflowNode) out.edges.push_back({layout_index[e->from], to, e->thread, e->kind, e->racy});
   }
   return out;
 }

@@ -56,6 +56,7 @@ struct DataflowLayoutEdge {
   std::uint32_t from = 0, to = 0;  // indices of DataflowLayout::nodes; `from` is above `to`
   std::uint16_t thread = 0;
   DataflowEdgeKind kind = DataflowEdgeKind::Copy;
+  bool racy = false;  // DataflowEdge::racy: the read saw a value it should not have
 };
 
 struct DataflowLayout {

@@ -162,5 +162,23 @@ TEST(DataflowLayout, PingPongBuffersShareTheirColumns) {
   EXPECT_EQ(shared, 16u) << "32 slots, two buffers of 16, folded";
 }
 
+// The in-place Hillis–Steele pitfall, one tile of 8 ones: its 10 racy reads (worked out in
+// scan_trace_invariants_test) reach the layout, which draws them as races.
+TEST(DataflowLayout, RacyReadsAreMarked) {
+  RunRequest r;
+  r.family = "scan";
+  r.variant = "hillis-steele-single-buffer";
+  r.block = 8;
+  r.n = 8;
+  r.record = true;
+  r.record_blocks = {0};
+  RunInput input;
+  input.pattern = Pattern::Ones;
+  RunReport report = run_request(r, input, BackendChoice::Simulator);
+  const TraceViews v = build_trace_views(std::move(report.outcome.trace));
+  const DataflowLayout l = layout_dataflow(*v.dataflow, v.whole(), 0);
+  EXPECT_EQ(std::count_if(l.edges.begin(), l.edges.end(), [](const DataflowLayoutEdge& e) { return e.racy; }), 10);
+}
+
 }  // namespace
 }  // namespace wl
