@@ -145,16 +145,8 @@ TEST(DataflowLayout, TraceViewsBuildTheGraphOnceForEveryLaunch) {
 // Hillis–Steele ping-pongs between two halves of shared memory; its launch asks for them to be
 // drawn in one set of columns, so each step's adds line up under the values they read.
 TEST(DataflowLayout, PingPongBuffersShareTheirColumns) {
-  RunRequest r;
-  r.family = "scan";
-  r.variant = "hillis-steele";
-  r.block = 16;
-  r.n = 16;
-  r.record = true;
-  r.record_blocks = {0};
-  RunReport report = run_request(r, RunInput{}, BackendChoice::Simulator);
-  ASSERT_EQ(report.outcome.trace.meta.launches.at(0).shared_columns, 16u);
-  const TraceViews v = build_trace_views(std::move(report.outcome.trace));
+  const TraceViews v = test::simulate_scan("hillis-steele", 16, 16);
+  ASSERT_EQ(v.trace.meta.launches.at(0).shared_columns, 16u);
   const DataflowLayout l = layout_dataflow(*v.dataflow, v.whole(), 0);
   std::uint32_t shared = 0;
   for (const DataflowColumnGroup& g : l.groups)
@@ -165,17 +157,7 @@ TEST(DataflowLayout, PingPongBuffersShareTheirColumns) {
 // The in-place Hillis–Steele pitfall, one tile of 8 ones: its 10 racy reads (worked out in
 // scan_trace_invariants_test) reach the layout, which draws them as races.
 TEST(DataflowLayout, RacyReadsAreMarked) {
-  RunRequest r;
-  r.family = "scan";
-  r.variant = "hillis-steele-single-buffer";
-  r.block = 8;
-  r.n = 8;
-  r.record = true;
-  r.record_blocks = {0};
-  RunInput input;
-  input.pattern = Pattern::Ones;
-  RunReport report = run_request(r, input, BackendChoice::Simulator);
-  const TraceViews v = build_trace_views(std::move(report.outcome.trace));
+  const TraceViews v = test::simulate_scan("hillis-steele-single-buffer", 8, 8, Pattern::Ones);
   const DataflowLayout l = layout_dataflow(*v.dataflow, v.whole(), 0);
   EXPECT_EQ(std::count_if(l.edges.begin(), l.edges.end(), [](const DataflowLayoutEdge& e) { return e.racy; }), 10);
 }

@@ -10,7 +10,7 @@
 // Each thread scans 16 elements in registers, so the fixed costs of a tile (its ticket, two
 // barriers, the look-back) are paid once per 16 KiB at block 256. Neither the status words
 // nor the counter are reset between runs (they carry the run's epoch and first ticket), so a
-// run is this one launch.
+// run is this one launch; a grid of one tile skips the ticket and the status altogether.
 // Origin: Merrill and Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled
 // Look-back"; CUB DeviceScan.
 #pragma once
@@ -39,19 +39,29 @@ struct DecoupledLookback {
     Shared<unsigned> tile_slot = shared_array<unsigned>(ctx, 1);
     Shared<T> prefix_slot = shared_array<T>(ctx, 1);
     const unsigned tid = ctx.thread_idx();
+    // A grid of one tile has no one to publish to and nothing to look back on: it is a block scan.
+    const bool alone = ctx.grid_dim() == 1;
 
-    if (ctx.branch(tid == 0)) {
-      unsigned taken = ctx.atomic_add(a.next_tile, 0, 1u);
-      ctx.st(tile_slot, 0, taken - a.first_ticket);
+    unsigned tile = 0;
+    if (ctx.branch(!alone)) {
+      if (ctx.branch(tid == 0)) {
+        unsigned taken = ctx.atomic_add(a.next_tile, 0, 1u);
+        ctx.st(tile_slot, 0, taken - a.first_ticket);
+      }
+      ctx.sync();
+      tile = ctx.ld(tile_slot, 0);
     }
-    ctx.sync();
-    const unsigned tile = ctx.ld(tile_slot, 0);
     const std::uint64_t first = (std::uint64_t(tile) * ctx.block_dim() + tid) * kItems;
 
     T items[kItems];
     load_items<kItems, Op>(ctx, a.in, a.n, first, items);
     T mine = scan_items<kItems, Op>(items);
     T before = block_scan<Op>(ctx, warp_totals, mine, level_step(0), /*exclusive=*/true);
+    if (ctx.branch(alone)) {
+      ctx.step(kFinishStep);
+      store_items<kItems, Op>(ctx, a.out, a.n, first, items, before, a.exclusive);
+      return;
+    }
 
     if (ctx.branch(ctx.warp() == 0)) {  // warp 0 publishes, looks back and publishes again
       T total = identity<Op, T>();

@@ -94,7 +94,7 @@ void launch_levels(Backend& backend, Global<const T> input, const ScanBuffers<T>
     a.exclusive = k == 0 ? exclusive : true;
     a.epoch = runs.epoch;
     a.first_ticket = runs.tickets;
-    if (V::info.shape == Shape::SinglePass) runs.tickets += levels[k].grid;
+    if (V::info.shape == Shape::SinglePass && levels[k].grid > 1) runs.tickets += levels[k].grid;  // one tile takes none
     LaunchRecord what = launch_record(scan_launch_name(V::info, k), levels[k].grid, block, shared, a.n);
     if (V::info.ping_pong) what.shared_columns = block;
     backend.launch(what, record, ScanKernel<V, Op, T>{a});
