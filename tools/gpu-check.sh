@@ -78,8 +78,9 @@ check_sanitizer() {
   for pitfall in "reduce unroll-last-warp-volatile" "scan hillis-steele-single-buffer"; do
     read -r family v <<<"$pitfall"
     printf '%-10s %-7s %-26s ' racecheck "$family" "$v"
-    compute-sanitizer --tool racecheck "$CLI" run --backend gpu --family "$family" --variant "$v" \
-      --n 4096 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY" || echo "(no summary)"
+    summary=$(compute-sanitizer --tool racecheck "$CLI" run --backend gpu --family "$family" --variant "$v" \
+      --n 4096 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY")
+    echo "${summary:-(no summary)}"
   done
 }
 
@@ -109,7 +110,7 @@ check_ncu() {
 # A single pass recorded on the GPU, every tile, for the look-back timeline (view 9).
 check_lookback() {
   section "decoupled look-back recorded on the GPU: every tile, for the timeline"
-  "$CLI" trace --backend gpu --family scan --variant decoupled-lookback --type i32 --n 16384 --block 32 \
+  "$CLI" trace --backend gpu --family scan --variant decoupled-lookback --type i32 --n 65536 --block 32 \
     --record-blocks all --out "$LOG_DIR/lookback-gpu.wltrace" && gzip -f "$LOG_DIR/lookback-gpu.wltrace" || failed=1
 }
 
