@@ -98,14 +98,16 @@ void normalise(std::vector<Source>& set) {
 
 void append(std::vector<Source>& to, const std::vector<Source>& from) { to.insert(to.end(), from.begin(), from.end()); }
 
-// Drops from `loaded` the nodes an st_from named: a value a kernel has said what it was for
-// feeds no later plain store.
+// Drops from `loaded` the loads of this step an st_from named (the latest read of each): a
+// value a kernel has said what it was for feeds no later plain store. Reads of the same node
+// in earlier steps stay.
 void spend(std::vector<Source>& loaded, const std::vector<Source>& used) {
-  loaded.erase(std::remove_if(loaded.begin(), loaded.end(),
-                              [&](const Source& l) {
-                                return std::any_of(used.begin(), used.end(), [&](const Source& u) { return u.node == l.node; });
-                              }),
-               loaded.end());
+  for (const Source& u : used)
+    for (auto it = loaded.rbegin(); it != loaded.rend(); ++it)
+      if (it->node == u.node && it->step == u.step) {
+        loaded.erase(std::next(it).base());
+        break;
+      }
 }
 
 struct ThreadState {

@@ -24,8 +24,9 @@ struct WorkSpan {
 
 WorkSpan measure_work_span(const DataflowGraph& graph);
 
-// "work 1793 combines for 256 inputs (n log2 n = 2048, 2n = 512); span 8 (log2 n = 8)": the
-// measured numbers beside the two textbook ones, for the metrics view and `warplens metrics`.
+// "work 1793 combines for 256 inputs (n log2 n = 2048, 2n = 512); span 8 combines deep
+// (log2 n = 8.0)": the measured numbers beside the textbook ones, for the metrics view and
+// `warplens metrics`.
 std::string work_span_text(const WorkSpan& ws);
 
 }  // namespace wl

@@ -81,6 +81,7 @@ check_sanitizer() {
     summary=$(compute-sanitizer --tool racecheck "$CLI" run --backend gpu --family "$family" --variant "$v" \
       --n 4096 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY")
     echo "${summary:-(no summary)}"
+    case "$summary" in *" 0 hazards"*|"") echo "  expected races, found none"; failed=1 ;; esac
   done
 }
 

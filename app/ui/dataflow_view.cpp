@@ -102,7 +102,8 @@ void node_tooltip(const TraceViews& v, const DataflowGraph& g, std::uint32_t nod
     ImGui::TextWrapped("%s %s", edge_kind_text(first->kind), from.c_str());
     if (std::any_of(first, last, [](const DataflowEdge& e) { return e.racy; }))
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor),
-                         "a race: a read saw a value written in the same step by another thread (no barrier between)");
+                         "a race: a read saw another version than the one it should (written in the same step by "
+                         "another thread, with no barrier between, or an older one)");
     ImGui::PopTextWrapPos();
   }
   ImGui::EndTooltip();
@@ -114,7 +115,7 @@ void draw_legend() {
   legend_item(edge_color(DataflowEdgeKind::Combine), "combine (2+ sources)", SwatchShape::Line);
   legend_item(edge_color(DataflowEdgeKind::Swap), "swap (exchange)", SwatchShape::DashedLine);
   legend_item(edge_color(DataflowEdgeKind::Atomic), "atomic", SwatchShape::Line);
-  legend_item(kProblemColor, "race (read past a missing barrier)", SwatchShape::DashedLine);
+  legend_item(kProblemColor, "race (read the wrong version)", SwatchShape::DashedLine);
   legend_item(kWrittenColor, "written");
   legend_item(kInputColor, "input of the run");
   legend_item(kEmptyColor, "value from before (host or unrecorded block)");

@@ -7,6 +7,7 @@
 
 #include "ui/legend.h"
 #include "ui/palette.h"
+#include "ui/plot_data.h"
 
 namespace wl::ui {
 namespace {
@@ -23,15 +24,6 @@ std::string time_text(const LookbackTimeline& t, double at) {
   return text;
 }
 
-// A round step for the axis: 1, 2 or 5 times a power of ten, about `target` of them.
-double tick_step(double range, int target) {
-  const double raw = range / std::max(target, 1);
-  const double p = std::pow(10.0, std::floor(std::log10(std::max(raw, 1e-9))));
-  for (double m : {1.0, 2.0, 5.0, 10.0})
-    if (raw <= m * p) return m * p;
-  return 10 * p;
-}
-
 }  // namespace
 
 void draw_lookback_view(ViewContext& ctx) {
@@ -39,8 +31,9 @@ void draw_lookback_view(ViewContext& ctx) {
   if (!views) return;
   const LookbackTimeline& t = views->lookback;
   if (!t.found()) {
-    ImGui::TextWrapped("This launch publishes no tile status: the look-back timeline belongs to single-pass scans "
-                       "(decoupled-lookback). Record every block to see every tile.");
+    ImGui::TextWrapped("This launch publishes no tile status. The timeline belongs to a single-pass scan "
+                       "(decoupled-lookback) of more than one tile: one tile has nothing to look back on, so take an n "
+                       "larger than block x 16. Every recorded block is a row.");
     return;
   }
   const float scale = ctx.app.ui_scale;
@@ -64,8 +57,8 @@ void draw_lookback_view(ViewContext& ctx) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
 
   // Axis along the top.
-  const double step = tick_step(end, int(plot_w / (90 * scale)));
-  for (double at = 0; at <= end + 1e-9; at += step) {
+  for (const PlotTick& tick : linear_ticks(0, end, std::max(1, int(plot_w / (90 * scale))))) {
+    const double at = tick.value;
     const float x = x_of(at);
     draw->AddLine(ImVec2(x, origin.y + axis_h - 4 * scale), ImVec2(x, y_of(t.tiles.size())), IM_COL32(255, 255, 255, 28));
     draw->AddText(ImVec2(x + 2 * scale, origin.y), ImGui::GetColorU32(ImGuiCol_Text), time_text(t, at).c_str());

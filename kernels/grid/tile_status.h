@@ -19,7 +19,6 @@ namespace wl {
 // Sites recorded from this file are kTileStatusSites + line (see kernels/dialect/README.md).
 constexpr unsigned kTileStatusSites = 4000;
 
-
 template <class T>
 WL_HOST_DEVICE TileWord pack_tile(TileStatus status, T value, std::uint32_t epoch = 1) {
   static_assert(sizeof(T) == 4, "tile status packs 32-bit values");
@@ -29,7 +28,8 @@ WL_HOST_DEVICE TileWord pack_tile(TileStatus status, T value, std::uint32_t epoc
 template <class T>
 WL_HOST_DEVICE T tile_value_of(TileWord w) { return from_bits<T>(std::uint32_t(w)); }
 
-// Publishes tile `tile`'s status (status words start Invalid: zero-filled). No fence: the value
+// Publishes tile `tile`'s status (until then its word is Invalid to this run: zeroed, or another
+// run's epoch). No fence: the value
 // travels in the same 64-bit word as the flag, so a reader that sees the flag sees the value,
 // and nothing else the tile wrote is read through its status. (A fence here cost each tile two
 // trips to L2 on the look-back's critical path.)

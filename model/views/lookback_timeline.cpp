@@ -18,8 +18,10 @@ BufferId status_buffer(const TraceMeta& meta) {
 bool is_load(OpKind op) { return op == OpKind::GlobalLoad; }
 bool is_store(OpKind op) { return op == OpKind::GlobalStore; }
 
-// Event times are 32 bits; a GPU's timer may wrap during a launch. Times are taken relative to
-// the earliest, unwrapping those that fall more than half the range below the latest.
+// Event times are 32 bits of nanoseconds; a GPU's timer may wrap during a launch. When the
+// launch's times span more than half the range (2.1 s, far longer than a recorded launch
+// runs), the timer wrapped: times in the lower half are taken as past the wrap. Times are
+// then relative to the earliest.
 struct Clock {
   std::uint64_t base = 0;
   bool wrapped = false;

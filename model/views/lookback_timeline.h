@@ -46,8 +46,8 @@ struct LookbackTimeline {
 // it has no tile status buffer or recorded none of its accesses.
 LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch);
 
-// "tile 5 (block 3) waited 1.2 us on tile 4, 3 reads": one line per wait, for the view's hover
-// and the CLI.
+// "tile 5 (block 3) waited 1.20 us on tile 4, 3 reads with no status": one line per wait, for
+// the view's hover.
 std::string describe_wait(const LookbackTimeline& t, const TileTimeline& tile, const TileWait& wait);
 
 }  // namespace wl

@@ -161,15 +161,14 @@ TEST(ScanTraceInvariants, TheSinglePassRunsAgainWithoutClearing) {
   Trace trace;
   SimBackend backend(r, trace);
   const std::vector<Level> levels = plan_levels(DecoupledLookback::info, r.n, r.block);
-  const ScanBuffers<std::int32_t> buffers = allocate_buffers<DecoupledLookback, std::int32_t>(backend, levels, r.n);
-  SinglePassRuns runs;
+  ScanBuffers<std::int32_t> buffers = allocate_buffers<DecoupledLookback, std::int32_t>(backend, levels, r.n);
   for (std::uint64_t seed : {1, 2, 3}) {
     const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Random, r.n, seed, "sum");
-    launch_levels<DecoupledLookback, SumOp>(backend, backend.upload(input), buffers, levels, r.block, false, false, runs);
+    launch_levels<DecoupledLookback, SumOp>(backend, backend.upload(input), buffers, levels, r.block, false, false);
     EXPECT_EQ(backend.read_all(buffers.out), reference_scan<SumOp>(input, false)) << "run " << seed;
   }
-  EXPECT_EQ(runs.epoch, 3u);
-  EXPECT_EQ(runs.tickets, 3u * 40u);
+  EXPECT_EQ(buffers.epoch, 3u);
+  EXPECT_EQ(buffers.tickets, 3u * 40u);
 }
 
 // A single pass looks back, a multi-tile scan-then-propagate launches scan, scan, propagate.

@@ -7,10 +7,11 @@
 // the wait stays short; a whole warp looks back, 32 predecessors a round trip. Tiles are
 // numbered in the order blocks start (an atomic counter), not by blockIdx: a tile then only
 // ever waits on a block that is already running, which is what guarantees forward progress.
-// Each thread scans 16 elements in registers, so the fixed costs of a tile (its ticket, two
+// Each thread scans 16 elements in registers, so the fixed costs of a tile (its ticket, four
 // barriers, the look-back) are paid once per 16 KiB at block 256. Neither the status words
-// nor the counter are reset between runs (they carry the run's epoch and first ticket), so a
-// run is this one launch; a grid of one tile skips the ticket and the status altogether.
+// nor the counter are reset between runs on the same buffers (they carry the run's epoch and
+// first ticket), so a timed run is this one launch; a grid of one tile is a plain block scan,
+// with no ticket and no status buffer at all.
 // Origin: Merrill and Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled
 // Look-back"; CUB DeviceScan.
 #pragma once

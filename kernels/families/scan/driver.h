@@ -39,22 +39,19 @@ struct ScanBuffers {
   Global<T> out;
   std::vector<Global<T>> totals;    // totals[k]: one per tile of level k (levels but the last)
   std::vector<Global<T>> prefixes;  // prefixes[k]: the exclusive scan of totals[k]
-  Global<TileWord> status;          // SinglePass
-  Global<unsigned> next_tile;       // SinglePass
-};
-
-// What a single pass carries from one run to the next on the same buffers: the status words
-// and the tile counter are cleared once, then each run takes a new epoch and the next tickets.
-struct SinglePassRuns {
-  std::uint32_t epoch = 0;  // of the last run; 0: none yet, the buffers need clearing
-  unsigned tickets = 0;     // handed out so far (wraps; tiles are ticket differences)
+  Global<TileWord> status;          // SinglePass of more than one tile
+  Global<unsigned> next_tile;       // SinglePass of more than one tile
+  // What a single pass carries from one run to the next on these buffers: the status words and
+  // the tile counter are cleared once, then each run takes a new epoch and the next tickets.
+  std::uint32_t epoch = 0;          // of the last run; 0: none yet, the buffers need clearing
+  unsigned tickets = 0;             // handed out so far (wraps; tiles are ticket differences)
 };
 
 template <class V, class T, class Backend>
 ScanBuffers<T> allocate_buffers(Backend& backend, const std::vector<Level>& levels, std::uint64_t n) {
   ScanBuffers<T> b;
   b.out = backend.template alloc<T>(n, "output", BufferRole::Output);
-  if (V::info.shape == Shape::SinglePass && !levels.empty()) {
+  if (V::info.shape == Shape::SinglePass && !levels.empty() && levels.front().grid > 1) {  // one tile reads none
     b.status = backend.template alloc<TileWord>(levels.front().grid, kTileStatusBufferName, BufferRole::Temp);
     b.next_tile = backend.template alloc<unsigned>(1, "next tile", BufferRole::Temp);
   }
@@ -71,18 +68,19 @@ Global<const T> as_input(Global<T> g) {
   return Global<const T>{g.ptr, g.size, g.buffer};
 }
 
-// Runs every launch; the result is then in b.out. With `record`, every launch is recorded.
-// `runs` belongs to b: a caller that runs again on the same buffers passes the same one.
+// Runs every launch; the result is then in b.out. With `record`, every launch is recorded. A
+// single pass run again on the same buffers needs no clearing: b keeps its epoch and tickets.
 template <class V, class Op, class T, class Backend>
-void launch_levels(Backend& backend, Global<const T> input, const ScanBuffers<T>& b, const std::vector<Level>& levels,
-                   unsigned block, bool exclusive, bool record, SinglePassRuns& runs) {
+void launch_levels(Backend& backend, Global<const T> input, ScanBuffers<T>& b, const std::vector<Level>& levels,
+                   unsigned block, bool exclusive, bool record) {
   if (levels.empty()) return;
   const unsigned shared = V::template shared_bytes<T>(block);
-  if (V::info.shape == Shape::SinglePass && runs.epoch == 0) {  // once: CUB clears before every run
+  const bool single_pass = V::info.shape == Shape::SinglePass && levels.front().grid > 1;
+  if (single_pass && b.epoch == 0) {  // once per allocation: CUB clears before every run
     backend.fill(b.status, TileWord(0));
     backend.fill(b.next_tile, 0u);
   }
-  ++runs.epoch;
+  ++b.epoch;
   for (std::size_t k = 0; k < levels.size(); ++k) {
     ScanArgs<T> a;
     a.in = k == 0 ? input : as_input(b.totals[k - 1]);
@@ -92,9 +90,9 @@ void launch_levels(Backend& backend, Global<const T> input, const ScanBuffers<T>
     a.next_tile = b.next_tile;
     a.n = levels[k].n;
     a.exclusive = k == 0 ? exclusive : true;
-    a.epoch = runs.epoch;
-    a.first_ticket = runs.tickets;
-    if (V::info.shape == Shape::SinglePass && levels[k].grid > 1) runs.tickets += levels[k].grid;  // one tile takes none
+    a.epoch = b.epoch;
+    a.first_ticket = b.tickets;
+    if (single_pass) b.tickets += levels[k].grid;  // one launch: a single pass has one level
     LaunchRecord what = launch_record(scan_launch_name(V::info, k), levels[k].grid, block, shared, a.n);
     if (V::info.ping_pong) what.shared_columns = block;
     backend.launch(what, record, ScanKernel<V, Op, T>{a});

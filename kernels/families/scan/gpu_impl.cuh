@@ -32,15 +32,14 @@ GpuTime time_gpu_typed(const RunRequest& r, const T* data, int warmup, int repea
   const std::size_t stride = rotation.stride_bytes / sizeof(T);
   const Global<T> copies = backend.alloc<T>(rotation.copies * stride, "input", BufferRole::Input);
   fill_rotation(reinterpret_cast<unsigned char*>(copies.ptr), rotation, data, r.n);
-  const ScanBuffers<T> buffers = allocate_buffers<V, T>(backend, levels, r.n);
+  ScanBuffers<T> buffers = allocate_buffers<V, T>(backend, levels, r.n);  // a single pass clears once, in the warm-up
 
   GpuTime timing;
   std::size_t run = 0;
-  SinglePassRuns runs;  // the single pass clears its status once, in the warm-up
   timing.ms = median_event_ms(
       [&] {
         const Global<const T> in{copies.ptr + run++ % rotation.copies * stride, r.n, copies.buffer};
-        launch_levels<V, Op>(backend, in, buffers, levels, r.block, exclusive, false, runs);
+        launch_levels<V, Op>(backend, in, buffers, levels, r.block, exclusive, false);
       },
       warmup, repeats);
   timing.ok = check_scan<Op>(input, backend.read_all(buffers.out), exclusive, combine_depth(V::info, levels, r.block)).ok;

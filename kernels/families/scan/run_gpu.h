@@ -13,7 +13,9 @@ RunResult run_gpu(const RunRequest& request, const void* input);
 
 // The uninstrumented build: warm-up runs, then the median of `repeats` event-timed runs
 // (kernels/gpu/event_timer.cuh), with the input rotated through copies when it fits in L2. A
-// single pass includes the reset of its tile status, as CUB's includes its init kernel.
+// single pass clears its tile status once, in the first warm-up run, and then runs as one
+// launch (its status words carry the run's epoch); CUB's API keeps no state between calls, so
+// every CUB run includes its init kernel.
 GpuTime time_gpu(const RunRequest& request, const void* input, int warmup, int repeats);
 
 // CUB's DeviceScan (InclusiveScan or ExclusiveScan with our operator) on the same terms.

@@ -26,9 +26,8 @@ void run_on_backend(Backend& backend, const RunRequest& r, const std::vector<T>&
   const std::vector<Level> levels = plan_levels(V::info, r.n, r.block);
   const bool exclusive = is_exclusive(r);
   const Global<const T> in = backend.upload(input);
-  const ScanBuffers<T> buffers = allocate_buffers<V, T>(backend, levels, r.n);
-  SinglePassRuns runs;
-  launch_levels<V, Op>(backend, in, buffers, levels, r.block, exclusive, r.record, runs);
+  ScanBuffers<T> buffers = allocate_buffers<V, T>(backend, levels, r.n);
+  launch_levels<V, Op>(backend, in, buffers, levels, r.block, exclusive, r.record);
   const std::vector<T> result = backend.read_all(buffers.out);
   backend.finish_trace();
   out.launches = planned_launches(V::info, levels, r.block);
