@@ -1,4 +1,4 @@
-// Runs a reduction on the CPU simulator and returns its trace (and a block's tree), for
+// Runs a reduction or a scan on the CPU simulator and returns its views (and a block's tree), for
 // view-model tests that want real kernels rather than hand-built traces.
 #pragma once
 #include <cstdint>
@@ -10,9 +10,11 @@
 
 namespace wl::test {
 
-inline TraceViews simulate(const std::string& variant, unsigned block, std::uint64_t n,
-                           const std::string& type = "i32", Pattern pattern = Pattern::Ascending) {
+// Block 0 of a run of `family`'s `variant`, recorded.
+inline TraceViews simulate_in(const std::string& family, const std::string& variant, unsigned block, std::uint64_t n,
+                              const std::string& type, Pattern pattern) {
   RunRequest r;
+  r.family = family;
   r.variant = variant;
   r.block = block;
   r.n = n;
@@ -25,20 +27,14 @@ inline TraceViews simulate(const std::string& variant, unsigned block, std::uint
   return build_trace_views(std::move(report.outcome.trace));
 }
 
-// The same for a scan variant, block 0 recorded.
+inline TraceViews simulate(const std::string& variant, unsigned block, std::uint64_t n,
+                           const std::string& type = "i32", Pattern pattern = Pattern::Ascending) {
+  return simulate_in("reduce", variant, block, n, type, pattern);
+}
+
 inline TraceViews simulate_scan(const std::string& variant, unsigned block, std::uint64_t n,
                                 Pattern pattern = Pattern::Ascending) {
-  RunRequest r;
-  r.family = "scan";
-  r.variant = variant;
-  r.block = block;
-  r.n = n;
-  r.record = true;
-  r.record_blocks = {0};
-  RunInput input;
-  input.pattern = pattern;
-  RunReport report = run_request(r, input, BackendChoice::Simulator);
-  return build_trace_views(std::move(report.outcome.trace));
+  return simulate_in("scan", variant, block, n, "i32", pattern);
 }
 
 // Block `block`'s tree in the launch `views` shows, projected from the run's dataflow graph.
