@@ -61,7 +61,9 @@ void draw_lookback_view(ViewContext& ctx) {
     const double at = tick.value;
     const float x = x_of(at);
     draw->AddLine(ImVec2(x, origin.y + axis_h - 4 * scale), ImVec2(x, y_of(t.tiles.size())), IM_COL32(255, 255, 255, 28));
-    draw->AddText(ImVec2(x + 2 * scale, origin.y), ImGui::GetColorU32(ImGuiCol_Text), time_text(t, at).c_str());
+    const std::string label = time_text(t, at);
+    const float right = origin.x + avail.x - ImGui::CalcTextSize(label.c_str()).x;  // the last label stays inside
+    draw->AddText(ImVec2(std::min(x + 2 * scale, right), origin.y), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
   }
 
   // Rows thinner than a line of text are labelled every few rows, so tiles can still be found.

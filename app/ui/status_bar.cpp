@@ -37,7 +37,8 @@ void backend_text(const AppState& state) {
   const std::string backend = v ? v->trace.meta.backend : (o ? o->backend : "");
   if (backend == "gpu") {
     status_dot(accent_color());
-    ImGui::Text("Backend: GPU, %s", state.device_name.c_str());
+    if (state.device_name.empty()) ImGui::TextUnformatted("Backend: GPU (a recorded trace: this machine has no GPU)");
+    else ImGui::Text("Backend: GPU, %s", state.device_name.c_str());
     return;
   }
   status_dot(state.gpu_available ? accent_color() : warning_color());
