@@ -32,8 +32,8 @@ void draw_lookback_view(ViewContext& ctx) {
   const LookbackTimeline& t = views->lookback;
   if (!t.found()) {
     ImGui::TextWrapped("This launch publishes no tile status. The timeline belongs to a single-pass scan "
-                       "(decoupled-lookback) of more than one tile: one tile has nothing to look back on, so take an n "
-                       "larger than block x 16. Every recorded block is a row.");
+                       "(decoupled-lookback) of several tiles: one tile has nothing to look back on, so take a larger n. "
+                       "Every recorded block is a row.");
     return;
   }
   const float scale = ctx.app.ui_scale;
@@ -55,6 +55,8 @@ void draw_lookback_view(ViewContext& ctx) {
   auto x_of = [&](double at) { return origin.x + label_w + float(at / end) * plot_w; };
   auto y_of = [&](std::size_t row) { return origin.y + axis_h + float(row) * row_h; };
   ImDrawList* draw = ImGui::GetWindowDrawList();
+  // Thousands of tiles would run past the legend at the smallest row height: they are cut.
+  draw->PushClipRect(origin, ImVec2(origin.x + avail.x, origin.y + axis_h + rows_h), true);
 
   // Axis along the top.
   for (const PlotTick& tick : linear_ticks(0, end, std::max(1, int(plot_w / (90 * scale))))) {
@@ -116,9 +118,10 @@ void draw_lookback_view(ViewContext& ctx) {
     }
     if (ctx.app.probes) ctx.probe("lookback", "rows", origin.x + 4 * scale, y_of(r) + row_h * 0.5f);
   }
+  draw->PopClipRect();
   if (!hover.empty()) ImGui::SetTooltip("%s", hover.c_str());
 
-  ImGui::SetCursorScreenPos(ImVec2(origin.x, y_of(t.tiles.size()) + 4 * scale));
+  ImGui::SetCursorScreenPos(ImVec2(origin.x, std::min(y_of(t.tiles.size()), origin.y + axis_h + rows_h) + 4 * scale));
   legend_begin();
   legend_item(kIdleColor, "working, nothing published");
   legend_item(kAggregateColor, "aggregate published (its own total)");
