@@ -23,6 +23,22 @@ inline WL_CORE_HD T from_bits(std::uint64_t bits) {
   return v;
 }
 
+// Set bits of a lane mask; the lowest set lane (32 for none).
+inline WL_CORE_HD unsigned popcount32(std::uint32_t m) {
+#if defined(__CUDA_ARCH__)
+  return unsigned(__popc(m));
+#else
+  return unsigned(__builtin_popcount(m));
+#endif
+}
+inline WL_CORE_HD unsigned lowest_lane(std::uint32_t m) {
+#if defined(__CUDA_ARCH__)
+  return m ? unsigned(__ffs(int(m))) - 1u : 32u;
+#else
+  return m ? unsigned(__builtin_ctz(m)) : 32u;
+#endif
+}
+
 template <class T> struct SameSizeUint;
 template <> struct SameSizeUint<float> { using type = std::uint32_t; };
 template <> struct SameSizeUint<double> { using type = unsigned long long; };

@@ -17,6 +17,8 @@ std::string step_name(StepId s) {
     case StepKind::LastBlockLevel: return "last block, level " + index;
     case StepKind::Propagate: return "propagate";
     case StepKind::Merge: return "merge";
+    case StepKind::Bin: return "bin";
+    case StepKind::Sort: return "sort " + index;
     case StepKind::Finish: return "finish";
   }
   char text[16];

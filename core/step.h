@@ -27,6 +27,8 @@ enum class StepKind : std::uint8_t {
   LastBlockLevel = 6,  // level k of the reduction the last block does over the partials
   Propagate = 7,       // adding a carried-in prefix to every element
   Merge = 8,           // combining private copies into shared or global results
+  Bin = 9,             // counting items into bins (a histogram)
+  Sort = 10,           // pass k of a sorting network
   Finish = 15,         // writing the block's result
 };
 constexpr unsigned kStepKindCount = 16;

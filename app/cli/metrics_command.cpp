@@ -69,11 +69,8 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
       j["grid"] = o.trace.meta.grid_dim;
       std::printf("%s\n", j.dump(2).c_str());
     } else {
-      std::printf("%s %s %s n=%llu block=%u grid=%u on %s, recorded blocks: %zu\n\n",
-                  options->request.variant.c_str(), options->request.op.c_str(),
-                  options->request.type.c_str(), (unsigned long long)options->request.n,
-                  options->request.block, o.trace.meta.grid_dim, o.backend.c_str(),
-                  o.trace.meta.recorded_blocks.size());
+      std::printf("%s grid=%u on %s, recorded blocks: %zu\n\n", request_words(options->request).c_str(),
+                  o.trace.meta.grid_dim, o.backend.c_str(), o.trace.meta.recorded_blocks.size());
       std::printf("%s\n", format_metrics_table(m).c_str());
       std::printf("%s\n", work_span_text(measure_work_span(build_dataflow(o.trace))).c_str());
       std::printf("result %s: %s (CPU reference %s)\n", o.result_text.c_str(),

@@ -19,10 +19,7 @@ void register_run_command(CLI::App& app, CommandStatus& status) {
     status.exit_code = run_from_options(*options, /*record=*/false, report);
     if (status.exit_code != 0) return;
     const RunResult& o = report.outcome;
-    std::printf("%s %s %s n=%llu block=%u on %s: %s\n", options->request.variant.c_str(),
-                options->request.op.c_str(), options->request.type.c_str(),
-                (unsigned long long)options->request.n, options->request.block, o.backend.c_str(),
-                o.result_text.c_str());
+    std::printf("%s on %s: %s\n", request_words(options->request).c_str(), o.backend.c_str(), o.result_text.c_str());
     std::printf("launches: %zu (grid %u first)\n", o.launches.size(), o.launches.empty() ? 0 : o.launches.front().grid);
     std::printf("check: %s (CPU reference %s, error %g, allowed %g)\n", o.check.ok ? "ok" : "WRONG",
                 o.check.expected.c_str(), o.check.error, o.check.bound);

@@ -14,16 +14,25 @@ void add_run_options(CLI::App& c, RunOptions& o) {
   c.add_option("--family", o.request.family, "kernel family (see `warplens list`)")->capture_default_str();
   c.add_option("--variant", o.request.variant, "variant id (see `warplens list`)")->capture_default_str();
   c.add_option("--op", o.request.op, "operator (see `warplens list`)")->capture_default_str();
-  c.add_option("--type", o.request.type, "value type (see `warplens list`)")->capture_default_str();
+  c.add_option("--type", o.request.type, "value type (see `warplens list`); by default the family's first");
   c.add_option("--n", o.request.n, "number of elements (0 gives the operator's identity)")->capture_default_str();
   c.add_option("--block", o.request.block, "threads per block: a power of two up to 1024")->capture_default_str();
   c.add_option("--backend", o.backend, "auto (GPU if usable), sim or gpu")->capture_default_str();
-  c.add_option("--pattern", o.pattern, "random, ones, ascending, all-equal or skewed")->capture_default_str();
+  c.add_option("--pattern", o.pattern, "random, ones, ascending, all-equal, skewed or image")->capture_default_str();
   c.add_option("--seed", o.seed, "seed of the random input")->capture_default_str();
   c.add_option("--record-blocks", o.record_blocks, "blocks to record: 0,1,5-7 or all")->capture_default_str();
   c.add_option("--event-cap", o.request.event_cap, "most events recorded; past it the trace is marked incomplete")->capture_default_str();
   c.add_option("--param", o.params, "a family parameter, name=value (see `warplens list`); repeatable");
   c.add_option("--sm-count", o.request.sm_count, "multiprocessors assumed when sizing persistent grids")->capture_default_str();
+}
+
+std::string request_words(const RunRequest& r) {
+  const Family* family = find_family(r.family);
+  std::string words = r.variant;
+  if (family && !family->ops().empty()) words += " " + r.op;
+  words += " " + r.type;
+  for (const auto& [name, value] : r.params) words += " " + name + "=" + std::to_string(value);
+  return words + " n=" + std::to_string(r.n) + " block=" + std::to_string(r.block);
 }
 
 bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<std::uint32_t>& out,
@@ -87,6 +96,7 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
     std::cerr << "warplens: " << error << "\n";
     return 2;
   }
+  if (const Family* family = find_family(r.family); family && r.type.empty()) r.type = family->types().front();
   if (const std::string problem = validate(r); !problem.empty()) {
     std::cerr << "warplens: " << problem << "\n";
     return 2;

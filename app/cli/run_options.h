@@ -15,6 +15,8 @@ class App;
 namespace wl::cli {
 
 struct RunOptions {
+  RunOptions() { request.type.clear(); }  // empty: the family's first type (f32 for reduce)
+
   RunRequest request;
   std::vector<std::string> params;  // "name=value", a family's own parameters
   std::string backend = "auto";
@@ -28,6 +30,10 @@ void add_run_options(CLI::App& command, RunOptions& options);
 // Runs the kernel the options describe and returns an exit code: 0 with `report` filled,
 // 2 for bad options, 1 for kernel errors and GPU failures. Prints what went wrong.
 int run_from_options(RunOptions& options, bool record, RunReport& report);
+
+// "shared-atomics i32 bins=256 n=4096 block=256": the variant, the operator where the family
+// takes one, the type, the family's parameters, n and the block.
+std::string request_words(const RunRequest& request);
 
 // "bins=256" → params["bins"] = 256.
 bool parse_params(const std::vector<std::string>& items, std::map<std::string, std::uint64_t>& out,

@@ -6,7 +6,6 @@
 #include <type_traits>
 
 namespace wl {
-namespace {
 
 std::uint64_t splitmix64(std::uint64_t& state) {
   std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
@@ -14,6 +13,8 @@ std::uint64_t splitmix64(std::uint64_t& state) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
 }
+
+namespace {
 
 double unit(std::uint64_t& state) {  // [0, 1)
   return double(splitmix64(state) >> 11) * 0x1.0p-53;
@@ -35,8 +36,19 @@ T random_value(std::uint64_t& state, std::string_view op) {
 
 }  // namespace
 
+unsigned image_pixel(std::uint64_t i) {
+  const int x = int(i % 256), y = int(i / 256 % 256);
+  int v = 60 + y / 3;                                                   // background, lit from below
+  const int dx = x - 150, dy = y - 110;
+  if (dx * dx + dy * dy < 60 * 60) v = 215 - (dx * dx + dy * dy) / 120;  // a bright disc
+  if (x >= 30 && x < 80 && y >= 40 && y < 220) v = 25;                  // a dark bar
+  std::uint64_t state = std::uint64_t(y) * 256 + std::uint64_t(x);
+  v += int(splitmix64(state) % 9) - 4;                                  // sensor noise
+  return unsigned(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+
 const std::vector<std::string>& pattern_names() {
-  static const std::vector<std::string> names{"random", "ones", "ascending", "all-equal", "skewed"};
+  static const std::vector<std::string> names{"random", "ones", "ascending", "all-equal", "skewed", "image"};
   return names;
 }
 
@@ -69,6 +81,7 @@ void fill_input(T* v, Pattern pattern, std::uint64_t n, std::uint64_t seed, std:
       case Pattern::Skewed:  // mostly small values, one in a hundred a thousand times larger
         v[i] = splitmix64(state) % 100 == 0 ? T(1000) : T(1 + splitmix64(state) % 3);
         break;
+      case Pattern::Image: v[i] = T(image_pixel(i)); break;
     }
   }
 }

@@ -8,9 +8,17 @@
 
 namespace wl {
 
-enum class Pattern { Random, Ones, Ascending, AllEqual, Skewed };
+enum class Pattern { Random, Ones, Ascending, AllEqual, Skewed, Image };
+
+// The grey level (0 .. 255) of pixel i of the generated test image, read row by row: a 256 x 256
+// scene (a shaded background, a bright disc, a dark bar, sensor noise) repeated as often as n
+// needs. Its histogram has the peaks and valleys of a photograph, not of random numbers.
+unsigned image_pixel(std::uint64_t i);
 
 const std::vector<std::string>& pattern_names();
+
+// The next number of the generator every input uses (splitmix64); advances state.
+std::uint64_t splitmix64(std::uint64_t& state);
 bool parse_pattern(std::string_view name, Pattern& out);
 
 // Values suited to the operator: sums of random integers stay far from overflow in f32,

@@ -131,7 +131,8 @@ TEST(OperatorKind, VisitorPassesTheIdsOperator) {
 TEST(StepNames, ParseBackWhatStepNameWrites) {
   for (StepId s : {kLoadStep, kFinishStep, level_step(0), level_step(7), make_step(StepKind::UpSweep, 2),
                    make_step(StepKind::DownSweep, 9), make_step(StepKind::LookBack), make_step(StepKind::Ticket),
-                   make_step(StepKind::LastBlockLevel, 3), make_step(StepKind::Propagate)})
+                   make_step(StepKind::LastBlockLevel, 3), make_step(StepKind::Propagate),
+                   make_step(StepKind::Bin), make_step(StepKind::Sort, 5)})
     EXPECT_EQ(parse_step_name(step_name(s)), std::optional<StepId>(s)) << step_name(s);
   EXPECT_EQ(parse_step_name("3"), std::optional<StepId>(level_step(3)));
   EXPECT_EQ(parse_step_name("up-sweep d=2"), std::optional<StepId>(make_step(StepKind::UpSweep, 2)));
