@@ -17,7 +17,7 @@ std::string step_name(StepId s) {
     case StepKind::LastBlockLevel: return "last block, level " + index;
     case StepKind::Propagate: return "propagate";
     case StepKind::Merge: return "merge";
-    case StepKind::Bin: return "bin";
+    case StepKind::Bin: return "bin round " + index;
     case StepKind::Sort: return "sort " + index;
     case StepKind::Finish: return "finish";
   }

@@ -17,7 +17,7 @@ constexpr Key kKeys[] = {
     {"Space", "play / pause"},
     {"Tab", "next variant"},
     {"C", "compare side by side (the same input, in lockstep)"},
-    {"1 ... 9", "tree, dataflow, divergence, banks, memory, source, metrics, timing, look-back (scans)"},
+    {"1 ... 9", "tree, dataflow, divergence, banks, memory, source, metrics, timing, look-back (scans) or bins (histograms)"},
     {"F", "fullscreen"},
     {"P", "presenter mode: large text, side panel hidden"},
     {"+ / - / 0", "zoom the tree in / out / fit"},

@@ -141,7 +141,7 @@ void draw_main_menu_bar(AppState& state) {
       for (int k = 0; k < int(ViewKind::Count); ++k) {
         if (!view_applies(ViewKind(k), state.sessions[0].settings.request.family)) continue;
         char key[4];
-        std::snprintf(key, sizeof key, "%d", k + 1);
+        std::snprintf(key, sizeof key, "%d", view_key(ViewKind(k)));
         if (ImGui::MenuItem(view_title(ViewKind(k)), key, state.view == ViewKind(k))) state.view = ViewKind(k);
       }
       ImGui::Separator();

@@ -22,6 +22,7 @@
 #include "ui/source_view.h"
 #include "ui/theme.h"
 #include "ui/timing_view.h"
+#include "ui/histogram_view.h"
 #include "ui/tree_view.h"
 #include "ui/view_context.h"
 
@@ -43,7 +44,7 @@ void view_tabs(AppState& state) {
     const bool selected = state.view == v;
     if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     char label[32];
-    std::snprintf(label, sizeof label, "%s (%d)", view_title(v), k + 1);
+    std::snprintf(label, sizeof label, "%s (%d)", view_title(v), view_key(v));
     if (ImGui::Button(label)) state.view = v;
     if (selected) ImGui::PopStyleColor();
   }
@@ -77,18 +78,19 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
   const std::string variant = v ? v->trace.meta.variant : s.settings.request.variant;
   ImGui::TextColored(accent_color(), "%s", variant.c_str());
   if (state.heading_font && state.compare) ImGui::PopFont();
+  const Family* family = find_family(v ? v->trace.meta.family : s.settings.request.family);
   if (v) {
     if (!state.compare) ImGui::SameLine();
     const std::string backend = v->trace.meta.backend == "gpu" ? "GPU" : "simulator";
-    ImGui::TextDisabled("n = %llu, block %u of %u (%u threads), %s, %s %s", (unsigned long long)v->trace.meta.n,
+    const std::string op = family && family->ops().empty() ? "" : v->trace.meta.op + " ";
+    ImGui::TextDisabled("n = %llu, block %u of %u (%u threads), %s, %s%s", (unsigned long long)v->trace.meta.n,
                         s.block() ? s.block()->block : 0, v->trace.meta.grid_dim, v->trace.meta.block_dim,
-                        backend.c_str(), v->trace.meta.op.c_str(), v->trace.meta.type.c_str());
+                        backend.c_str(), op.c_str(), v->trace.meta.type.c_str());
     if (!std::binary_search(v->steps.begin(), v->steps.end(), step)) {
       ImGui::SameLine();
       ImGui::TextColored(warning_color(), "(no %s here)", step_name(step).c_str());
     }
   }
-  const Family* family = find_family(v ? v->trace.meta.family : s.settings.request.family);
   if (const VariantSummary* info = family ? family->find_variant(variant) : nullptr) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", info->lesson.c_str());
@@ -115,6 +117,7 @@ void draw_view(ViewContext& ctx) {
     case ViewKind::Source: draw_source_view(ctx); break;
     case ViewKind::Metrics: draw_metrics_view(ctx); break;
     case ViewKind::Lookback: draw_lookback_view(ctx); break;
+    case ViewKind::Histogram: draw_histogram_view(ctx); break;
     case ViewKind::Timing: break;  // not a trace view: draw_view_area draws it whole
     default: break;
   }
@@ -181,6 +184,8 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
     return;
   }
   banner(state);
+  const std::string& family = state.sessions[0].settings.request.family;
+  if (!view_applies(state.view, family)) state.view = default_view(family);  // a family without it
   view_tabs(state);
   if (state.view == ViewKind::Timing) {  // sweeps, not a trace: no playback, no sides
     ImGui::Spacing();

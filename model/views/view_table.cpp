@@ -9,15 +9,16 @@ namespace {
 // Steps need no column: every view shows the current step of any kind, and says so when the
 // step has nothing of its kind (no shared accesses, no global requests).
 constexpr ViewSpec kViews[] = {
-    {ViewKind::Tree, "tree", "Tree", "reduce"},  // a combine tree: reductions only
-    {ViewKind::Dataflow, "dataflow", "Dataflow", ""},  // what the kernels recorded: any family
-    {ViewKind::Divergence, "divergence", "Divergence", ""},
-    {ViewKind::Banks, "banks", "Banks", ""},
-    {ViewKind::Memory, "memory", "Memory", ""},
-    {ViewKind::Source, "source", "Source", ""},
-    {ViewKind::Metrics, "metrics", "Metrics", ""},
-    {ViewKind::Timing, "timing", "Timing", ""},  // GPU sweeps, not a trace: any family's
-    {ViewKind::Lookback, "lookback", "Look-back", "scan"},  // tile status over time: single-pass scans
+    {ViewKind::Tree, "tree", "Tree", "reduce", 1, true},  // a combine tree: reductions only
+    {ViewKind::Dataflow, "dataflow", "Dataflow", "", 2, false},  // what the kernels recorded: any family
+    {ViewKind::Divergence, "divergence", "Divergence", "", 3, false},
+    {ViewKind::Banks, "banks", "Banks", "", 4, false},
+    {ViewKind::Memory, "memory", "Memory", "", 5, false},
+    {ViewKind::Source, "source", "Source", "", 6, false},
+    {ViewKind::Metrics, "metrics", "Metrics", "", 7, false},
+    {ViewKind::Timing, "timing", "Timing", "", 8, false},  // GPU sweeps, not a trace: any family's
+    {ViewKind::Lookback, "lookback", "Look-back", "scan", 9, false},  // tile status over time: single-pass scans
+    {ViewKind::Histogram, "histogram", "Bins", "histogram", 9, true},  // bins filling, private copies, contention
 };
 static_assert(std::size(kViews) == std::size_t(ViewKind::Count), "one row per view");
 
@@ -39,6 +40,14 @@ bool view_applies(ViewKind view, std::string_view family) {
     at = end + 1;
   }
   return false;
+}
+
+int view_key(ViewKind view) { return view_spec(view).key; }
+
+ViewKind default_view(std::string_view family) {
+  for (const ViewSpec& spec : kViews)
+    if (spec.family_default && view_applies(spec.kind, family)) return spec.kind;
+  return ViewKind::Dataflow;
 }
 
 bool parse_view(const std::string& name, ViewKind& view, bool& compare) {

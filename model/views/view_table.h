@@ -8,14 +8,18 @@
 
 namespace wl {
 
-// In tab order; a view's key is its position + 1.
-enum class ViewKind : std::uint8_t { Tree, Dataflow, Divergence, Banks, Memory, Source, Metrics, Timing, Lookback, Count };
+// In tab order.
+enum class ViewKind : std::uint8_t {
+  Tree, Dataflow, Divergence, Banks, Memory, Source, Metrics, Timing, Lookback, Histogram, Count
+};
 
 struct ViewSpec {
   ViewKind kind;
   const char* name;      // on the command line: "tree", "dataflow", ...
   const char* title;     // on its tab: "Tree", "Dataflow", ...
   const char* families;  // the families it draws, space-separated; "" = every family
+  int key;               // its digit key; views of different families may share one
+  bool family_default;   // what the families it names open with (default_view)
 };
 
 const ViewSpec& view_spec(ViewKind view);
@@ -23,6 +27,11 @@ const char* view_name(ViewKind view);
 const char* view_title(ViewKind view);
 // Whether the view has something to draw for a family's traces.
 bool view_applies(ViewKind view, std::string_view family);
+// The key of a view (1 ... 9).
+int view_key(ViewKind view);
+// The view a family opens with, and falls back to when the view shown does not apply to it:
+// its own default view (the tree for reduce), else the dataflow, which draws any family.
+ViewKind default_view(std::string_view family);
 // Accepts every view name and "compare" (the tree, side by side).
 bool parse_view(const std::string& name, ViewKind& view, bool& compare);
 // "tree, dataflow, ..., compare": what --view accepts, for its help and its check.

@@ -21,7 +21,7 @@ struct GlobalAtomics {
 
   template <class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const HistogramArgs& a) {
-    ctx.step(make_step(StepKind::Bin));
+    ctx.step(bin_round(0));
     for_each_sample(ctx, a, [&](std::int32_t x) {
       if (ctx.branch(in_range(x, a.bins))) ctx.atomic_add(a.counts, std::uint64_t(x), 1u);
     });

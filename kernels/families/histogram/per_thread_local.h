@@ -33,9 +33,10 @@ struct PerThreadLocal {
   WL_DEVICE static void run(Ctx& ctx, const LocalArgs& a) {
     const std::uint64_t threads = std::uint64_t(ctx.grid_dim()) * ctx.block_dim();
     const std::uint64_t t = std::uint64_t(ctx.block_idx()) * ctx.block_dim() + ctx.thread_idx();
-    ctx.step(make_step(StepKind::Bin));
+    unsigned k = 0;
 WL_NO_UNROLL
     for (std::uint64_t i = t; ctx.branch(i < a.hist.n); i += threads) {
+      ctx.step(bin_round(k++));
       std::int32_t x = ctx.ld(a.hist.in, i);
       if (ctx.branch(in_range(x, a.hist.bins))) {
         const std::uint64_t word = std::uint64_t(x) * threads + t;

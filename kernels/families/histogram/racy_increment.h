@@ -21,7 +21,7 @@ struct RacyIncrement {
 
   template <class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const HistogramArgs& a) {
-    ctx.step(make_step(StepKind::Bin));
+    ctx.step(bin_round(0));
     for_each_sample(ctx, a, [&](std::int32_t x) {
       const bool counted = ctx.branch(in_range(x, a.bins));
       std::uint32_t count = 0;

@@ -20,7 +20,7 @@ struct SharedAtomics {
 
   template <class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const HistogramArgs& a) {
-    ctx.step(make_step(StepKind::Bin));
+    ctx.step(bin_round(0));
     Shared<std::uint32_t> own = clear_private_bins(ctx, a.bins);
     for_each_sample(ctx, a, [&](std::int32_t x) {
       if (ctx.branch(in_range(x, a.bins))) ctx.atomic_add(own, unsigned(x), 1u);

@@ -26,6 +26,9 @@ constexpr unsigned kItemsPerThread = 16;
 
 WL_HOST_DEVICE bool in_range(std::int32_t x, unsigned bins) { return x >= 0 && unsigned(x) < bins; }
 
+// Round k of a thread's loop over the input is step "bin round k": the bars grow round by round.
+WL_HOST_DEVICE StepId bin_round(unsigned k) { return make_step(StepKind::Bin, k < kMaxStepIndex ? k : kMaxStepIndex); }
+
 // Calls f(x) for every sample the thread owns, with the lanes of a warp together: each round,
 // each lane reads 4 consecutive samples with one 16-byte load, and the warp's 32 loads are
 // 512 contiguous bytes. Rounds are warp-uniform (a lane past the end gets -1, in no bin), so f
@@ -36,14 +39,17 @@ WL_DEVICE void for_each_sample(Ctx& ctx, const HistogramArgs& a, F&& f) {
   const std::uint64_t threads = std::uint64_t(ctx.grid_dim()) * ctx.block_dim();
   const std::uint64_t first = std::uint64_t(ctx.block_idx()) * ctx.block_dim() + ctx.warp() * 32u;
   const std::uint64_t vectors = a.n / 4;
+  unsigned k = 0;
 WL_NO_UNROLL
   for (std::uint64_t round = first; ctx.branch(round < vectors, S + __LINE__); round += threads) {
+    ctx.step(bin_round(k++));
     Vec<std::int32_t, 4> x{{-1, -1, -1, -1}};
     if (ctx.branch(round + ctx.lane() < vectors, S + __LINE__)) x = ctx.ld_vec(a.in, (round + ctx.lane()) * 4, S + __LINE__);
 WL_UNROLL
     for (unsigned k = 0; k < 4; ++k) f(x.v[k]);
   }
   if (ctx.branch(ctx.block_idx() == 0 && ctx.warp() == 0 && a.n % 4 != 0, S + __LINE__)) {
+    ctx.step(bin_round(k));
     std::int32_t x = -1;
     if (ctx.branch(ctx.lane() < a.n % 4, S + __LINE__)) x = ctx.ld(a.in, vectors * 4 + ctx.lane(), S + __LINE__);
     f(x);

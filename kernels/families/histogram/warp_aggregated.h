@@ -22,7 +22,7 @@ struct WarpAggregated {
 
   template <class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const HistogramArgs& a) {
-    ctx.step(make_step(StepKind::Bin));
+    ctx.step(bin_round(0));
     Shared<std::uint32_t> own = clear_private_bins(ctx, a.bins);
     for_each_sample(ctx, a, [&](std::int32_t x) {
       const unsigned peers = ctx.match_any(0xffffffffu, x);  // the lanes holding x, this one included
