@@ -99,12 +99,20 @@ void draw_histogram_view(ViewContext& ctx) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float label_w = ImGui::CalcTextSize("000000 ").x;
-  const bool private_row = !end.copies.empty();
-  const bool contention_row = end.atomic_requests > 0;
-  const float legend = legend_height(1);
-  const float rest = std::max(avail.y - legend - line * (1 + private_row + contention_row), 60.0f * scale);
-  const float main_h = rest * (private_row && contention_row ? 0.5f : private_row || contention_row ? 0.65f : 1.0f);
-  const float side_h = (rest - main_h) / float(std::max(1, int(private_row) + int(contention_row)));
+  bool private_row = !end.copies.empty();
+  bool contention_row = end.atomic_requests > 0;
+  float legend = legend_height(avail.x < 900 * scale ? 2 : 1);
+  // Each row is a title line and a chart; the bins get twice the height of each other row.
+  // Short of room (side by side, under a lesson), the legend goes first, then the passes.
+  auto room = [&] {
+    const int rows = 1 + int(private_row) + int(contention_row);
+    return avail.y - legend - line * 1.5f * float(rows) - 2.0f * line * float(rows + 1);
+  };
+  if (room() < 0) legend = 0;
+  if (room() < 0 && private_row) contention_row = false;
+  const int rows = 1 + int(private_row) + int(contention_row);
+  const float charts = std::max(avail.y - legend - line * 1.5f * float(rows), 2.0f * line * float(rows + 1));
+  const float main_h = charts * 2.0f / float(rows + 1), side_h = charts / float(rows + 1);
   const float plot_w = std::max(avail.x - label_w - 8 * scale, 50.0f);
   float y = origin.y;
 
@@ -112,18 +120,18 @@ void draw_histogram_view(ViewContext& ctx) {
   const double top = double(std::max<std::uint64_t>(largest(end.counts), std::max<std::uint64_t>(largest(now.counts), 1)));
   draw->AddText(ImVec2(origin.x, y), ImGui::GetColorU32(ImGuiCol_Text), "bins");
   y += line;
-  y_axis(draw, ImVec2(origin.x, y), label_w, main_h - line, top);
-  int hovered = bar_chart(draw, ImVec2(origin.x + label_w, y), ImVec2(plot_w, main_h - line), now.counts, top,
-                          kCountColor, &end.counts);
+  y_axis(draw, ImVec2(origin.x, y), label_w, main_h, top);
+  int hovered = bar_chart(draw, ImVec2(origin.x + label_w, y), ImVec2(plot_w, main_h), now.counts, top, kCountColor,
+                          &end.counts);
   ctx.probe("histogram", "bins", origin.x + label_w, y);
-  y += main_h - line + line * 0.5f;
+  y += main_h + line * 0.5f;
 
   // Each recorded block's private copy, side by side.
   if (private_row) {
     const int shown = std::min<int>(kMostCopies, int(end.copies.size()));
-    char title[160];
-    std::snprintf(title, sizeof title, "private bins in shared memory, %d block%s%s: each adds its non-zero bins to the bins above, one atomic per bin",
-                  shown, shown == 1 ? "" : "s", int(end.copies.size()) > shown ? " shown" : "");
+    char title[96];
+    std::snprintf(title, sizeof title, "each block's private bins, in shared memory%s: merged into the bins above",
+                  int(end.copies.size()) > shown ? " (the first 8)" : "");
     draw->AddText(ImVec2(origin.x, y), ImGui::GetColorU32(ImGuiCol_Text), title);
     y += line;
     std::uint64_t copy_top = 1;
@@ -136,48 +144,51 @@ void draw_histogram_view(ViewContext& ctx) {
       for (const PrivateBins& c : now.copies)
         if (c.block == final_copy.block) counts = &c.counts;
       const ImVec2 at(origin.x + label_w + float(k) * (w + gap), y);
-      const int bin = bar_chart(draw, at, ImVec2(w, side_h - line * 1.5f), *counts, double(copy_top), kPrivateColor,
+      const int bin = bar_chart(draw, at, ImVec2(w, side_h), *counts, double(copy_top), kPrivateColor,
                                 &final_copy.counts);
       if (bin >= 0) hovered = bin;
       char name[32];
       std::snprintf(name, sizeof name, "block %u", final_copy.block);
-      draw->AddText(ImVec2(at.x, y + side_h - line * 1.5f), ImGui::GetColorU32(ImGuiCol_TextDisabled), name);
+      draw->AddText(ImVec2(at.x + 2, y), ImGui::GetColorU32(ImGuiCol_TextDisabled), name);
     }
-    y += side_h - line * 0.5f;
+    y += side_h + line * 0.5f;
   }
 
   // Contention: the passes each bin's atomics were serialised into.
   if (contention_row) {
-    char title[200];
-    std::snprintf(title, sizeof title, "atomic passes per bin so far: %llu requests, %llu lanes, %llu passes (%.1f lanes a pass)",
-                  (unsigned long long)now.atomic_requests, (unsigned long long)now.atomic_lanes,
-                  (unsigned long long)now.atomic_passes,
-                  now.atomic_passes ? double(now.atomic_lanes) / double(now.atomic_passes) : 0.0);
+    char title[160];
+    std::snprintf(title, sizeof title, "serialised atomic passes per bin: %.1f a request so far",
+                  now.atomic_requests ? double(now.atomic_passes) / double(now.atomic_requests) : 0.0);
     draw->AddText(ImVec2(origin.x, y), ImGui::GetColorU32(ImGuiCol_Text), title);
     y += line;
     const double pass_top = double(std::max<std::uint64_t>(largest(end.passes), 1));
-    y_axis(draw, ImVec2(origin.x, y), label_w, side_h - line, pass_top);
-    const int bin = bar_chart(draw, ImVec2(origin.x + label_w, y), ImVec2(plot_w, side_h - line), now.passes, pass_top,
+    y_axis(draw, ImVec2(origin.x, y), label_w, side_h, pass_top);
+    const int bin = bar_chart(draw, ImVec2(origin.x + label_w, y), ImVec2(plot_w, side_h), now.passes, pass_top,
                               kPassColor, &end.passes);
     if (bin >= 0) hovered = bin;
     ctx.probe("histogram", "passes", origin.x + label_w, y);
   }
 
-  ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + avail.y - legend));
-  legend_begin();
-  legend_item(kCountColor, "counted so far");
-  legend_item(kFinalColor, "at the end");
-  if (private_row) legend_item(kPrivateColor, "a block's private bins");
-  if (contention_row) legend_item(kPassColor, "serialised passes (lanes on one bin wait their turn)");
-  legend_end();
+  if (legend > 0) {
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + avail.y - legend));
+    legend_begin();
+    legend_item(kCountColor, "counted so far");
+    legend_item(kFinalColor, "at the end");
+    if (private_row) legend_item(kPrivateColor, "a block's private bins");
+    if (contention_row) legend_item(kPassColor, "serialised passes (lanes on one bin wait their turn)");
+    legend_end();
+  }
 
   if (hovered >= 0) {
     const std::size_t b = std::size_t(hovered);
     ImGui::BeginTooltip();
     ImGui::Text("bin %zu: %llu so far, %llu at the end", b, (unsigned long long)now.counts[b], (unsigned long long)end.counts[b]);
-    if (contention_row)
+    if (contention_row) {
       ImGui::Text("atomic lanes on it so far: %llu, in %llu serialised passes", (unsigned long long)now.lanes[b],
                   (unsigned long long)now.passes[b]);
+      ImGui::Text("all bins so far: %llu requests of %llu lanes took %llu passes", (unsigned long long)now.atomic_requests,
+                  (unsigned long long)now.atomic_lanes, (unsigned long long)now.atomic_passes);
+    }
     ImGui::EndTooltip();
   }
 }

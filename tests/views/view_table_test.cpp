@@ -31,25 +31,39 @@ TEST(ViewTable, TheTreeIsForReductionsTheOthersForEveryFamily) {
 }
 
 TEST(ViewTable, TheDataflowComesRightAfterTheTree) {
-  EXPECT_EQ(int(ViewKind::Count), 9);
+  EXPECT_EQ(int(ViewKind::Count), 10);
   EXPECT_EQ(ViewKind(0), ViewKind::Tree);  // key 1 stays the tree
   EXPECT_STREQ(view_name(ViewKind(1)), "dataflow");
   EXPECT_STREQ(view_title(ViewKind::Dataflow), "Dataflow");
-  EXPECT_EQ(view_names_text(), "tree, dataflow, divergence, banks, memory, source, metrics, timing, lookback, compare");
+  EXPECT_EQ(view_names_text(),
+            "tree, dataflow, divergence, banks, memory, source, metrics, timing, lookback, histogram, compare");
 }
 
 TEST(ViewTable, TheTimingViewIsKeyEightForEveryFamily) {
-  EXPECT_EQ(int(ViewKind::Timing) + 1, 8);  // a view's key is its position + 1
+  EXPECT_EQ(view_key(ViewKind::Timing), 8);
   EXPECT_STREQ(view_name(ViewKind::Timing), "timing");
   EXPECT_STREQ(view_title(ViewKind::Timing), "Timing");
   for (const char* family : {"reduce", "scan", "histogram"}) EXPECT_TRUE(view_applies(ViewKind::Timing, family));
 }
 
-TEST(ViewTable, TheLookBackTimelineIsKeyNineForScans) {
-  EXPECT_EQ(int(ViewKind::Lookback) + 1, 9);
+// Key 9 is the family's own view: the look-back timeline for scans, the bins for histograms.
+TEST(ViewTable, KeyNineIsTheFamilysOwnView) {
+  EXPECT_EQ(view_key(ViewKind::Lookback), 9);
+  EXPECT_EQ(view_key(ViewKind::Histogram), 9);
+  EXPECT_TRUE(view_applies(ViewKind::Histogram, "histogram"));
+  EXPECT_FALSE(view_applies(ViewKind::Histogram, "scan"));
   EXPECT_STREQ(view_name(ViewKind::Lookback), "lookback");
   EXPECT_TRUE(view_applies(ViewKind::Lookback, "scan"));
   EXPECT_FALSE(view_applies(ViewKind::Lookback, "reduce"));
+}
+
+// A family opens with its own view where it has one, else the dataflow, which draws anything.
+TEST(ViewTable, EachFamilyHasADefaultViewThatAppliesToIt) {
+  EXPECT_EQ(default_view("reduce"), ViewKind::Tree);
+  EXPECT_EQ(default_view("histogram"), ViewKind::Histogram);
+  EXPECT_EQ(default_view("scan"), ViewKind::Dataflow);
+  for (const char* family : {"reduce", "scan", "histogram", "copy_twice"})
+    EXPECT_TRUE(view_applies(default_view(family), family)) << family;
 }
 
 }  // namespace
