@@ -75,7 +75,7 @@ check_sanitizer() {
     done < <(variants)
   done
   # The pitfalls race on purpose: racecheck should say so.
-  for pitfall in "reduce unroll-last-warp-volatile" "scan hillis-steele-single-buffer"; do
+  for pitfall in "reduce unroll-last-warp-volatile" "scan hillis-steele-single-buffer" "histogram racy-increment"; do
     read -r family v <<<"$pitfall"
     printf '%-10s %-7s %-26s ' racecheck "$family" "$v"
     summary=$(compute-sanitizer --tool racecheck "$CLI" run --backend gpu --family "$family" --variant "$v" \
@@ -106,6 +106,10 @@ check_ncu() {
   echo "| scan, several tiles and launches |"
   python3 tools/ncu_compare.py "$CLI" blelloch --family scan --type i32 --n 100000 --block 256 || failed=1
   python3 tools/ncu_compare.py "$CLI" hillis-steele --family scan --type i32 --n 30000 --block 256 || failed=1
+  echo "| histogram, 256 bins, skewed: the first launch (sort-reduce-by-key: its keys) |"
+  for v in global-atomics shared-atomics warp-aggregated per-thread-local sort-reduce-by-key; do
+    python3 tools/ncu_compare.py "$CLI" "$v" --family histogram --n 100003 --block 256 --pattern skewed || failed=1
+  done
 }
 
 # A single pass recorded on the GPU, every tile, for the look-back timeline (view 9).
@@ -123,6 +127,17 @@ check_bench() {
   section "benchmark: scan, f32 inclusive sum, against CUB DeviceScan"
   "$CLI" bench --family scan --sizes 2^10,2^14,2^16,2^20,2^24,2^28 --block 256 --repeats 20 \
     --csv "$LOG_DIR/bench-scan-f32-sum.csv" || failed=1
+  # The bitonic sort is O(n log^2 n): sort-reduce-by-key is timed up to 2^24 only.
+  for input in "random" "skewed --param skew=90" "image"; do
+    read -r pattern params <<<"$input"
+    section "benchmark: histogram, 256 bins, $pattern input, against CUB HistogramEven"
+    "$CLI" bench --family histogram --pattern $pattern $params --sizes 2^10,2^14,2^16,2^20,2^24,2^28 --block 256 \
+      --repeats 20 --variants global-atomics,shared-atomics,warp-aggregated,per-thread-local \
+      --csv "$LOG_DIR/bench-histogram-$pattern.csv" || failed=1
+  done
+  section "benchmark: histogram, sort-reduce-by-key, random input"
+  "$CLI" bench --family histogram --sizes 2^10,2^16,2^20,2^24 --block 256 --repeats 10 \
+    --variants sort-reduce-by-key --csv "$LOG_DIR/bench-histogram-sort.csv" || failed=1
 }
 
 check_sweep() {

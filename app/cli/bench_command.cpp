@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/run_options.h"
 #include "kernels/backend/runner.h"
 #include "kernels/backend/timing_sweep.h"
 #include "kernels/gpu/gpu_error.h"
@@ -29,7 +30,7 @@ namespace {
 struct BenchOptions {
   std::uint64_t n = std::uint64_t(1) << 26;  // 256 MiB of f32: five times an H100's L2
   std::string op = "sum";
-  std::string type = "f32";
+  std::string type;  // empty: the family's first (f32 for reduce)
   unsigned block = 256;
   int warmup = 5;
   int repeats = 30;
@@ -38,6 +39,8 @@ struct BenchOptions {
   std::string sizes;
   std::string variants;  // comma-separated; empty: every variant but the pitfalls
   std::string family = "reduce";
+  std::string pattern = "random";
+  std::vector<std::string> params;  // "name=value"
   std::string json, csv, record;
 };
 
@@ -65,12 +68,21 @@ int run_sweep(const BenchOptions& b) {
   SweepRequest request;
   request.family = b.family;
   request.variants = split_commas(b.variants);
-  request.op = b.op;
-  request.type = b.type;
+  const Family* family = find_family(b.family);
+  request.op = family && family->ops().empty() ? "" : b.op;
+  request.type = !b.type.empty() || !family ? b.type : family->types().front();
   request.block = b.block;
+  std::string problem;
+  if (!parse_pattern(b.pattern, request.pattern)) {
+    std::cerr << "warplens bench: unknown input pattern '" << b.pattern << "'\n";
+    return 2;
+  }
+  if (!parse_params(b.params, request.params, problem)) {
+    std::cerr << "warplens bench: " << problem << "\n";
+    return 2;
+  }
   request.warmup = b.warmup;
   request.repeats = b.repeats;
-  std::string problem;
   if (!parse_sizes(b.sizes, request.sizes, problem)) {
     std::cerr << "warplens bench: --sizes: " << problem << "\n";
     return 2;
@@ -89,9 +101,9 @@ int run_sweep(const BenchOptions& b) {
     std::cerr << "warplens bench: " << e.what() << "\n";
     return 2;
   }
-  std::printf("%s, %s %s %s, block %u, median of %d after %d warm-up runs; GB/s (%% of the device copy)\n",
-              sweep.device.c_str(), sweep.family.c_str(), sweep.op.c_str(), sweep.type.c_str(), sweep.block,
-              sweep.repeats, sweep.warmup);
+  std::printf("%s, %s %s%s%s, %s input, block %u, median of %d after %d warm-up runs; GB/s (%% of the device copy)\n",
+              sweep.device.c_str(), sweep.family.c_str(), sweep.op.c_str(), sweep.op.empty() ? "" : " ",
+              sweep.type.c_str(), sweep.input.c_str(), sweep.block, sweep.repeats, sweep.warmup);
   std::printf("%-22s", "n");
   for (std::uint64_t n : sweep.sizes()) std::printf(" %14llu", (unsigned long long)n);
   std::printf("\n");
@@ -124,7 +136,7 @@ int run_bench(const BenchOptions& b) {
   }
   RunRequest base;
   base.op = b.op;
-  base.type = b.type;
+  base.type = b.type.empty() ? "f32" : b.type;
   base.n = b.n;
   base.block = b.block;
   if (const std::string problem = validate(base); !problem.empty()) {
@@ -135,9 +147,9 @@ int run_bench(const BenchOptions& b) {
   try {
     int bytes_per = 0;
     std::vector<unsigned char> input;
-    reduce::visit_type(b.type, [&](auto t) {
+    reduce::visit_type(base.type, [&](auto t) {
       using T = typename decltype(t)::type;
-      const std::vector<T> data = make_input<T>(Pattern::Random, b.n, 12345, b.op);
+      const std::vector<T> data = make_input<T>(Pattern::Random, b.n, 12345, base.op);
       bytes_per = sizeof(T);
       input.assign(reinterpret_cast<const unsigned char*>(data.data()),
                    reinterpret_cast<const unsigned char*>(data.data() + data.size()));
@@ -148,14 +160,14 @@ int run_bench(const BenchOptions& b) {
     const double copy_gbs = 2 * bytes / copy.median_ms / 1e6;  // read + write
     const double cub_gbs = bytes / cub.median_ms / 1e6;
     std::printf("%s %s, n = %llu (%.0f MiB), block %d, median of %d after %d warm-up runs\n",
-                b.op.c_str(), b.type.c_str(), (unsigned long long)b.n, bytes / (1 << 20), b.block,
+                b.op.c_str(), base.type.c_str(), (unsigned long long)b.n, bytes / (1 << 20), b.block,
                 b.repeats, b.warmup);
     std::printf("device copy: %.3f ms (%.0f GB/s read+write)   CUB DeviceReduce: %.3f ms (%.0f GB/s, %.0f%% of copy)\n\n",
                 copy.median_ms, copy_gbs, cub.median_ms, cub_gbs, 100 * cub_gbs / copy_gbs);
     std::printf("%-22s %9s %8s %9s %8s %6s %10s %9s\n", "variant", "ms", "GB/s", "%copy", "vs CUB", "check",
                 "handwrit.", "dialect/");
     std::printf("%-22s %9s %8s %9s %8s %6s %10s %9s\n", "", "", "", "", "(time)", "", "ms", "hand");
-    out = {{"n", b.n}, {"op", b.op}, {"type", b.type}, {"block", b.block}, {"repeats", b.repeats},
+    out = {{"n", b.n}, {"op", b.op}, {"type", base.type}, {"block", b.block}, {"repeats", b.repeats},
            {"copy_ms", copy.median_ms}, {"cub_ms", cub.median_ms}, {"variants", nlohmann::json::array()}};
     for (const reduce::VariantInfo& info : reduce::variant_infos()) {
       if (info.pitfall) continue;
@@ -168,7 +180,7 @@ int run_bench(const BenchOptions& b) {
                             {"vs_cub", t.median_ms / cub.median_ms}, {"ok", t.result_ok}};
       std::printf("%-22s %9.3f %8.0f %8.0f%% %7.2fx %6s", info.id, t.median_ms, gbs, 100 * gbs / copy_gbs,
                   t.median_ms / cub.median_ms, t.result_ok ? "ok" : "WRONG");
-      if (b.op == "sum" && b.type == "f32" && has_handwritten(info.id)) {
+      if (b.op == "sum" && base.type == "f32" && has_handwritten(info.id)) {
         const ReferenceTiming h = time_handwritten(r, reinterpret_cast<const float*>(input.data()), b.warmup, b.repeats);
         std::printf(" %10.3f %8.3fx", h.median_ms, t.median_ms / h.median_ms);
         row["handwritten_ms"] = h.median_ms;
@@ -200,7 +212,7 @@ void register_bench_command(CLI::App& app, CommandStatus& status) {
   auto b = std::make_shared<BenchOptions>();
   bench->add_option("--n", b->n, "elements (default: larger than L2)")->capture_default_str();
   bench->add_option("--op", b->op, "sum, min, max or product")->capture_default_str();
-  bench->add_option("--type", b->type, "i32, f32 or f64")->capture_default_str();
+  bench->add_option("--type", b->type, "i32, f32 or f64; by default the family's first");
   bench->add_option("--block", b->block, "threads per block")->capture_default_str();
   bench->add_option("--warmup", b->warmup, "untimed runs first")->capture_default_str();
   bench->add_option("--repeats", b->repeats, "timed runs; the median is reported")->capture_default_str();
@@ -208,6 +220,8 @@ void register_bench_command(CLI::App& app, CommandStatus& status) {
   bench->add_option("--sizes", b->sizes, "sweep sizes instead of one n: 2^10..2^28, 2^20, or a list");
   bench->add_option("--variants", b->variants, "with --sizes: variants to time, comma-separated (default: all)");
   bench->add_option("--family", b->family, "with --sizes: the family")->capture_default_str();
+  bench->add_option("--pattern", b->pattern, "with --sizes: the input pattern (random, skewed, image, ...)")->capture_default_str();
+  bench->add_option("--param", b->params, "with --sizes: a family parameter, name=value (bins=256, skew=90); repeatable");
   bench->add_option("--json", b->json, "with --sizes: write the sweep as JSON (the Timing panel reads it)");
   bench->add_option("--csv", b->csv, "with --sizes: write the sweep as CSV");
   bench->add_option("--record", b->record, "with --sizes: store the sweep as a profile, e.g. assets/profiles/h100.json");

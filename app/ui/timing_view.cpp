@@ -84,7 +84,8 @@ void live_sweep_controls(AppState& state) {
   }
   const std::string& refusal = live_sweep_refusal();
   ImGui::BeginDisabled(!refusal.empty());
-  // The sweep times what the controls have chosen: family, operator, type and block size.
+  // The sweep times what the controls have chosen: family, operator, type, block size, input
+  // pattern and the family's parameters.
   const RunRequest& chosen = state.sessions[0].settings.request;
   const bool requested = std::exchange(t.sweep_requested, false);
   if (ImGui::Button("Run sweep") || (requested && refusal.empty())) {
@@ -93,6 +94,8 @@ void live_sweep_controls(AppState& state) {
     request.op = chosen.op;
     request.type = chosen.type;
     request.block = chosen.block;
+    request.params = chosen.params;
+    parse_pattern(state.sessions[0].settings.pattern, request.pattern);
     for (int k = kSmallestSweepLog2; k <= kLargestSweepLog2; ++k) request.sizes.push_back(std::uint64_t(1) << k);
     t.worker.start(request);
   }

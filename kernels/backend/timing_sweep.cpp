@@ -58,6 +58,8 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
   sweep.family = request.family;
   sweep.op = request.op;
   sweep.type = request.type;
+  sweep.input = pattern_names()[std::size_t(request.pattern)];
+  for (const auto& [name, value] : request.params) sweep.input += ", " + name + "=" + std::to_string(value);
   sweep.block = request.block;
   sweep.warmup = request.warmup;
   sweep.repeats = request.repeats;
@@ -77,13 +79,14 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
     base.type = request.type;
     base.block = request.block;
     base.n = n;
+    base.params = request.params;
     const double bytes = family->bytes_moved(base);
     const GpuMemory memory = gpu_memory();
     std::string skip;
     if (bytes_needed(bytes) > double(memory.free_bytes))
       skip = size_name(n) + " needs about " + mib(bytes_needed(bytes)) + "; the GPU has " + mib(double(memory.free_bytes)) + " free";
     std::vector<unsigned char> input;
-    if (skip.empty()) input = family->make_input(base, Pattern::Random, 12345);
+    if (skip.empty()) input = family->make_input(base, request.pattern, 12345);
 
     // Runs one timing at this size; a failure becomes the point's error, and the sweep goes on.
     auto measure = [&](const std::string& name, SeriesKind kind, double point_bytes, auto&& time) {

@@ -7,9 +7,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "kernels/host/input.h"
 #include "model/timing/timing_sweep.h"
 
 namespace wl {
@@ -18,6 +20,8 @@ struct SweepRequest {
   std::string family = "reduce";
   std::vector<std::string> variants;  // empty: every variant but the pitfalls
   std::string op = "sum", type = "f32";
+  Pattern pattern = Pattern::Random;
+  std::map<std::string, std::uint64_t> params;  // the family's parameters (histogram: bins, skew)
   unsigned block = 256;
   std::vector<std::uint64_t> sizes;   // ascending
   int warmup = 5, repeats = 20;

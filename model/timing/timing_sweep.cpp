@@ -109,7 +109,8 @@ std::optional<double> percent_of_copy(const TimingSweep& sweep, const TimingSeri
 std::string sweep_to_json(const TimingSweep& sweep) {
   nlohmann::json j = {{"format", kFormat},          {"version", kVersion},     {"device", sweep.device},
                       {"date", sweep.date},         {"family", sweep.family},  {"op", sweep.op},
-                      {"type", sweep.type},         {"block", sweep.block},    {"warmup", sweep.warmup},
+                      {"type", sweep.type},         {"input", sweep.input},    {"block", sweep.block},
+                      {"warmup", sweep.warmup},
                       {"repeats", sweep.repeats},   {"series", nlohmann::json::array()}};
   for (const TimingSeries& s : sweep.series) {
     nlohmann::json points = nlohmann::json::array();
@@ -137,6 +138,7 @@ TimingSweep sweep_from_json(std::string_view text) {
   sweep.family = field<std::string>(j, "family", "sweep");
   sweep.op = field<std::string>(j, "op", "sweep");
   sweep.type = field<std::string>(j, "type", "sweep");
+  sweep.input = j.value("input", "random");  // profiles recorded before it was written were random
   sweep.block = field<unsigned>(j, "block", "sweep");
   sweep.warmup = field<int>(j, "warmup", "sweep");
   sweep.repeats = field<int>(j, "repeats", "sweep");

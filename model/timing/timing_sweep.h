@@ -40,6 +40,7 @@ struct TimingSweep {
   std::string date;    // the day it ran, YYYY-MM-DD
   std::string family = "reduce";
   std::string op, type;
+  std::string input = "random";  // the input pattern, and the family's parameters: "skewed, bins=256, skew=90"
   unsigned block = 0;
   int warmup = 0, repeats = 0;
   std::vector<TimingSeries> series;

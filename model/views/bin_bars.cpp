@@ -45,7 +45,8 @@ BinBars build_bin_bars(const TraceViews& views, StepId step) {
     const Event& e = whole.events[i];
     if (!counts_by(e, views.launch, step) || e.size != 4) continue;
     const bool global = (e.op == OpKind::GlobalAtomic || e.op == OpKind::GlobalStore) && e.buffer == counters->id;
-    if (global || e.op == OpKind::SharedAtomic) order.push_back(i);
+    const bool counting = step_kind(e.step) == StepKind::Bin;  // shared memory is private bins only then
+    if (global || e.op == OpKind::SharedAtomic || (e.op == OpKind::SharedStore && counting)) order.push_back(i);
   }
   std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
     const Event &x = whole.events[a], &y = whole.events[b];
@@ -58,6 +59,8 @@ BinBars build_bin_bars(const TraceViews& views, StepId step) {
     const std::uint64_t value = std::uint32_t(e.value[0]);
     if (e.op == OpKind::SharedAtomic)
       copy_of(bars.copies, e.block, bars.bins).counts[bin] += value;
+    else if (e.op == OpKind::SharedStore)
+      copy_of(bars.copies, e.block, bars.bins).counts[bin] = value;
     else if (e.op == OpKind::GlobalAtomic)
       bars.counts[bin] += value;
     else

@@ -1,8 +1,9 @@
 // Counters in bins as a run fills them, from its trace up to a step: what a histogram view
 // draws. Read from the events alone, so any kernel that counts into a u32 output buffer gets
 // it: atomic adds add their operand, plain stores set the value they store (in the order they
-// ran, so a lost update is lost here too). Private copies are a block's atomic adds to the
-// 4-byte words of its shared memory from offset 0, the first `bins` of them.
+// ran, so a lost update is lost here too). Private copies are a block's 4-byte words of shared
+// memory from offset 0, the first `bins` of them, as atomic adds and, in the counting rounds
+// (StepKind::Bin), stores left them.
 //
 // Only recorded blocks appear: with block 0 alone the bars are block 0's share. Each atomic
 // request's lanes on one bin are credited to that bin, and the serialised passes it costs

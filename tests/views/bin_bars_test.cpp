@@ -60,8 +60,17 @@ TEST(BinBars, WarpAggregationLeavesOneLaneAPass) {
 // Stores set the count they store: the racy pitfall's lost updates are lost in the view too.
 TEST(BinBars, RacyStoresKeepOneUpdateInThirtyTwo) {
   const BinBars end = build_bin_bars(simulate_bins("racy-increment"), kFinishStep);
-  EXPECT_EQ(end.counts[kHot], 8u);  // 2 rounds x 4 samples, each leaving the count one higher
-  EXPECT_EQ(end.atomic_requests, 0u);
+  ASSERT_EQ(end.copies.size(), 1u);
+  EXPECT_EQ(end.copies[0].counts[kHot], 8u);  // 2 rounds x 4 samples, each leaving the count one higher
+  EXPECT_EQ(end.counts[kHot], 8u);            // and the merge adds what is left
+  EXPECT_EQ(end.atomic_requests, 1u);         // the merge's one lane
+}
+
+// A reduction's warp totals in shared memory are not private bins: it counts nothing.
+TEST(BinBars, SharedWritesOutsideTheCountingRoundsAreNotBins) {
+  const TraceViews v = simulate_bins("per-thread-local");
+  const BinBars end = build_bin_bars(v, kFinishStep);
+  EXPECT_TRUE(end.copies.empty());
 }
 
 TEST(BinBars, ARunWithoutCountersHasNoBins) {
