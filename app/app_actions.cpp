@@ -97,6 +97,24 @@ void show_interleaved_vs_sequential(AppState& state) {
   state.playback.go_to(level_step(0));
 }
 
+void show_global_vs_shared_atomics(AppState& state) {
+  RunSettings& left = state.sessions[0].settings;
+  left.request.family = "histogram";
+  left.request.params = {{"bins", 16}, {"skew", 90}};
+  left.request.variant = "global-atomics";
+  left.request.type = "i32";
+  left.pattern = "skewed";
+  // Four blocks of 64 threads, 16 items a thread: four private copies, four counting rounds.
+  left.request.n = 4096;
+  left.request.block = 64;
+  left.inspect_block = 0;
+  state.sessions[1].settings.request.variant = "shared-atomics";
+  state.compare = true;
+  state.view = ViewKind::Histogram;
+  run_sessions(state);
+  state.playback.go_to(make_step(StepKind::Bin, 3));
+}
+
 void next_variant(AppState& state) {
   RunSettings& s = state.sessions[0].settings;
   const Family* family = find_family(s.request.family);

@@ -21,6 +21,9 @@ void set_compare(AppState& state, bool on);
 void toggle_compare(AppState& state);
 // The interleaved-vs-sequential lesson in one click: both variants side by side at level 0.
 void show_interleaved_vs_sequential(AppState& state);
+// The histogram's contrast in one click: global against shared atomics on a skewed input (90% of
+// 4096 items in one of 16 bins), side by side in the bins view, at the last counting round.
+void show_global_vs_shared_atomics(AppState& state);
 
 // Tab: the next variant (registry order) that supports the current block size.
 void next_variant(AppState& state);

@@ -230,6 +230,8 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
   section_heading("Compare");
   if (ImGui::Button("Interleaved vs sequential")) show_interleaved_vs_sequential(state);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the first lesson of parallel reduction, side by side");
+  if (ImGui::Button("Global vs shared atomics")) show_global_vs_shared_atomics(state);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a histogram of skewed items: where atomics contend, side by side");
   bool compare = state.compare;
   if (ImGui::Checkbox("side by side (C)", &compare)) set_compare(state, compare);
   if (state.compare) {

@@ -85,6 +85,25 @@ TEST(AppActions, InterleavedVsSequentialWorksFromAnotherFamily) {
   EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, "sequential");
 }
 
+// The histogram's contrast from any family: both sides count the same skewed input, and the
+// shared side's 4 blocks each hold a private copy.
+TEST(AppActions, GlobalVsSharedAtomicsIsOneClick) {
+  AppState state;
+  start(state, "sequential", 256);
+  show_global_vs_shared_atomics(state);
+  finish_sessions(state);
+  EXPECT_EQ(state.sessions[0].settings_error(), "");
+  EXPECT_TRUE(state.compare);
+  EXPECT_EQ(state.view, ViewKind::Histogram);
+  ASSERT_TRUE(state.sessions[0].views());
+  ASSERT_TRUE(state.sessions[1].views());
+  EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "global-atomics");
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, "shared-atomics");
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.grid_dim, 4u);
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.params.at("skew"), 90u);
+  EXPECT_EQ(state.playback.step(), make_step(StepKind::Bin, 3));
+}
+
 TEST(AppActions, InterleavedVsSequentialIsOneClick) {
   AppState state;
   start(state, "warp-shuffle", 256);
