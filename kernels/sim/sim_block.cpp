@@ -68,31 +68,51 @@ SimBlock::SimBlock(SimGrid& grid, unsigned block_idx)
       smem_(grid.launch().shared_bytes),
       smem_written_(grid.launch().shared_bytes, 0) {}
 
-SimBlock::~SimBlock() = default;  // unfinished fibers unwind their stacks here
+// Threads still suspended (the block stopped at an error, or spins forever) are resumed once
+// more and unwind through SimAbort, each on its own stack, before their fibers go.
+SimBlock::~SimBlock() {
+  abandoning_ = true;
+  for (unsigned tid = 0; tid < threads_.size(); ++tid)
+    if (threads_[tid].fiber) resume(tid);
+}
 
 void SimBlock::start_threads() {
   started_ = true;
   for (unsigned tid = 0; tid < threads_.size(); ++tid) {
     SimThread& t = threads_[tid];
     t.fiber = boost::context::fiber(
-        std::allocator_arg, PooledStack{&grid_.stacks()},
+        std::allocator_arg, PooledStack{&grid_.stacks(), &t.stack},
         [this, tid](boost::context::fiber&& scheduler) {
+          after_switch(nullptr, &scheduler_stack_);
           SimThread& self = threads_[tid];
           self.back = std::move(scheduler);
           try {
+            if (abandoning_) throw SimAbort{};  // never started: nothing to run
             SimCtx ctx(*this, tid);
             grid_.body()(ctx);
           } catch (const SimAbort&) {
           }
           self.state = ThreadState::Done;
+          before_switch(nullptr, scheduler_stack_);  // this stack is done
           return std::move(self.back);
         });
   }
 }
 
+void SimBlock::resume(unsigned tid) {
+  SimThread& t = threads_[tid];
+  void* fake = nullptr;
+  before_switch(&fake, StackBounds{static_cast<char*>(t.stack.sp) - t.stack.size, t.stack.size});
+  t.fiber = std::move(t.fiber).resume();
+  after_switch(fake, nullptr);
+}
+
 void SimBlock::yield(unsigned tid) {
   SimThread& t = threads_[tid];
+  before_switch(&t.fake_stack, scheduler_stack_);
   t.back = std::move(t.back).resume();
+  after_switch(t.fake_stack, &scheduler_stack_);
+  if (abandoning_) throw SimAbort{};
 }
 
 void SimBlock::barrier(unsigned tid, unsigned line) {
@@ -140,7 +160,7 @@ SimBlock::Progress SimBlock::run() {
       if (t.state != ThreadState::Runnable && t.state != ThreadState::Spinning) continue;
       bool was_spinning = t.state == ThreadState::Spinning;
       t.state = ThreadState::Runnable;
-      t.fiber = std::move(t.fiber).resume();
+      resume(tid);
       if (grid_.error()) throw *grid_.error();
       if (!(was_spinning && t.state == ThreadState::Spinning)) progressed = true;
     }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/sim/fiber_switch.h"
 #include "kernels/sim/kernel_error.h"
 #include "trace/event.h"
 
@@ -29,6 +30,8 @@ enum class ThreadState : std::uint8_t { Runnable, AtBarrier, AtCollective, Spinn
 struct SimThread {
   boost::context::fiber fiber;  // the thread, suspended: resume it to run
   boost::context::fiber back;   // inside the thread: the scheduler, to yield to
+  boost::context::stack_context stack;  // the fiber's (for kernels/sim/fiber_switch.h)
+  void* fake_stack = nullptr;           // AddressSanitizer's, while the thread is suspended
   ThreadState state = ThreadState::Runnable;
   unsigned line = 0;  // where it waits
   CollectiveKind kind = CollectiveKind::SyncWarp;
@@ -71,7 +74,8 @@ class SimBlock {
 
  private:
   void start_threads();
-  void yield(unsigned tid);
+  void resume(unsigned tid);  // from the scheduler
+  void yield(unsigned tid);   // from the thread
   bool resolve_collectives();
   bool resolve_warp(unsigned warp);
   bool resolve_barrier();
@@ -82,6 +86,8 @@ class SimBlock {
   SimGrid& grid_;
   unsigned index_;
   bool started_ = false;
+  bool abandoning_ = false;      // being destroyed: suspended threads unwind instead of going on
+  StackBounds scheduler_stack_;  // where the scheduler runs (kernels/sim/fiber_switch.h)
   std::vector<SimThread> threads_;
   std::vector<unsigned char> smem_;
   std::vector<std::uint8_t> smem_written_;

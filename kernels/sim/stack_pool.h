@@ -23,10 +23,16 @@ class StackPool {
   std::vector<unsigned char*> free_;
 };
 
-// The allocator object Boost.Context copies into each fiber; it refers back to the pool.
+// The allocator object Boost.Context copies into each fiber; it refers back to the pool, and
+// tells `record` (when set) which stack the fiber got.
 struct PooledStack {
   StackPool* pool;
-  boost::context::stack_context allocate() { return pool->allocate(); }
+  boost::context::stack_context* record = nullptr;
+  boost::context::stack_context allocate() {
+    boost::context::stack_context s = pool->allocate();
+    if (record) *record = s;
+    return s;
+  }
   void deallocate(boost::context::stack_context& sctx) { pool->deallocate(sctx); }
 };
 

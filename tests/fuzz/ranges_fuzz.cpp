@@ -1,0 +1,22 @@
+// The command line's ranges and lists: --record-blocks (0,2,5-7 or all), --sizes (2^10..2^28,
+// lists) and --param name=value. Each returns false with a message for text it refuses, and
+// never throws. The input is split at the first newline: the block list, then the rest.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli/run_options.h"
+#include "model/timing/timing_sweep.h"
+#include "tests/fuzz/fuzz_target.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(wl::fuzz::text_of(data, size));
+  std::string error;
+  std::vector<std::uint32_t> blocks;
+  wl::cli::parse_block_list(text, 1u << 20, blocks, error);
+  std::vector<std::uint64_t> sizes;
+  wl::parse_sizes(text, sizes, error);
+  std::map<std::string, std::uint64_t> params;
+  wl::cli::parse_params({text, text + "=1"}, params, error);
+  return 0;
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of tests/fuzz with clang (AddressSanitizer and UBSan on) in
+# build-fuzz/, then fuzzes each in turn from its committed seeds (tests/fuzz/corpus/<target>).
+#
+#   tools/fuzz.sh [SECONDS]     each target for SECONDS (default 60): what CI runs, shorter
+#   tools/fuzz.sh --runs N      each target for N executions (the recorded long run: 1000000)
+#   TARGETS="trace lesson" tools/fuzz.sh ...   only those targets
+#
+# New inputs go to a scratch corpus (build-fuzz/corpus/<target>), never into the repository. A
+# crash, a leak or a timeout leaves its input in build-fuzz/crashes/ and fails the script: turn
+# it into a regression test (tests/trace, tests/views, ...) before fixing it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+limit=(-max_total_time="${1:-60}")
+if [[ "${1:-}" == --runs ]]; then limit=(-runs="${2:?--runs needs a count}"); fi
+targets=(${TARGETS:-trace trace_json lesson profile ranges})
+
+if [[ ! -f build-fuzz/CMakeCache.txt ]]; then
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" \
+    -DWARPLENS_FUZZ=ON -DWARPLENS_APP=OFF >/dev/null
+fi
+cmake --build build-fuzz -j"$(nproc)" --target "${targets[@]/%/_fuzz}"
+
+mkdir -p build-fuzz/crashes
+failed=0
+for t in "${targets[@]}"; do
+  mkdir -p "build-fuzz/corpus/$t"
+  echo "== $t: ${limit[*]}"
+  # The stats at the end say how many inputs ran; the corpus grows in the scratch folder.
+  if "build-fuzz/tests/fuzz/${t}_fuzz" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+       -artifact_prefix="build-fuzz/crashes/$t-" "build-fuzz/corpus/$t" "tests/fuzz/corpus/$t" \
+       >"build-fuzz/$t.log" 2>&1; then
+    grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb)" "build-fuzz/$t.log" || true
+  else
+    echo "FAILED: $t found a problem; the input is in build-fuzz/crashes/"
+    grep -E "ERROR|SUMMARY|Test unit written" "build-fuzz/$t.log" | head -20
+    failed=1
+  fi
+done
+[[ $failed == 0 ]] && echo "fuzz: every target ran clean" || echo "fuzz: FAILURES above"
+exit $failed

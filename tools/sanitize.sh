@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds every CPU target with AddressSanitizer and UndefinedBehaviorSanitizer
+# (-fno-sanitize-recover: the first finding fails its test) in build-asan/, and runs ctest
+# there: the trace, model, view-model, kernel (the simulator), family, core and command-line
+# tests. The desktop app's own tests are left out (WARPLENS_APP=OFF): they drive Mesa's
+# software OpenGL under Xvfb, whose own allocations the leak checker would report.
+#   tools/sanitize.sh [ctest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [[ ! -f build-asan/CMakeCache.txt ]]; then
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" -DWARPLENS_SANITIZE=ON \
+    -DWARPLENS_APP=OFF >/dev/null
+fi
+cmake --build build-asan -j"$(nproc)"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_stack_use_after_return=0:strict_string_checks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+exec ctest --test-dir build-asan --output-on-failure -j"$(nproc)" "$@"
