@@ -1,5 +1,6 @@
 #include "trace/trace_file.h"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -100,10 +101,19 @@ Trace read_trace_bytes(const std::vector<std::uint8_t>& bytes) {
   return read_trace_bytes(bytes.data(), bytes.size());
 }
 
-Trace read_trace_bytes(const std::uint8_t* data, std::size_t size) {
+namespace {
+
+// The first bytes of a file, or all of a shorter one, must be the magic's.
+void check_magic(const std::uint8_t* data, std::size_t size) {
   if (size == 0) fail("empty (0 bytes): not a WarpLens trace");
   const std::size_t magic_seen = size < sizeof kTraceMagic ? size : sizeof kTraceMagic;
   if (std::memcmp(data, kTraceMagic, magic_seen) != 0) fail("not a WarpLens trace (bad magic)");
+}
+
+}  // namespace
+
+Trace read_trace_bytes(const std::uint8_t* data, std::size_t size) {
+  check_magic(data, size);
   if (size < kPreambleBytes)
     fail("truncated: " + std::to_string(size) + " bytes, shorter than the 16-byte preamble");
 
@@ -160,6 +170,15 @@ Trace read_trace(const std::string& path) {
   if (!in) fail("trace file '" + path + "': cannot open");
   const auto file_size = std::filesystem::file_size(path, ec);
   if (ec) fail("trace file '" + path + "': cannot open (" + ec.message() + ")");
+  // The magic first: a large file that is no trace (2 GB of zeros) is refused before it is read.
+  std::uint8_t head[sizeof kTraceMagic] = {};
+  in.read(reinterpret_cast<char*>(head), static_cast<std::streamsize>(std::min<std::uintmax_t>(file_size, sizeof head)));
+  try {
+    check_magic(head, std::size_t(std::min<std::uintmax_t>(file_size, sizeof head)));
+  } catch (const TraceError& e) {
+    fail("trace file '" + path + "': " + e.what());
+  }
+  in.seekg(0);
   std::vector<std::uint8_t> bytes(file_size);
   in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   if (in.gcount() != static_cast<std::streamsize>(bytes.size())) fail("trace file '" + path + "': read failed");

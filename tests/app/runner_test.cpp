@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 
 #include "session/session.h"
@@ -115,6 +118,63 @@ TEST(Session, KeepsTheLastGoodRunUnderAnError) {
   EXPECT_EQ(s.outcome()->problem, RunProblem::TraceFile);
   EXPECT_TRUE(s.views());  // still the run before
   EXPECT_EQ(s.generation(), generation);
+}
+
+// What a user might open by mistake. Each gets a message that names the problem, and the run
+// on screen, its settings and its views, stays as it was.
+TEST(Session, BadTraceFilesFromTheUserLoseNothing) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(WL_TEST_DATA_DIR) / "bad_files";
+  fs::create_directories(dir);
+  // A good trace cut in the middle of an event (the header and 10.5 events).
+  const std::string good = (dir / "good.wltrace").string();
+  RunOutcome ran = run_settings_now(small("sequential"));
+  ASSERT_TRUE(ran.ok());
+  write_trace(ran.views->trace, good);
+  std::vector<char> bytes(fs::file_size(good));
+  std::ifstream(good, std::ios::binary).read(bytes.data(), std::streamsize(bytes.size()));
+  const std::size_t events_at = bytes.size() - 8 - ran.views->trace.events.size() * kEventRecordBytes;
+  std::ofstream(dir / "truncated.wltrace", std::ios::binary).write(bytes.data(), std::streamsize(events_at + 10 * 48 + 24));
+  std::ofstream(dir / "empty.wltrace").close();
+  std::ofstream(dir / "zeros.wltrace").close();
+  fs::resize_file(dir / "zeros.wltrace", std::uintmax_t(2) << 30);  // 2 GB of zeros, sparse
+  const std::pair<std::string, std::string> cases[] = {
+      {(dir / "empty.wltrace").string(), "empty (0 bytes)"},
+      {dir.string(), "not a regular file"},
+      {(dir / "zeros.wltrace").string(), "not a WarpLens trace (bad magic)"},
+      {(dir / "truncated.wltrace").string(), "truncated"},
+  };
+
+  Session s;
+  s.settings = small("warp-shuffle");
+  ASSERT_TRUE(s.run());
+  s.finish();
+  ASSERT_TRUE(s.views());
+  const std::size_t events = s.views()->trace.events.size();
+  for (const auto& [path, says] : cases) {
+    s.load_trace(path);
+    s.finish();
+    ASSERT_TRUE(s.outcome()) << path;
+    EXPECT_EQ(s.outcome()->problem, RunProblem::TraceFile) << path;
+    EXPECT_NE(s.outcome()->message.find(says), std::string::npos) << path << ": " << s.outcome()->message;
+    ASSERT_TRUE(s.views()) << path;
+    EXPECT_EQ(s.views()->trace.events.size(), events) << path;  // the run before, untouched
+    EXPECT_EQ(s.settings.request.variant, "warp-shuffle") << path;
+  }
+  fs::remove_all(dir);
+}
+
+// A file the user may not read: refused with a message. Root reads anything, so there the
+// check cannot be made and the test says so.
+TEST(Session, AnUnreadableTraceFileIsRefused) {
+  if (geteuid() == 0) GTEST_SKIP() << "running as root, which may read any file";
+  const std::string path = std::string(WL_TEST_DATA_DIR) + "/unreadable.wltrace";
+  write_trace(run_settings_now(small("sequential")).views->trace, path);
+  std::filesystem::permissions(path, std::filesystem::perms::none);
+  const RunOutcome o = load_trace_now(path);
+  EXPECT_EQ(o.problem, RunProblem::TraceFile);
+  EXPECT_NE(o.message.find("cannot open"), std::string::npos) << o.message;
+  std::filesystem::remove(path);
 }
 
 TEST(Session, InspectsAnotherRecordedBlockWithoutRunning) {
