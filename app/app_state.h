@@ -22,6 +22,7 @@ struct TreeCamera {
   float pan_x = 0.0f;
   float pan_y = 0.0f;
   bool focus_level = false;  // next frame: zoom onto the current level's nodes
+  float legend_h = 0.0f;     // the legend's height last frame: it wraps in a narrow pane
 };
 
 struct AppState {

@@ -67,6 +67,9 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->check(CLI::Range(1, 100000))
       ->type_name("N")
       ->capture_default_str();
+  app.add_option("--state-out", options.state_path,
+                 "Keep FILE up to date with the app's state as JSON (view, step, compare, cameras, panels, "
+                 "probes): for tests that drive the window with real input");
   app.add_option("--probes", options.probes_path,
                  "With --screenshot: write where the views drew what tests check, as JSON")
       ->type_name("FILE.json");

@@ -60,6 +60,7 @@ struct GuiOptions {
   std::string screenshot_path;    // set: render `frames` frames, save a PNG, exit
   int frames = 3;
   std::string probes_path;        // with --screenshot: where the views drew what tests check
+  std::string state_path;         // --state-out: the app's state as JSON, rewritten as it changes
   int bench_frames = 0;           // > 0: render this many frames, print CPU time per frame, exit
   StartOptions start;
   ExportOptions exports;

@@ -5,6 +5,7 @@
 #include <GLFW/glfw3.h>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "app_actions.h"
@@ -20,6 +21,7 @@
 #include "screenshot.h"
 #include "settings.h"
 #include "start_state.h"
+#include "state_log.h"
 #include "ui/fonts.h"
 #include "ui/main_screen.h"
 #include "ui/theme.h"
@@ -106,7 +108,9 @@ int run_gui(const GuiOptions& options) {
   }
 
   ProbeLog probes;
-  if (screenshot_mode && !options.probes_path.empty()) state.probes = &probes;
+  if ((screenshot_mode && !options.probes_path.empty()) || !options.state_path.empty()) state.probes = &probes;
+  std::optional<StateLog> state_log;
+  if (!options.state_path.empty()) state_log.emplace(options.state_path);
   FrameTimer timer;
   // The first frames compile shaders and upload the font atlas: not what a frame costs.
   constexpr int kBenchWarmupFrames = 10;
@@ -155,6 +159,11 @@ int run_gui(const GuiOptions& options) {
       state.export_json_path = options.exports.json;
       state.export_trace_path = options.exports.trace;
       state.export_timing_csv_path = options.exports.timing_csv;
+    }
+    if (state_log) {
+      int width = 0, height = 0;
+      window.framebuffer_size(width, height);
+      state_log->update(state, width, height, probes);
     }
     const std::string export_error = run_exports(state, bg.x, bg.y, bg.z);
     if (last_frame && !export_error.empty()) return fail(export_error);

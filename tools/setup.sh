@@ -10,6 +10,8 @@ WL_PACKAGES=(
   libopengl-dev     # libOpenGL.so, for CMake's find_package(OpenGL)
   libgl1-mesa-dri   # Mesa's software OpenGL (llvmpipe): the GL that runs under Xvfb
   xvfb xauth        # a virtual display for the screenshot tests and CI
+  xdotool           # real X input for the GUI input test (tests/app/gui_input_test.py)
+  clang             # libFuzzer, for the fuzz targets (tools/fuzz.sh)
 )
 
 wl_is_installed() {

@@ -1,5 +1,7 @@
 #include "platform/imgui_layer.h"
 
+#include "platform/key_latch.h"
+
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
@@ -20,6 +22,7 @@ bool ImGuiLayer::init(GLFWwindow* window, const char* ini_path, std::string& err
   context_ = true;
   ImGui::GetIO().IniFilename = ini_path;
 
+  install_key_latch(window);  // first: ImGui's callbacks chain to it
   glfw_backend_ = ImGui_ImplGlfw_InitForOpenGL(window, true);
   if (!glfw_backend_) {
     error = "cannot initialize the Dear ImGui GLFW backend";

@@ -136,8 +136,10 @@ void draw_divergence_view(ViewContext& ctx) {
   if (ImGui::IsItemHovered()) {
     const ImVec2 mp = ImGui::GetIO().MousePos;
     const int c = int((mp.x - g0.x) / cell_w), w = int((mp.y - g0.y) / cell_h);
-    if (mp.x >= g0.x && mp.y >= g0.y && c >= 0 && std::size_t(c) < m.steps.size() && w >= 0 && std::uint32_t(w) < m.warps)
+    if (mp.x >= g0.x && mp.y >= g0.y && c >= 0 && std::size_t(c) < m.steps.size() && w >= 0 && std::uint32_t(w) < m.warps) {
       cell_tooltip(m, std::uint32_t(w), std::size_t(c));
+      ctx.probe("divergence", "hovered_cell", float(c), float(w));  // which cell, not where
+    }
   }
 
   char summary[128];

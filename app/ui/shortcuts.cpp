@@ -7,12 +7,16 @@
 #include <algorithm>
 
 #include "app_actions.h"
+#include "platform/key_latch.h"
 
 namespace wl::ui {
 namespace {
 
-// ImGui 1.86 indexes keys by GLFW key code.
-bool pressed(int key, bool repeat = false) { return ImGui::IsKeyPressed(key, repeat); }
+// ImGui 1.86 indexes keys by GLFW key code. A tap shorter than a frame reaches ImGui as no
+// press at all: the latch (platform/key_latch.h) has it.
+bool pressed(int key, bool repeat = false) {
+  return ImGui::IsKeyPressed(key, repeat) || key_pressed_since_last_frame(key);
+}
 
 void zoom_trees(AppState& state, float factor) {
   for (TreeCamera& cam : state.cameras) {
@@ -23,7 +27,14 @@ void zoom_trees(AppState& state, float factor) {
 
 }  // namespace
 
+static void handle_keys(AppState& state);
+
 void handle_shortcuts(AppState& state) {
+  handle_keys(state);
+  clear_key_presses();  // each press acts once, in the frame after it
+}
+
+static void handle_keys(AppState& state) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || io.KeyCtrl || io.KeyAlt || io.KeySuper) return;
   Playback& p = state.playback;

@@ -99,7 +99,7 @@ void draw_tree_view(ViewContext& ctx) {
   const float scale = ctx.app.ui_scale;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = legend_height(avail.x < 1200.0f * scale ? 3 : 2);
+  const float legend_h = std::max(legend_height(avail.x < 1200.0f * scale ? 3 : 2), ctx.camera().legend_h);
   const float label_w = ImGui::CalcTextSize("level 10 ").x + 14.0f * scale;
   const bool timed = !block->step_times.empty();
   const float time_w = timed ? ImGui::CalcTextSize("99999 ns, last warp 31").x + 16.0f * scale : 0.0f;
@@ -304,7 +304,15 @@ void draw_tree_view(ViewContext& ctx) {
 
   ImGui::SetCursorScreenPos(ImVec2(origin.x, f.max.y + ImGui::GetStyle().ItemSpacing.y));
   if (timed) draw_step_time_note(*block);
+  const float legend_top = ImGui::GetCursorScreenPos().y;
   draw_legend(t);
+  const float legend_bottom = ImGui::GetCursorScreenPos().y;
+  cam.legend_h = legend_bottom - legend_top + ImGui::GetStyle().ItemSpacing.y;  // next frame makes room for it all
+  if (ctx.app.probes) {  // the tree's frame, and the legend's last line: a test checks nothing is cut
+    ctx.probe("tree", "frame", f.min.x, f.min.y);
+    ctx.probe("tree", "frame", f.max.x, f.max.y);
+    ctx.probe("tree", "legend_end", origin.x, legend_bottom);
+  }
 }
 
 }  // namespace wl::ui

@@ -196,14 +196,18 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
   draw_playback_bar(state);
   ImGui::Spacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float below = caption_height(state) + (state.compare ? compare_deltas_height() : 0.0f);
+  // The deltas table under a comparison needs room the views need more: in a small window
+  // (800x600) the two panes would shrink to a strip, so it gives way.
+  const float pane_min = 22.0f * ImGui::GetFontSize();
+  const bool deltas = state.compare && avail.y - caption_height(state) - compare_deltas_height() >= pane_min;
+  const float below = caption_height(state) + (deltas ? compare_deltas_height() : 0.0f);
   const float h = std::max(80.0f, avail.y - below);
   if (state.compare) {
     const float w = (avail.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
     pane(state, gl, 0, ImVec2(w, h));
     ImGui::SameLine();
     pane(state, gl, 1, ImVec2(w, h));
-    draw_compare_deltas(state, state.playback.step());
+    if (deltas) draw_compare_deltas(state, state.playback.step());
   } else {
     pane(state, gl, 0, ImVec2(avail.x, h));
   }
