@@ -1,5 +1,6 @@
 #include "core/step.h"
 
+#include <charconv>
 #include <cstdio>
 
 namespace wl {
@@ -33,14 +34,24 @@ std::optional<StepId> parse_step_name(std::string_view text) {
     if (level <= kMaxStepIndex) return level_step(level);
     return std::nullopt;
   }
-  for (unsigned kind = 0; kind < kStepKindCount; ++kind)
-    for (unsigned index = 0; index <= kMaxStepIndex; ++index) {
-      const StepId s = make_step(StepKind(kind), index);
-      const std::string name = step_name(s);
-      if (name.rfind("step 0x", 0) == 0) break;  // a kind this build does not know
-      if (name == text) return s;
-      if (name == step_name(make_step(StepKind(kind), index + 1))) break;  // the kind has no index
+  // Each kind's name is fixed ("look-back") or a prefix and its index ("up-sweep d=" 2): the
+  // prefix is the name of index 0 without its "0". One look per kind, not one per index.
+  for (unsigned kind = 0; kind < kStepKindCount; ++kind) {
+    const std::string first = step_name(make_step(StepKind(kind), 0));
+    if (first.rfind("step 0x", 0) == 0) continue;  // a kind this build does not know
+    if (first == step_name(make_step(StepKind(kind), 1))) {  // the kind has no index
+      if (first == text) return make_step(StepKind(kind), 0);
+      continue;
     }
+    const std::string_view prefix = std::string_view(first).substr(0, first.size() - 1);
+    if (text.size() <= prefix.size() || text.substr(0, prefix.size()) != prefix) continue;
+    const std::string_view digits = text.substr(prefix.size());
+    unsigned index = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+    if (error != std::errc() || end != digits.data() + digits.size() || index > kMaxStepIndex) continue;
+    const StepId s = make_step(StepKind(kind), index);
+    if (step_name(s) == text) return s;  // "level 03" is not "level 3"
+  }
   return std::nullopt;
 }
 

@@ -60,7 +60,9 @@ std::string validate_for(const Family& family, const RunRequest& r) {
   const std::vector<std::string> ops = family.ops();
   if (!ops.empty() && !contains(ops, r.op)) return "unknown operator '" + r.op + "' (" + joined(ops) + ")";
   if (!contains(family.types(), r.type)) return "unknown type '" + r.type + "' (" + joined(family.types()) + ")";
-  for (const auto& [name, value] : r.params) {
+  for (const auto& param : r.params) {
+    const std::string& name = param.first;  // C++17 lambdas cannot capture a structured binding
+    const std::uint64_t value = param.second;
     const std::vector<FamilyParam> params = family.params();
     auto p = std::find_if(params.begin(), params.end(), [&](const FamilyParam& q) { return q.name == name; });
     if (p == params.end()) return r.family + " has no parameter '" + name + "'";

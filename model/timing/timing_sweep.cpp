@@ -1,6 +1,7 @@
 #include "model/timing/timing_sweep.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -63,9 +64,9 @@ bool parse_size(std::string_view text, std::uint64_t& n) {
   if (text.empty()) return false;
   const bool power = text.size() > 2 && text.substr(0, 2) == "2^";
   const std::string_view digits = power ? text.substr(2) : text;
-  if (digits.empty() || digits.size() > 20 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return false;
-  const unsigned long long value = std::stoull(std::string(digits));
+  unsigned long long value = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (digits.empty() || error != std::errc() || end != digits.data() + digits.size()) return false;  // past 2^64 too
   if (power) {
     if (value > 62) return false;
     n = std::uint64_t(1) << value;

@@ -51,6 +51,17 @@ TEST(TimingSweep, SizesTakePowersRangesAndLists) {
   }
 }
 
+// Found by tools/fuzz.sh (ranges): a count past 2^64 threw out of parse_sizes and ended the
+// program. It is refused like any other bad size.
+TEST(TimingSweep, SizesPastTwoToTheSixtyFourAreRefusedNotThrown) {
+  std::vector<std::uint64_t> sizes;
+  std::string error;
+  EXPECT_FALSE(parse_sizes("2^22455555555555555511,21102", sizes, error));
+  EXPECT_FALSE(parse_sizes("99999999999999999999", sizes, error));
+  EXPECT_FALSE(error.empty());
+  EXPECT_TRUE(parse_sizes("18446744073709551615", sizes, error)) << error;  // 2^64 - 1 itself
+}
+
 TEST(TimingSweep, BandwidthAndPercentOfCopyAreComputedPerSize) {
   const TimingSweep s = small_sweep();
   const TimingSeries* sol = s.find("speed-of-light");
