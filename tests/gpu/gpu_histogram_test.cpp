@@ -8,26 +8,13 @@
 #include "kernels/families/histogram/run_gpu.h"
 #include "kernels/families/histogram/run_sim.h"
 #include "kernels/families/histogram/samples.h"
+#include "tests/kernels/histogram_requests.h"
 
 namespace wl::histogram {
 namespace {
 
-RunRequest request(const std::string& variant, std::uint64_t n, unsigned block, unsigned bins) {
-  RunRequest r;
-  r.family = "histogram";
-  r.variant = variant;
-  r.type = "i32";
-  r.n = n;
-  r.block = block;
-  r.params["bins"] = bins;
-  return r;
-}
-
-std::vector<std::uint32_t> counts_of(const RunResult& out) {
-  std::vector<std::uint32_t> counts(out.result.count());
-  for (std::size_t b = 0; b < counts.size(); ++b) counts[b] = std::uint32_t(out.result.bits(b));
-  return counts;
-}
+using test::counts_of;
+constexpr auto request = test::histogram_request;
 
 std::string test_name(const std::string& id) {
   std::string n = id;

@@ -10,31 +10,18 @@
 #include "kernels/families/histogram/reference.h"
 #include "kernels/families/histogram/run_sim.h"
 #include "kernels/families/histogram/samples.h"
+#include "tests/kernels/histogram_requests.h"
 #include "kernels/family/family.h"
 
 namespace wl::histogram {
 namespace {
 
+using test::counts_of;
+constexpr auto request = test::histogram_request;
+
 // 65539 at 32 threads a block: more items than the grid's threads hold, so threads loop.
 const std::uint64_t kSizes[] = {0, 1, 2, 3, 4, 5, 31, 32, 33, 127, 128, 129, 255, 256, 257, 1000, 4096, 65539};
 const unsigned kBins[] = {2, 7, 256, 4096};
-
-RunRequest request(const std::string& variant, std::uint64_t n, unsigned block, unsigned bins) {
-  RunRequest r;
-  r.family = "histogram";
-  r.variant = variant;
-  r.type = "i32";
-  r.n = n;
-  r.block = block;
-  r.params["bins"] = bins;
-  return r;
-}
-
-std::vector<std::uint32_t> counts_of(const RunResult& out) {
-  std::vector<std::uint32_t> counts(out.result.count());
-  for (std::size_t b = 0; b < counts.size(); ++b) counts[b] = std::uint32_t(out.result.bits(b));
-  return counts;
-}
 
 using Case = std::tuple<std::string, unsigned>;  // variant, bins
 

@@ -8,6 +8,7 @@
 
 #include "kernels/backend/runner.h"
 #include "kernels/families/histogram/samples.h"
+#include "tests/kernels/histogram_requests.h"
 #include "model/atomic_contention.h"
 #include "model/warp_requests.h"
 
@@ -16,13 +17,7 @@ namespace {
 
 RunResult simulate(const std::string& variant, std::uint64_t n, unsigned block, unsigned bins, Pattern pattern,
                    bool record_all = false) {
-  RunRequest r;
-  r.family = "histogram";
-  r.variant = variant;
-  r.type = "i32";
-  r.n = n;
-  r.block = block;
-  r.params["bins"] = bins;
+  RunRequest r = test::histogram_request(variant, n, block, bins);
   r.record = true;
   r.record_blocks = {0};
   if (record_all)
