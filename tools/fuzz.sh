@@ -4,7 +4,7 @@
 #
 #   tools/fuzz.sh [SECONDS]     each target for SECONDS (default 60): what CI runs, shorter
 #   tools/fuzz.sh --runs N      each target for N executions (the recorded long run: 1000000)
-#   TARGETS="trace lesson" tools/fuzz.sh ...   only those targets
+#   TARGETS="trace lesson" tools/fuzz.sh ...   only those targets; FUZZ_SEED=1 fixes the mutations
 #
 # New inputs go to a scratch corpus (build-fuzz/corpus/<target>), never into the repository. A
 # crash, a leak or a timeout leaves its input in build-fuzz/crashes/ and fails the script: turn
@@ -13,6 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=(-max_total_time="${1:-60}")
 if [[ "${1:-}" == --runs ]]; then limit=(-runs="${2:?--runs needs a count}"); fi
+# FUZZ_SEED=N (CI sets 1): the same mutations each run, so a CI result can be reproduced.
+[[ -n "${FUZZ_SEED:-}" ]] && limit+=(-seed="$FUZZ_SEED")
 targets=(${TARGETS:-trace trace_json lesson profile ranges})
 
 if [[ ! -f build-fuzz/CMakeCache.txt ]]; then
