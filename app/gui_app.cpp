@@ -175,7 +175,7 @@ int run_gui(const GuiOptions& options) {
         std::fprintf(stderr, "warplens: note: the window is %dx%d pixels, not the %dx%d asked for\n",
                      width, height, options.size.width, options.size.height);
       if (!save_back_buffer_png(options.screenshot_path, width, height, error)) return fail(error);
-      if (state.probes && !probes.write_json(options.probes_path, width, height, error)) return fail(error);
+      if (!options.probes_path.empty() && !probes.write_json(options.probes_path, width, height, error)) return fail(error);
       std::printf("warplens: wrote %s (%dx%d)\n", options.screenshot_path.c_str(), width, height);
       if (!state.banner.empty()) std::printf("warplens: the app showed: %s\n", state.banner.c_str());
       return 0;

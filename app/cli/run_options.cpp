@@ -40,6 +40,10 @@ bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<s
                       std::string& error) {
   out.clear();
   if (text == "all") {
+    if (grid >= (1u << 20)) {
+      error = "--record-blocks all: the first launch has " + std::to_string(grid) + " blocks; record at most 2^20";
+      return false;
+    }
     for (std::uint32_t b = 0; b < grid; ++b) out.push_back(b);
     return true;
   }

@@ -82,12 +82,16 @@ void draw_histogram_view(ViewContext& ctx) {
   const BinBars end = build_bin_bars(*views, kFinishStep);
   const TraceMeta& meta = views->trace.meta;
   const bool every_block = meta.recorded_blocks.size() >= meta.grid_dim;
+  // Launches before the last (a sort's passes, the local counts) leave the bins as they were:
+  // only the last one's end is the run's.
+  const bool last_launch = views->launch + 1 >= views->launch_count;
   const float scale = ctx.app.ui_scale;
 
   ImGui::TextWrapped("%u bins, %llu of %llu items counted so far by %s. Faint: where %s.", now.bins,
                      (unsigned long long)sum(now.counts), (unsigned long long)meta.n,
-                     every_block ? "every block" : "the recorded blocks only", every_block ? "the run ends" : "they end");
-  if (every_block && sum(end.counts) != meta.n && ctx.step == views->steps.back())
+                     every_block ? "every block" : "the recorded blocks only",
+                     !last_launch ? "this launch leaves them" : every_block ? "the run ends" : "they end");
+  if (last_launch && every_block && sum(end.counts) != meta.n && ctx.step == views->steps.back())
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor),
                        "The bins add up to %llu, not %llu: %llu updates were lost (lanes wrote over each other's counts), "
                        "or items outside the bins were dropped.",

@@ -22,10 +22,14 @@ class App:
         self.state_path = os.path.join(self.dir, "state.json")
         self.env = dict(os.environ, **({"DISPLAY": display} if display else {}))
         self.proc = subprocess.Popen([APP, "--size", size, "--state-out", self.state_path, *args], env=self.env,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        self.window = self.xdo("search", "--sync", "--onlyvisible", "--pid", str(self.proc.pid)).split()[0]
-        self.wait_for(lambda s: True, "the first state")
-        self.xdo("windowfocus", "--sync", self.window)
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            self.window = self.xdo("search", "--sync", "--onlyvisible", "--pid", str(self.proc.pid)).split()[0]
+            self.wait_for(lambda s: True, "the first state")
+            self.xdo("windowfocus", "--sync", self.window)
+        except BaseException:
+            self.close()
+            raise
 
     def xdo(self, *args):
         return subprocess.run(["xdotool", *args], env=self.env, check=True, capture_output=True, text=True,
@@ -102,8 +106,12 @@ BOTH_TREES = ("tree.left.frame", "tree.left.legend_end", "tree.right.frame", "tr
 
 def interactive_session():
     screen = Xvfb("1920x1080")
-    app = App("1280x800", ["--variant", "sequential", "--n", "256", "--block", "64", "--view", "tree"],
-              display=screen.display)
+    try:
+        app = App("1280x800", ["--variant", "sequential", "--n", "256", "--block", "64", "--view", "tree"],
+                  display=screen.display)
+    except BaseException:
+        screen.close()
+        raise
     try:
         first = app.state()["step"]
         s = app.check("Right: the next level", app.key("Right"), lambda s: s["step"] != first)

@@ -1,6 +1,6 @@
 // The command line's ranges and lists: --record-blocks (0,2,5-7 or all), --sizes (2^10..2^28,
 // lists) and --param name=value. Each returns false with a message for text it refuses, and
-// never throws. The input is split at the first newline: the block list, then the rest.
+// never throws. Each parser gets the whole input.
 #include <map>
 #include <string>
 #include <vector>

@@ -72,14 +72,14 @@ TEST_P(GpuHistogramTrace, EqualsTheSimulatorTraceEventForEvent) {
 INSTANTIATE_TEST_SUITE_P(Deterministic, GpuHistogramTrace, testing::ValuesIn(variants(true)),
                          [](const auto& info) { return test_name(info.param); });
 
-// All items in one bin: the 32 lanes of a warp read the same count and write it plus one.
+// All items in one bin: the 32 lanes of a warp request read the same count and write it plus one.
 TEST(GpuRacyIncrement, LosesUpdatesOnOneBin) {
   const std::uint64_t n = 1 << 20;
   std::vector<std::int32_t> samples(n);
   fill_samples(samples.data(), n, Pattern::AllEqual, 1, 256, kDefaultSkew);
   const RunResult out = run_gpu(request("racy-increment", n, 256, 256), samples.data());
   EXPECT_FALSE(out.check.ok);
-  EXPECT_LE(counts_of(out)[hot_bin(256)], n / 32) << out.check.expected;  // one survivor per warp round at most
+  EXPECT_LE(counts_of(out)[hot_bin(256)], n / 32) << out.check.expected;  // one survivor per warp request at most
 }
 
 }  // namespace

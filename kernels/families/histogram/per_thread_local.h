@@ -1,6 +1,6 @@
 // per-thread-local: each thread counts its items into a histogram of its own, with plain loads
-// and stores (nobody else touches it), then one block per bin adds that bin up over every
-// thread's histogram.
+// and stores (nobody else touches it), then a second launch adds each bin up over every
+// thread's histogram (its blocks stride over the bins).
 //
 // No atomics at all, and no contention: the price is memory. Each thread's histogram lives
 // where CUDA keeps local arrays, in global memory, laid out as CUDA lays out local memory (word

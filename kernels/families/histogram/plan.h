@@ -32,7 +32,8 @@ unsigned bins_of(const RunRequest& request);
 std::string validate_histogram(const RunRequest& request);
 
 constexpr unsigned kMinBins = 2, kMaxBins = 4096, kDefaultBins = 256;
-// The per-thread copies of per-thread-local stay within this many counters (4 MiB).
+// The per-thread copies of per-thread-local stay within this many counters (4 MiB), except that
+// one block always runs: bins x block counters, 16 MiB at 4096 bins and 1024 threads.
 constexpr std::uint64_t kLocalCounters = std::uint64_t(1) << 20;
 
 }  // namespace wl::histogram

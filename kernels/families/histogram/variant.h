@@ -21,7 +21,8 @@ struct HistogramArgs {
 // Sites recorded from this file are kFamilySites + line (kernels/dialect/README.md).
 constexpr unsigned kFamilySites = 5000;
 
-// Each thread of an Atomics variant reads at least this many samples (plan.h sizes the grid).
+// An Atomics variant's grid gives each thread about this many samples (plan.h sizes it), more
+// only when the grid is capped at what fills the GPU.
 constexpr unsigned kItemsPerThread = 16;
 
 WL_HOST_DEVICE bool in_range(std::int32_t x, unsigned bins) { return x >= 0 && unsigned(x) < bins; }

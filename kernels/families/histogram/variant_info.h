@@ -7,7 +7,7 @@ namespace wl::histogram {
 // The launches a variant makes (plan.h lists them).
 enum class Shape : unsigned char {
   Atomics,          // one launch: every item is counted where it lands
-  LocalThenReduce,  // each thread counts into its own histogram, then one block per bin sums them
+  LocalThenReduce,  // each thread counts into its own histogram, then blocks striding over the bins sum them
   SortThenReduce,   // the items' bins are sorted, then each run of equal bins becomes its count
 };
 
