@@ -5,9 +5,11 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace wl {
 namespace {
@@ -27,10 +29,28 @@ nlohmann::json point_json(const TimingPoint& p) {
 template <class T>
 T field(const nlohmann::json& j, const char* name, const std::string& where) {
   if (!j.is_object() || !j.contains(name)) throw std::runtime_error(where + ": missing \"" + name + "\"");
-  try {
-    return j.at(name).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    throw std::runtime_error(where + ": \"" + name + "\" has the wrong type");
+  const nlohmann::json& v = j.at(name);
+  const auto wrong = [&](const char* why) { return std::runtime_error(where + ": \"" + name + "\" " + why); };
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    // nlohmann would cast a float (2e64) or a negative number to T: undefined behaviour, found
+    // by tools/fuzz.sh (profile). Only whole numbers that fit are taken.
+    if (!v.is_number_integer()) throw wrong("is not a whole number");
+    const bool fits = v.is_number_unsigned()
+                          ? v.get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<T>::max())
+                          : v.get<std::int64_t>() >= std::int64_t(std::numeric_limits<T>::min()) &&
+                                (v.get<std::int64_t>() < 0 ||
+                                 std::uint64_t(v.get<std::int64_t>()) <= std::uint64_t(std::numeric_limits<T>::max()));
+    if (!fits) throw wrong("is out of range");
+    return v.is_number_unsigned() ? T(v.get<std::uint64_t>()) : T(v.get<std::int64_t>());
+  } else if constexpr (std::is_floating_point_v<T>) {
+    if (!v.is_number()) throw wrong("is not a number");
+    return v.get<T>();
+  } else {
+    try {
+      return v.get<T>();
+    } catch (const nlohmann::json::exception&) {
+      throw wrong("has the wrong type");
+    }
   }
 }
 

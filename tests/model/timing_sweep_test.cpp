@@ -51,6 +51,25 @@ TEST(TimingSweep, SizesTakePowersRangesAndLists) {
   }
 }
 
+// Found by tools/fuzz.sh (profile): a size of 2.1e64 in a recorded profile was cast to an
+// integer (undefined behaviour). Whole numbers that fit are taken; anything else is refused.
+TEST(TimingSweep, ProfileNumbersThatDoNotFitAreRefused) {
+  const std::string good = sweep_to_json(TimingSweep{});
+  for (const char* bad : {"2.1e64", "-256", "1.5", "\"256\""}) {
+    std::string text = good;
+    const std::size_t at = text.find("\"block\": ");
+    ASSERT_NE(at, std::string::npos) << text;
+    const std::size_t end = text.find(',', at);
+    text.replace(at, end - at, std::string("\"block\": ") + bad);
+    try {
+      sweep_from_json(text);
+      ADD_FAILURE() << bad << " was taken";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("\"block\""), std::string::npos) << e.what();
+    }
+  }
+}
+
 // Found by tools/fuzz.sh (ranges): a count past 2^64 threw out of parse_sizes and ended the
 // program. It is refused like any other bad size.
 TEST(TimingSweep, SizesPastTwoToTheSixtyFourAreRefusedNotThrown) {
