@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <numeric>
 #include <string>
 
 #include "model/views/bin_bars.h"
@@ -63,11 +64,7 @@ void y_axis(ImDrawList* draw, ImVec2 at, float label_w, float height, double top
   }
 }
 
-std::uint64_t sum(const std::vector<std::uint64_t>& v) {
-  std::uint64_t s = 0;
-  for (std::uint64_t x : v) s += x;
-  return s;
-}
+std::uint64_t sum(const std::vector<std::uint64_t>& v) { return std::accumulate(v.begin(), v.end(), std::uint64_t(0)); }
 
 }  // namespace
 

@@ -1,7 +1,6 @@
 #include "model/views/bin_bars.h"
 
 #include <algorithm>
-#include <numeric>
 
 #include "core/bits.h"
 #include "model/atomic_contention.h"
