@@ -1,0 +1,246 @@
+// A probe, not part of the product: does Hopper's bulk copy engine read memory faster than
+// ordinary loads? Issue 9 asks speed-of-light to take at most 0.97 of CUB's time for an f32 sum
+// at 2^28, which needs about 3.18 TB/s; every plain-load shape probed so far read 3.02-3.11 TB/s
+// (docs/gpu-check/speed-of-light-notes.md). Here each block of a persistent grid streams chunks
+// of the input into shared memory with `cp.async.bulk` (one thread issues, an mbarrier counts the
+// bytes in), several stages deep, and its threads sum each chunk from shared memory. Against it,
+// in the same process and on the same buffer: CUB DeviceReduce::Sum and a plain grid-stride sum
+// of 16-byte loads, 8 in flight a thread (the old probe's best shape). Every sum ends in the
+// last block (fence, ticket, the last block sums the partials and returns the ticket).
+// Inputs are -1, 0 or 1, so every partial sum is an exact integer and all results must agree.
+// Written out longhand so that it depends on nothing in the repository.
+//
+// Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/reduce_bulk_copy_probe.cu -o build-probes/reduce_bulk_copy_probe
+// Run:   build-probes/reduce_bulk_copy_probe   (under a minute)
+#include <cub/device/device_reduce.cuh>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#define CHECK(x)                                                                              \
+  do {                                                                                        \
+    cudaError_t e = (x);                                                                      \
+    if (e != cudaSuccess) {                                                                   \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e)); \
+      std::exit(1);                                                                           \
+    }                                                                                         \
+  } while (0)
+
+__global__ void hold(unsigned long long ns) {
+  unsigned long long t0, t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); while (t - t0 < ns);
+}
+
+__device__ __forceinline__ unsigned shared_address(const void* p) { return unsigned(__cvta_generic_to_shared(p)); }
+
+__device__ __forceinline__ void bar_init(std::uint64_t* bar, unsigned count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_address(bar)), "r"(count));
+}
+__device__ __forceinline__ void bar_expect(std::uint64_t* bar, unsigned bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes)
+               : "memory");
+}
+__device__ __forceinline__ void bar_wait(std::uint64_t* bar, unsigned parity) {
+  asm volatile(
+      "{\n .reg .pred done;\n wait:\n"
+      " mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+      " @!done bra wait;\n}" ::"r"(shared_address(bar)),
+      "r"(parity)
+      : "memory");
+}
+__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, std::uint64_t* bar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                   shared_address(dst)),
+               "l"(src), "r"(bytes), "r"(shared_address(bar))
+               : "memory");
+}
+
+__device__ float block_sum(float v, float* warp_totals) {
+  for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);
+  __syncthreads();  // warp_totals may still be read from an earlier call
+  if (threadIdx.x % 32 == 0) warp_totals[threadIdx.x / 32] = v;
+  __syncthreads();
+  v = threadIdx.x < blockDim.x / 32 ? warp_totals[threadIdx.x] : 0.0f;
+  if (threadIdx.x < 32)
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);
+  return v;  // in thread 0
+}
+
+// Thread 0 of every block holds its block's sum: the last block to arrive adds them up.
+__device__ void finish_in_last_block(float v, float* partials, unsigned* ticket, float* out, float* warp_totals) {
+  __shared__ bool am_last;
+  if (threadIdx.x == 0) {
+    partials[blockIdx.x] = v;
+    __threadfence();
+    am_last = atomicAdd(ticket, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!am_last) return;
+  v = 0;
+  for (unsigned i = threadIdx.x; i < gridDim.x; i += blockDim.x) v += __ldcg(partials + i);
+  v = block_sum(v, warp_totals);
+  if (threadIdx.x == 0) {
+    *out = v;
+    *ticket = 0;
+  }
+}
+
+// Chunks of CHUNK bytes, block b taking b, b + grid, ...; n * 4 a multiple of CHUNK here.
+template <int BLOCK, int CHUNK, int STAGES>
+__global__ void __launch_bounds__(BLOCK) bulk_sum(const float* in, std::size_t n, float* partials, unsigned* ticket,
+                                                   float* out) {
+  extern __shared__ __align__(128) unsigned char stage[];
+  __shared__ __align__(8) std::uint64_t bars[STAGES];
+  __shared__ float warp_totals[32];
+  const std::size_t chunks = n * 4 / CHUNK;
+  const unsigned tid = threadIdx.x;
+  auto issue = [&](std::size_t c, int s) {
+    bar_expect(&bars[s], CHUNK);
+    bulk_load(stage + s * CHUNK, reinterpret_cast<const unsigned char*>(in) + c * CHUNK, CHUNK, &bars[s]);
+  };
+  if (tid == 0) {
+    for (int s = 0; s < STAGES; ++s) bar_init(&bars[s], 1);
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    for (int s = 0; s < STAGES; ++s)
+      if (blockIdx.x + std::size_t(s) * gridDim.x < chunks) issue(blockIdx.x + std::size_t(s) * gridDim.x, s);
+  }
+  __syncthreads();
+  float acc = 0;
+  for (std::size_t i = 0, c = blockIdx.x; c < chunks; ++i, c += gridDim.x) {
+    const int s = int(i % STAGES);
+    bar_wait(&bars[s], unsigned(i / STAGES) & 1u);
+    const float4* chunk = reinterpret_cast<const float4*>(stage + s * CHUNK);
+#pragma unroll
+    for (int j = tid; j < CHUNK / 16; j += BLOCK) {
+      const float4 f = chunk[j];
+      acc += (f.x + f.y) + (f.z + f.w);
+    }
+    __syncthreads();  // stage s is free again
+    const std::size_t next = c + std::size_t(STAGES) * gridDim.x;
+    if (tid == 0 && next < chunks) issue(next, s);
+  }
+  finish_in_last_block(block_sum(acc, warp_totals), partials, ticket, out, warp_totals);
+}
+
+// The plain form: a grid-stride sum of 16-byte loads, LOADS of them in flight a thread.
+template <int BLOCK, int LOADS>
+__global__ void __launch_bounds__(BLOCK) plain_sum(const float* in, std::size_t n, float* partials, unsigned* ticket,
+                                                    float* out) {
+  __shared__ float warp_totals[32];
+  const float4* in4 = reinterpret_cast<const float4*>(in);
+  const std::size_t vectors = n / 4, stride = std::size_t(BLOCK) * gridDim.x;
+  float acc = 0;
+  std::size_t j = blockIdx.x * std::size_t(BLOCK) + threadIdx.x;
+  for (; j + (LOADS - 1) * stride < vectors; j += LOADS * stride) {
+    float4 x[LOADS];
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) x[k] = __ldg(in4 + j + k * stride);
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) acc += (x[k].x + x[k].y) + (x[k].z + x[k].w);
+  }
+  for (; j < vectors; j += stride) {
+    const float4 f = __ldg(in4 + j);
+    acc += (f.x + f.y) + (f.z + f.w);
+  }
+  finish_in_last_block(block_sum(acc, warp_totals), partials, ticket, out, warp_totals);
+}
+
+template <class F>
+double median_us(F&& f, int warmup = 5, int repeats = 30) {
+  for (int i = 0; i < warmup; ++i) f();
+  CHECK(cudaDeviceSynchronize());
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  std::vector<float> t;
+  for (int i = 0; i < repeats; ++i) {
+    hold<<<1, 1>>>(40000);
+    CHECK(cudaEventRecord(a));
+    f();
+    CHECK(cudaEventRecord(b));
+    CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, a, b));
+    t.push_back(ms * 1000);
+  }
+  CHECK(cudaGetLastError());
+  CHECK(cudaEventDestroy(a));
+  CHECK(cudaEventDestroy(b));
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+struct Shape {
+  const char* name;
+  void (*kernel)(const float*, std::size_t, float*, unsigned*, float*);
+  int block, blocks_per_sm, shared;
+};
+
+template <int BLOCK, int CHUNK, int STAGES>
+Shape bulk(const char* name, int blocks_per_sm) {
+  CHECK(cudaFuncSetAttribute(bulk_sum<BLOCK, CHUNK, STAGES>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             CHUNK * STAGES));
+  return {name, bulk_sum<BLOCK, CHUNK, STAGES>, BLOCK, blocks_per_sm, CHUNK * STAGES};
+}
+template <int BLOCK, int LOADS>
+Shape plain(const char* name, int blocks_per_sm) { return {name, plain_sum<BLOCK, LOADS>, BLOCK, blocks_per_sm, 0}; }
+
+int main() {
+  cudaDeviceProp prop{};
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("# %s, %d SMs; f32 sum, median of 30 behind a 40 us hold\n", prop.name, prop.multiProcessorCount);
+  const std::size_t n = std::size_t(1) << 28;
+  std::vector<float> host(n);
+  std::mt19937 rng(5);
+  for (auto& x : host) x = float(int(rng() % 3) - 1);
+  double exact = 0;
+  for (float x : host) exact += x;
+  float *d_in, *d_partials, *d_out;
+  unsigned* d_ticket;
+  CHECK(cudaMalloc(&d_in, n * 4));
+  CHECK(cudaMalloc(&d_partials, 1 << 16));
+  CHECK(cudaMalloc(&d_out, 16));
+  CHECK(cudaMalloc(&d_ticket, 4));
+  CHECK(cudaMemset(d_ticket, 0, 4));
+  CHECK(cudaMemcpy(d_in, host.data(), n * 4, cudaMemcpyHostToDevice));
+
+  std::size_t cub_bytes = 0;
+  CHECK(cub::DeviceReduce::Sum(nullptr, cub_bytes, d_in, d_out, std::int64_t(n)));
+  void* d_cub = nullptr;
+  CHECK(cudaMalloc(&d_cub, cub_bytes));
+  const double gb = 4.0 * double(n) / 1e3;
+  auto cub_run = [&] { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, d_in, d_out, std::int64_t(n))); };
+  const double cub_first = median_us(cub_run);
+  std::printf("CUB: %.1f us, %.0f GB/s\n", cub_first, gb / cub_first);
+
+  const std::vector<Shape> shapes{
+      plain<1024, 8>("plain, 1024 x 2/SM, 8 loads", 2),
+      plain<256, 4>("plain, 256 x 4/SM, 4 loads", 4),
+      bulk<256, 16384, 4>("bulk, 256 x 1/SM, 16 KiB x 4 stages", 1),
+      bulk<256, 16384, 8>("bulk, 256 x 1/SM, 16 KiB x 8 stages", 1),
+      bulk<512, 32768, 4>("bulk, 512 x 1/SM, 32 KiB x 4 stages", 1),
+      bulk<512, 32768, 6>("bulk, 512 x 1/SM, 32 KiB x 6 stages", 1),
+      bulk<256, 16384, 4>("bulk, 256 x 2/SM, 16 KiB x 4 stages", 2),
+      bulk<256, 8192, 6>("bulk, 256 x 4/SM, 8 KiB x 6 stages", 4),
+      bulk<128, 4096, 8>("bulk, 128 x 6/SM, 4 KiB x 8 stages", 6),
+  };
+  for (const Shape& s : shapes) {
+    const unsigned grid = unsigned(prop.multiProcessorCount * s.blocks_per_sm);
+    auto run = [&] { s.kernel<<<grid, s.block, s.shared>>>(d_in, n, d_partials, d_ticket, d_out); };
+    CHECK(cudaMemset(d_out, 0xff, 4));
+    run();
+    CHECK(cudaGetLastError());
+    float got = 0;
+    CHECK(cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
+    const double us = median_us(run);
+    const double cub = median_us(cub_run);  // again beside each shape: the card drifts
+    std::printf("  %-40s %7.1f us %5.0f GB/s  this / CUB %.3f (CUB %.1f us)%s\n", s.name, us, gb / us, us / cub, cub,
+                double(got) == exact ? "" : " WRONG");
+  }
+  return 0;
+}

@@ -1,0 +1,406 @@
+// A probe, not part of the product: which knob moves a decoupled look-back scan toward CUB's
+// DeviceScan::InclusiveSum at 2^28? Issue 10 asks for 1.10x CUB's throughput; the dialect variant
+// (kernels/families/scan/decoupled_lookback.h) reads 0.82x. Each kernel here is that variant
+// written out in plain CUDA (a ticket for the tile id, 16 items a thread, a block scan, a
+// warp-wide look-back over 32 predecessors a round trip, status words carrying an epoch), with
+// one knob changed at a time:
+//   - the tile id: a ticket from an atomic counter, or blockIdx.x (what CUB does);
+//   - loads and stores: each thread's run of items directly (16-byte vectors a run apart), or
+//     warp-transposed through shared memory so that every instruction moves 512 whole bytes;
+//   - items per thread and threads per block;
+//   - streaming (evict-first) loads and stores.
+// Inputs are -1, 0 or 1, so every prefix is an integer well inside float's exact range and each
+// kernel's output must equal CUB's bit for bit. Times: median of 20 behind the same 40 us hold
+// kernel as `warplens bench`, CUB and a device copy (the same bytes) in the same process.
+// Written out longhand so that it depends on nothing in the repository.
+//
+// Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/scan_lookback_probe.cu -o build-probes/scan_lookback_probe
+// Run:   build-probes/scan_lookback_probe   (about a minute)
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#define CHECK(x)                                                                              \
+  do {                                                                                        \
+    cudaError_t e = (x);                                                                      \
+    if (e != cudaSuccess) {                                                                   \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e)); \
+      std::exit(1);                                                                           \
+    }                                                                                         \
+  } while (0)
+
+__global__ void hold(unsigned long long ns) {
+  unsigned long long t0, t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); while (t - t0 < ns);
+}
+
+constexpr unsigned kInvalid = 0, kAggregate = 1, kInclusive = 2;
+
+__device__ __forceinline__ unsigned long long pack(unsigned flag, float v, unsigned epoch) {
+  return (unsigned long long)(epoch << 2 | flag) << 32 | __float_as_uint(v);
+}
+__device__ __forceinline__ unsigned flag_of(unsigned long long w, unsigned epoch) {
+  const unsigned high = unsigned(w >> 32);
+  return high >> 2 == epoch ? (high & 3u) : kInvalid;
+}
+
+// The look-back of warp 0: the sum of every tile before `tile`, in every lane. Each round the
+// warp reads the 32 * WORDS nearest unread predecessors, WORDS a lane (lane 0 the nearest), and
+// combines them up to the nearest inclusive prefix. A tile k predecessors behind the nearest
+// inclusive prefix needs k / (32 * WORDS) round trips.
+template <int WORDS>
+__device__ float warp_look_back(const volatile unsigned long long* status, unsigned tile, unsigned epoch) {
+  constexpr unsigned kWindow = 32 * WORDS;
+  const unsigned lane = threadIdx.x % 32;
+  float exclusive = 0;
+  for (unsigned end = tile; end > 0; end -= end < kWindow ? end : kWindow) {
+    unsigned long long w[WORDS];
+#pragma unroll
+    for (int i = 0; i < WORDS; ++i) {
+      const unsigned back = lane * WORDS + i;  // 0: the nearest
+      w[i] = pack(kInclusive, 0.0f, epoch);
+      if (back < end) w[i] = status[end - 1 - back];
+    }
+#pragma unroll
+    for (int i = 0; i < WORDS; ++i) {
+      const unsigned back = lane * WORDS + i;
+      if (back < end)
+        while (flag_of(w[i], epoch) == kInvalid) w[i] = status[end - 1 - back];
+    }
+    int nearest = WORDS;  // this lane's nearest inclusive word, WORDS if none
+#pragma unroll
+    for (int i = WORDS - 1; i >= 0; --i)
+      if (flag_of(w[i], epoch) == kInclusive) nearest = i;
+    const unsigned inclusive = __ballot_sync(~0u, nearest < WORDS);
+    const unsigned stop = inclusive ? __ffs(inclusive) - 1 : 31;
+    float v = 0;
+#pragma unroll
+    for (int i = WORDS - 1; i >= 0; --i)  // farther tiles first
+      if (lane < stop || (lane == stop && i <= nearest)) v = v + __uint_as_float(unsigned(w[i]));
+    for (unsigned o = 1; o < 32; o *= 2) {
+      const float farther = __shfl_down_sync(~0u, v, o);
+      if (lane + o < 32) v = farther + v;
+    }
+    exclusive = __shfl_sync(~0u, v, 0) + exclusive;
+    if (inclusive) break;
+  }
+  return exclusive;
+}
+
+// Vector q of a warp's exchange region, swizzled so that both the striped and the blocked
+// accesses of 16-byte vectors hit 8 distinct bank groups in every quarter warp.
+__device__ __forceinline__ unsigned swizzle(unsigned q) { return q ^ ((q >> 3) & 7u); }
+
+template <bool STREAM>
+__device__ __forceinline__ float4 load4(const float4* p) { return STREAM ? __ldcs(p) : *p; }
+template <bool STREAM>
+__device__ __forceinline__ void store4(float4* p, float4 v) {
+  if (STREAM) __stcs(p, v); else *p = v;
+}
+
+// n a multiple of the tile here: the probe times powers of two.
+template <int BLOCK, int ITEMS, bool TICKET, bool TRANSPOSE, bool STREAM, int WORDS = 1>
+__global__ void __launch_bounds__(BLOCK) lookback_scan(const float* in, float* out, unsigned long long* status,
+                                                       unsigned* counter, unsigned epoch, unsigned first_ticket) {
+  constexpr int kWarps = BLOCK / 32, kVecs = ITEMS / 4, kTile = BLOCK * ITEMS;
+  __shared__ float warp_totals[kWarps];
+  __shared__ unsigned tile_slot;
+  __shared__ float prefix_slot;
+  __shared__ float4 exchange[TRANSPOSE ? BLOCK * kVecs : 1];
+  const unsigned tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+  unsigned tile = blockIdx.x;
+  if (TICKET) {
+    if (tid == 0) tile_slot = atomicAdd(counter, 1u) - first_ticket;
+    __syncthreads();
+    tile = tile_slot;
+  }
+  const std::size_t base = std::size_t(tile) * kTile;
+  float x[ITEMS];
+  float4* mine = reinterpret_cast<float4*>(x);
+  if (TRANSPOSE) {
+    const float4* seg = reinterpret_cast<const float4*>(in + base) + warp * 32 * kVecs;
+    float4* region = exchange + warp * 32 * kVecs;
+#pragma unroll
+    for (int j = 0; j < kVecs; ++j) region[swizzle(j * 32 + lane)] = load4<STREAM>(seg + j * 32 + lane);
+    __syncwarp();
+#pragma unroll
+    for (int v = 0; v < kVecs; ++v) mine[v] = region[swizzle(lane * kVecs + v)];
+  } else {
+    const float4* run = reinterpret_cast<const float4*>(in + base) + tid * kVecs;
+#pragma unroll
+    for (int v = 0; v < kVecs; ++v) mine[v] = load4<STREAM>(run + v);
+  }
+#pragma unroll
+  for (int k = 1; k < ITEMS; ++k) x[k] += x[k - 1];
+
+  // Block scan of the runs' totals.
+  float v = x[ITEMS - 1];
+#pragma unroll
+  for (int o = 1; o < 32; o *= 2) {
+    const float below = __shfl_up_sync(~0u, v, o);
+    if (lane >= o) v += below;
+  }
+  if (lane == 31) warp_totals[warp] = v;
+  float before = __shfl_up_sync(~0u, v, 1);
+  if (lane == 0) before = 0;
+  __syncthreads();
+  if (warp == 0) {
+    float t = lane < kWarps ? warp_totals[lane] : 0.0f;
+#pragma unroll
+    for (int o = 1; o < 32; o *= 2) {
+      const float below = __shfl_up_sync(~0u, t, o);
+      if (lane >= o) t += below;
+    }
+    if (lane < kWarps) warp_totals[lane] = t;
+    const float total = __shfl_sync(~0u, t, kWarps - 1);
+    if (lane == 0) status[tile] = pack(tile == 0 ? kInclusive : kAggregate, total, epoch);
+    float prefix = 0;
+    if (WORDS > 0 && tile > 0) {
+      prefix = warp_look_back<WORDS < 1 ? 1 : WORDS>(status, tile, epoch);
+      if (lane == 0) status[tile] = pack(kInclusive, prefix + total, epoch);
+    }
+    if (lane == 0) prefix_slot = prefix;
+  }
+  __syncthreads();
+  const float prefix = prefix_slot + (warp > 0 ? warp_totals[warp - 1] : 0.0f) + before;
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) x[k] += prefix;
+
+  if (TRANSPOSE) {
+    float4* seg = reinterpret_cast<float4*>(out + base) + warp * 32 * kVecs;
+    float4* region = exchange + warp * 32 * kVecs;
+#pragma unroll
+    for (int v2 = 0; v2 < kVecs; ++v2) region[swizzle(lane * kVecs + v2)] = mine[v2];
+    __syncwarp();
+#pragma unroll
+    for (int j = 0; j < kVecs; ++j) store4<STREAM>(seg + j * 32 + lane, region[swizzle(j * 32 + lane)]);
+  } else {
+    float4* run = reinterpret_cast<float4*>(out + base) + tid * kVecs;
+#pragma unroll
+    for (int v2 = 0; v2 < kVecs; ++v2) store4<STREAM>(run + v2, mine[v2]);
+  }
+}
+
+// Persistent blocks, pipelined: while warp 0 looks back for tile i, the copies of tile i + 1
+// are already in flight into the block's other shared buffer (cp.async, striped: the first half
+// of the warp transpose), so the look-back's wait no longer leaves the memory idle. A block takes
+// its next ticket one tile ahead. Tiles still come from the counter in start order, and a block
+// publishes its tile before it waits on anything, so a tile only waits on running blocks.
+__device__ __forceinline__ void copy_async16(void* dst, const void* src) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(unsigned(__cvta_generic_to_shared(dst))), "l"(src)
+               : "memory");
+}
+
+template <int BLOCK, int ITEMS>
+__global__ void __launch_bounds__(BLOCK) pipelined_scan(const float* in, float* out, unsigned long long* status,
+                                                        unsigned* counter, unsigned epoch, unsigned first_ticket,
+                                                        unsigned tiles) {
+  constexpr int kWarps = BLOCK / 32, kVecs = ITEMS / 4, kTile = BLOCK * ITEMS;
+  __shared__ float warp_totals[kWarps];
+  __shared__ unsigned ticket_slot[2];
+  __shared__ float prefix_slot;
+  __shared__ float4 buffer[2][BLOCK * kVecs];
+  const unsigned tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+  auto fetch = [&](unsigned t, int b) {  // this warp's part of tile t, striped, into buffer b
+    if (t < tiles) {
+      const float4* seg = reinterpret_cast<const float4*>(in + std::size_t(t) * kTile) + warp * 32 * kVecs;
+      float4* region = buffer[b] + warp * 32 * kVecs;
+#pragma unroll
+      for (int j = 0; j < kVecs; ++j) copy_async16(region + swizzle(j * 32 + lane), seg + j * 32 + lane);
+    }
+    asm volatile("cp.async.commit_group;" ::: "memory");
+  };
+  if (tid == 0) ticket_slot[0] = atomicAdd(counter, 1u) - first_ticket;
+  __syncthreads();
+  unsigned tile = ticket_slot[0];
+  fetch(tile, 0);
+  for (int it = 0; tile < tiles; ++it) {
+    const int b = it & 1;
+    if (tid == 0) ticket_slot[b ^ 1] = atomicAdd(counter, 1u) - first_ticket;
+    __syncthreads();  // the ticket; warp_totals and the prefix free again
+    const unsigned next = ticket_slot[b ^ 1];
+    __syncwarp();
+    fetch(next, b ^ 1);
+    asm volatile("cp.async.wait_group 1;" ::: "memory");
+    __syncwarp();
+    float x[ITEMS];
+    float4* mine = reinterpret_cast<float4*>(x);
+    float4* region = buffer[b] + warp * 32 * kVecs;
+#pragma unroll
+    for (int v = 0; v < kVecs; ++v) mine[v] = region[swizzle(lane * kVecs + v)];
+#pragma unroll
+    for (int k = 1; k < ITEMS; ++k) x[k] += x[k - 1];
+    float v = x[ITEMS - 1];
+#pragma unroll
+    for (int o = 1; o < 32; o *= 2) {
+      const float below = __shfl_up_sync(~0u, v, o);
+      if (lane >= o) v += below;
+    }
+    if (lane == 31) warp_totals[warp] = v;
+    float before = __shfl_up_sync(~0u, v, 1);
+    if (lane == 0) before = 0;
+    __syncthreads();
+    if (warp == 0) {
+      float t = lane < kWarps ? warp_totals[lane] : 0.0f;
+#pragma unroll
+      for (int o = 1; o < 32; o *= 2) {
+        const float below = __shfl_up_sync(~0u, t, o);
+        if (lane >= o) t += below;
+      }
+      if (lane < kWarps) warp_totals[lane] = t;
+      const float total = __shfl_sync(~0u, t, kWarps - 1);
+      if (lane == 0) status[tile] = pack(tile == 0 ? kInclusive : kAggregate, total, epoch);
+      float prefix = 0;
+      if (tile > 0) {
+        prefix = warp_look_back<1>(status, tile, epoch);
+        if (lane == 0) status[tile] = pack(kInclusive, prefix + total, epoch);
+      }
+      if (lane == 0) prefix_slot = prefix;
+    }
+    __syncthreads();
+    const float prefix = prefix_slot + (warp > 0 ? warp_totals[warp - 1] : 0.0f) + before;
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) x[k] += prefix;
+    float4* seg = reinterpret_cast<float4*>(out + std::size_t(tile) * kTile) + warp * 32 * kVecs;
+#pragma unroll
+    for (int v2 = 0; v2 < kVecs; ++v2) region[swizzle(lane * kVecs + v2)] = mine[v2];
+    __syncwarp();
+#pragma unroll
+    for (int j = 0; j < kVecs; ++j) seg[j * 32 + lane] = region[swizzle(j * 32 + lane)];
+    tile = next;
+  }
+  asm volatile("cp.async.wait_all;" ::: "memory");
+}
+
+__global__ void count_differences(const float* a, const float* b, std::size_t n, unsigned long long* differences) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+    if (__float_as_uint(a[i]) != __float_as_uint(b[i])) atomicAdd(differences, 1ull);
+}
+
+template <class F>
+double median_us(F&& f, int warmup = 3, int repeats = 20) {
+  for (int i = 0; i < warmup; ++i) f();
+  CHECK(cudaDeviceSynchronize());
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  std::vector<float> t;
+  for (int i = 0; i < repeats; ++i) {
+    hold<<<1, 1>>>(40000);
+    CHECK(cudaEventRecord(a));
+    f();
+    CHECK(cudaEventRecord(b));
+    CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, a, b));
+    t.push_back(ms * 1000);
+  }
+  CHECK(cudaGetLastError());
+  CHECK(cudaEventDestroy(a));
+  CHECK(cudaEventDestroy(b));
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+struct Buffers {
+  float *in, *out, *cub_out;
+  unsigned long long* status;
+  unsigned* counter;
+  unsigned long long* differences;
+  std::size_t n;
+};
+
+struct Config {
+  const char* name;
+  int block, items;
+  bool ticket, look_back;
+  void (*kernel)(const float*, float*, unsigned long long*, unsigned*, unsigned, unsigned);
+  void (*persistent)(const float*, float*, unsigned long long*, unsigned*, unsigned, unsigned, unsigned) = nullptr;
+};
+
+template <int B, int I>
+Config pipelined(const char* name) { return {name, B, I, true, true, nullptr, pipelined_scan<B, I>}; }
+
+template <int B, int I, bool T, bool X, bool S, int W = 1>
+Config config(const char* name) { return {name, B, I, T, W > 0, lookback_scan<B, I, T, X, S, W>}; }
+
+int main() {
+  cudaDeviceProp prop{};
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("# %s, %d SMs, L2 %d MiB; median of 20 behind a 40 us hold; GB/s counts read + write\n", prop.name,
+              prop.multiProcessorCount, prop.l2CacheSize >> 20);
+  const std::size_t max_n = std::size_t(1) << 28;
+  std::vector<float> host(max_n);
+  std::mt19937 rng(11);
+  for (auto& x : host) x = float(int(rng() % 3) - 1);
+  Buffers b{};
+  b.n = max_n;
+  CHECK(cudaMalloc(&b.in, max_n * 4));
+  CHECK(cudaMalloc(&b.out, max_n * 4));
+  CHECK(cudaMalloc(&b.cub_out, max_n * 4));
+  CHECK(cudaMalloc(&b.status, (max_n / 1024) * 8));
+  CHECK(cudaMemset(b.status, 0, (max_n / 1024) * 8));
+  CHECK(cudaMalloc(&b.counter, 4));
+  CHECK(cudaMemset(b.counter, 0, 4));
+  CHECK(cudaMalloc(&b.differences, 8));
+  CHECK(cudaMemcpy(b.in, host.data(), max_n * 4, cudaMemcpyHostToDevice));
+
+  const std::vector<Config> configs{
+      config<256, 16, true, false, false>("ticket, direct, 256 x 16 (the variant today)"),
+      config<128, 32, true, true, false>("ticket, transposed, 128 x 32"),
+      config<128, 32, true, true, false, 0>("ticket, transposed, 128 x 32, NO look-back"),
+      pipelined<128, 32>("pipelined, 128 x 32"),
+      pipelined<128, 16>("pipelined, 128 x 16"),
+      pipelined<256, 16>("pipelined, 256 x 16"),
+      pipelined<64, 64>("pipelined, 64 x 64"),
+      pipelined<64, 32>("pipelined, 64 x 32"),
+  };
+  unsigned epoch = 0, tickets = 0;
+  for (int log_n : {20, 24, 28}) {
+    const std::size_t n = std::size_t(1) << log_n;
+    std::size_t cub_bytes = 0;
+    CHECK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, b.in, b.cub_out, int(n)));
+    void* d_cub = nullptr;
+    CHECK(cudaMalloc(&d_cub, cub_bytes));
+    const double cub = median_us([&] { CHECK(cub::DeviceScan::InclusiveSum(d_cub, cub_bytes, b.in, b.cub_out, int(n))); });
+    const double copy = median_us([&] { CHECK(cudaMemcpyAsync(b.out, b.in, n * 4, cudaMemcpyDeviceToDevice)); });
+    const double gb = 8.0 * double(n) / 1e3;  // bytes / 1e9 per microsecond
+    std::printf("\nn = 2^%d: CUB %.1f us (%.0f GB/s), device copy %.1f us (%.0f GB/s)\n", log_n, cub, gb / cub, copy,
+                gb / copy);
+    for (const Config& c : configs) {
+      const unsigned tiles = unsigned(n / (std::size_t(c.block) * c.items));
+      int per_sm = 0;
+      if (c.persistent) CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, c.persistent, c.block, 0));
+      const unsigned grid = std::min(tiles, unsigned(per_sm * prop.multiProcessorCount));
+      auto run = [&] {
+        ++epoch;
+        if (c.persistent) {
+          c.persistent<<<grid, c.block>>>(b.in, b.out, b.status, b.counter, epoch, tickets, tiles);
+          tickets += tiles + grid;  // every block takes one ticket past the last tile
+        } else {
+          c.kernel<<<tiles, c.block>>>(b.in, b.out, b.status, b.counter, epoch, tickets);
+          if (c.ticket) tickets += tiles;
+        }
+      };
+      CHECK(cudaMemset(b.out, 0xff, n * 4));
+      run();
+      CHECK(cudaMemset(b.differences, 0, 8));
+      count_differences<<<1024, 256>>>(b.out, b.cub_out, n, b.differences);
+      unsigned long long differences = 0;
+      CHECK(cudaMemcpy(&differences, b.differences, 8, cudaMemcpyDeviceToHost));
+      const double us = median_us(run);
+      std::printf("  %-44s %8.1f us %6.0f GB/s  CUB time / this %.3f%s\n", c.name, us, gb / us, cub / us,
+                  differences && c.look_back ? " WRONG" : "");
+      if (differences && c.look_back) std::printf("    %llu elements differ from CUB\n", differences);
+    }
+    CHECK(cudaFree(d_cub));
+  }
+  return 0;
+}
