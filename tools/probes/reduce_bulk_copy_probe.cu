@@ -8,7 +8,7 @@
 // of 16-byte loads, 8 in flight a thread (the old probe's best shape). Every sum ends in the
 // last block (fence, ticket, the last block sums the partials and returns the ticket).
 // Inputs are -1, 0 or 1, so every partial sum is an exact integer and all results must agree.
-// Written out longhand so that it depends on nothing in the repository.
+// Written out longhand, with tools/probes/probe_common.cuh, so that it depends on nothing in the product.
 //
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/reduce_bulk_copy_probe.cu -o build-probes/reduce_bulk_copy_probe
 // Run:   build-probes/reduce_bulk_copy_probe   (under a minute)
@@ -21,20 +21,7 @@
 #include <random>
 #include <vector>
 
-#define CHECK(x)                                                                              \
-  do {                                                                                        \
-    cudaError_t e = (x);                                                                      \
-    if (e != cudaSuccess) {                                                                   \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e)); \
-      std::exit(1);                                                                           \
-    }                                                                                         \
-  } while (0)
-
-__global__ void hold(unsigned long long ns) {
-  unsigned long long t0, t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-  do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); while (t - t0 < ns);
-}
+#include "probe_common.cuh"
 
 __device__ __forceinline__ unsigned shared_address(const void* p) { return unsigned(__cvta_generic_to_shared(p)); }
 
@@ -58,36 +45,6 @@ __device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned b
                    shared_address(dst)),
                "l"(src), "r"(bytes), "r"(shared_address(bar))
                : "memory");
-}
-
-__device__ float block_sum(float v, float* warp_totals) {
-  for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);
-  __syncthreads();  // warp_totals may still be read from an earlier call
-  if (threadIdx.x % 32 == 0) warp_totals[threadIdx.x / 32] = v;
-  __syncthreads();
-  v = threadIdx.x < blockDim.x / 32 ? warp_totals[threadIdx.x] : 0.0f;
-  if (threadIdx.x < 32)
-    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);
-  return v;  // in thread 0
-}
-
-// Thread 0 of every block holds its block's sum: the last block to arrive adds them up.
-__device__ void finish_in_last_block(float v, float* partials, unsigned* ticket, float* out, float* warp_totals) {
-  __shared__ bool am_last;
-  if (threadIdx.x == 0) {
-    partials[blockIdx.x] = v;
-    __threadfence();
-    am_last = atomicAdd(ticket, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!am_last) return;
-  v = 0;
-  for (unsigned i = threadIdx.x; i < gridDim.x; i += blockDim.x) v += __ldcg(partials + i);
-  v = block_sum(v, warp_totals);
-  if (threadIdx.x == 0) {
-    *out = v;
-    *ticket = 0;
-  }
 }
 
 // Chunks of CHUNK bytes, block b taking b, b + grid, ...; n * 4 a multiple of CHUNK here.
@@ -150,31 +107,6 @@ __global__ void __launch_bounds__(BLOCK) plain_sum(const float* in, std::size_t 
   finish_in_last_block(block_sum(acc, warp_totals), partials, ticket, out, warp_totals);
 }
 
-template <class F>
-double median_us(F&& f, int warmup = 5, int repeats = 30) {
-  for (int i = 0; i < warmup; ++i) f();
-  CHECK(cudaDeviceSynchronize());
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  std::vector<float> t;
-  for (int i = 0; i < repeats; ++i) {
-    hold<<<1, 1>>>(40000);
-    CHECK(cudaEventRecord(a));
-    f();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms * 1000);
-  }
-  CHECK(cudaGetLastError());
-  CHECK(cudaEventDestroy(a));
-  CHECK(cudaEventDestroy(b));
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
 struct Shape {
   const char* name;
   void (*kernel)(const float*, std::size_t, float*, unsigned*, float*);
@@ -215,7 +147,7 @@ int main() {
   CHECK(cudaMalloc(&d_cub, cub_bytes));
   const double gb = 4.0 * double(n) / 1e3;
   auto cub_run = [&] { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, d_in, d_out, std::int64_t(n))); };
-  const double cub_first = median_us(cub_run);
+  const double cub_first = median_us(cub_run, 5, 30);
   std::printf("CUB: %.1f us, %.0f GB/s\n", cub_first, gb / cub_first);
 
   const std::vector<Shape> shapes{
@@ -237,8 +169,8 @@ int main() {
     CHECK(cudaGetLastError());
     float got = 0;
     CHECK(cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
-    const double us = median_us(run);
-    const double cub = median_us(cub_run);  // again beside each shape: the card drifts
+    const double us = median_us(run, 5, 30);
+    const double cub = median_us(cub_run, 5, 30);  // again beside each shape: the card drifts
     std::printf("  %-40s %7.1f us %5.0f GB/s  this / CUB %.3f (CUB %.1f us)%s\n", s.name, us, gb / us, us / cub, cub,
                 double(got) == exact ? "" : " WRONG");
   }

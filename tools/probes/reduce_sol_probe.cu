@@ -4,7 +4,8 @@
 // DeviceReduce::Sum and a device copy, in one process, on the same random input. What it finds
 // is ported into kernels/families/reduce/speed_of_light.h; the notes are in
 // docs/gpu-check/speed-of-light-notes.md. Kept as it ran for docs/gpu-check/2026-11-23-h100-sol-probe.txt,
-// written out longhand (its two block reductions included) so that it depends on nothing here.
+// written out longhand (its two block reductions included), with tools/probes/probe_common.cuh,
+// so that it depends on nothing in the product.
 //
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/reduce_sol_probe.cu -o build-gpu/sol_probe
 // Run:   build-gpu/sol_probe            (sizes 2^10 .. 2^28; about a minute on an H100)
@@ -17,22 +18,7 @@
 #include <random>
 #include <vector>
 
-#define CHECK(x)                                                                          \
-  do {                                                                                    \
-    cudaError_t e = (x);                                                                  \
-    if (e != cudaSuccess) {                                                               \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e)); \
-      std::exit(1);                                                                       \
-    }                                                                                     \
-  } while (0)
-
-// Spins until `ns` have passed, so that everything the host enqueues behind it is queued before
-// the start event runs: the events then time the GPU, not the host's launch latency.
-__global__ void hold(unsigned long long ns) {
-  unsigned long long t0, t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-  do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); while (t - t0 < ns);
-}
+#include "probe_common.cuh"
 
 enum Hint { kPlain = 0, kNoAllocate256 = 1, kStreaming = 2 };
 
@@ -133,29 +119,6 @@ struct Input {
 
 int g_sms = 0, g_l2 = 0;
 
-template <class F>
-double median_us(F&& f, bool held, int warmup = 5, int repeats = 60) {
-  for (int i = 0; i < warmup; ++i) f(i);
-  CHECK(cudaDeviceSynchronize());
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  std::vector<float> t;
-  for (int i = 0; i < repeats; ++i) {
-    if (held) hold<<<1, 1>>>(40000);
-    CHECK(cudaEventRecord(a));
-    f(warmup + i);
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms * 1000);
-  }
-  CHECK(cudaGetLastError());
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
 int main(int argc, char** argv) {
   const int max_log_n = argc > 1 ? std::atoi(argv[1]) : 28;  // a quick run under compute-sanitizer: 10
   CHECK(cudaDeviceGetAttribute(&g_sms, cudaDevAttrMultiProcessorCount, 0));
@@ -212,9 +175,9 @@ int main(int argc, char** argv) {
     CHECK(cub::DeviceReduce::Sum(nullptr, cub_bytes, in.copy(0), d_out, items));
     void* d_cub = nullptr;
     CHECK(cudaMalloc(&d_cub, cub_bytes));
-    const double cub = median_us([&](int r) { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, in.copy(r), d_out, items)); }, true);
-    const double cub_unheld = median_us([&](int r) { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, in.copy(r), d_out, items)); }, false);
-    const double copy = median_us([&](int) { CHECK(cudaMemcpyAsync(d_copy, d_in, n * 4, cudaMemcpyDeviceToDevice)); }, true);
+    const double cub = median_us([&](int r) { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, in.copy(r), d_out, items)); }, 5, 60);
+    const double cub_unheld = median_us([&](int r) { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, in.copy(r), d_out, items)); }, 5, 60, false);
+    const double copy = median_us([&](int) { CHECK(cudaMemcpyAsync(d_copy, d_in, n * 4, cudaMemcpyDeviceToDevice)); }, 5, 60);
     std::printf("\nn=2^%d  CUB %.2f us (%.0f GB/s; %.2f us without the hold)  copy %.2f us (%.0f GB/s r+w)\n", log_n, cub,
                 n * 4 / cub / 1e3, cub_unheld, copy, 2.0 * n * 4 / copy / 1e3);
     double best = 1e30;
@@ -224,7 +187,7 @@ int main(int argc, char** argv) {
       for (const Shape& s : shapes) {
         const std::uint64_t want = (n + 16ull * s.block - 1) / (16ull * s.block);
         const unsigned grid = unsigned(std::min<std::uint64_t>(want, std::uint64_t(g_sms) * s.per_sm));
-        const double us = median_us([&](int r) { c.kernel<<<grid, s.block>>>(in.copy(r), n, d_partials, d_ticket, d_out); }, true);
+        const double us = median_us([&](int r) { c.kernel<<<grid, s.block>>>(in.copy(r), n, d_partials, d_ticket, d_out); }, 5, 60);
         float got = 0;
         CHECK(cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
         const bool ok = std::abs(got - exact) <= 1e-3 * std::max(1.0, std::sqrt(double(n)));

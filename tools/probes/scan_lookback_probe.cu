@@ -12,7 +12,7 @@
 // Inputs are -1, 0 or 1, so every prefix is an integer well inside float's exact range and each
 // kernel's output must equal CUB's bit for bit. Times: median of 20 behind the same 40 us hold
 // kernel as `warplens bench`, CUB and a device copy (the same bytes) in the same process.
-// Written out longhand so that it depends on nothing in the repository.
+// Written out longhand, with tools/probes/probe_common.cuh, so that it depends on nothing in the product.
 //
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/scan_lookback_probe.cu -o build-probes/scan_lookback_probe
 // Run:   build-probes/scan_lookback_probe   (about a minute)
@@ -26,20 +26,7 @@
 #include <string>
 #include <vector>
 
-#define CHECK(x)                                                                              \
-  do {                                                                                        \
-    cudaError_t e = (x);                                                                      \
-    if (e != cudaSuccess) {                                                                   \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e)); \
-      std::exit(1);                                                                           \
-    }                                                                                         \
-  } while (0)
-
-__global__ void hold(unsigned long long ns) {
-  unsigned long long t0, t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-  do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); while (t - t0 < ns);
-}
+#include "probe_common.cuh"
 
 constexpr unsigned kInvalid = 0, kAggregate = 1, kInclusive = 2;
 
@@ -105,6 +92,45 @@ __device__ __forceinline__ void store4(float4* p, float4 v) {
   if (STREAM) __stcs(p, v); else *p = v;
 }
 
+// The prefix of a thread's run within the whole input, from its run's total: a block scan of
+// the runs' totals, then warp 0 publishes the tile's aggregate, looks back (WORDS status words a
+// lane; 0: no look-back at all, a control with wrong sums) and publishes its inclusive prefix.
+template <int BLOCK, int WORDS>
+__device__ float run_prefix(float run_total, unsigned tile, unsigned long long* status, unsigned epoch,
+                            float* warp_totals, float* prefix_slot) {
+  constexpr int kWarps = BLOCK / 32;
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  float v = run_total;
+#pragma unroll
+  for (int o = 1; o < 32; o *= 2) {
+    const float below = __shfl_up_sync(~0u, v, o);
+    if (lane >= o) v += below;
+  }
+  if (lane == 31) warp_totals[warp] = v;
+  float before = __shfl_up_sync(~0u, v, 1);
+  if (lane == 0) before = 0;
+  __syncthreads();
+  if (warp == 0) {
+    float t = lane < kWarps ? warp_totals[lane] : 0.0f;
+#pragma unroll
+    for (int o = 1; o < 32; o *= 2) {
+      const float below = __shfl_up_sync(~0u, t, o);
+      if (lane >= o) t += below;
+    }
+    if (lane < kWarps) warp_totals[lane] = t;
+    const float total = __shfl_sync(~0u, t, kWarps - 1);
+    if (lane == 0) status[tile] = pack(tile == 0 ? kInclusive : kAggregate, total, epoch);
+    float prefix = 0;
+    if (WORDS > 0 && tile > 0) {
+      prefix = warp_look_back<WORDS < 1 ? 1 : WORDS>(status, tile, epoch);
+      if (lane == 0) status[tile] = pack(kInclusive, prefix + total, epoch);
+    }
+    if (lane == 0) *prefix_slot = prefix;
+  }
+  __syncthreads();
+  return *prefix_slot + (warp > 0 ? warp_totals[warp - 1] : 0.0f) + before;
+}
+
 // n a multiple of the tile here: the probe times powers of two.
 template <int BLOCK, int ITEMS, bool TICKET, bool TRANSPOSE, bool STREAM, int WORDS = 1>
 __global__ void __launch_bounds__(BLOCK) lookback_scan(const float* in, float* out, unsigned long long* status,
@@ -140,36 +166,7 @@ __global__ void __launch_bounds__(BLOCK) lookback_scan(const float* in, float* o
 #pragma unroll
   for (int k = 1; k < ITEMS; ++k) x[k] += x[k - 1];
 
-  // Block scan of the runs' totals.
-  float v = x[ITEMS - 1];
-#pragma unroll
-  for (int o = 1; o < 32; o *= 2) {
-    const float below = __shfl_up_sync(~0u, v, o);
-    if (lane >= o) v += below;
-  }
-  if (lane == 31) warp_totals[warp] = v;
-  float before = __shfl_up_sync(~0u, v, 1);
-  if (lane == 0) before = 0;
-  __syncthreads();
-  if (warp == 0) {
-    float t = lane < kWarps ? warp_totals[lane] : 0.0f;
-#pragma unroll
-    for (int o = 1; o < 32; o *= 2) {
-      const float below = __shfl_up_sync(~0u, t, o);
-      if (lane >= o) t += below;
-    }
-    if (lane < kWarps) warp_totals[lane] = t;
-    const float total = __shfl_sync(~0u, t, kWarps - 1);
-    if (lane == 0) status[tile] = pack(tile == 0 ? kInclusive : kAggregate, total, epoch);
-    float prefix = 0;
-    if (WORDS > 0 && tile > 0) {
-      prefix = warp_look_back<WORDS < 1 ? 1 : WORDS>(status, tile, epoch);
-      if (lane == 0) status[tile] = pack(kInclusive, prefix + total, epoch);
-    }
-    if (lane == 0) prefix_slot = prefix;
-  }
-  __syncthreads();
-  const float prefix = prefix_slot + (warp > 0 ? warp_totals[warp - 1] : 0.0f) + before;
+  const float prefix = run_prefix<BLOCK, WORDS>(x[ITEMS - 1], tile, status, epoch, warp_totals, &prefix_slot);
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) x[k] += prefix;
 
@@ -237,35 +234,7 @@ __global__ void __launch_bounds__(BLOCK) pipelined_scan(const float* in, float* 
     for (int v = 0; v < kVecs; ++v) mine[v] = region[swizzle(lane * kVecs + v)];
 #pragma unroll
     for (int k = 1; k < ITEMS; ++k) x[k] += x[k - 1];
-    float v = x[ITEMS - 1];
-#pragma unroll
-    for (int o = 1; o < 32; o *= 2) {
-      const float below = __shfl_up_sync(~0u, v, o);
-      if (lane >= o) v += below;
-    }
-    if (lane == 31) warp_totals[warp] = v;
-    float before = __shfl_up_sync(~0u, v, 1);
-    if (lane == 0) before = 0;
-    __syncthreads();
-    if (warp == 0) {
-      float t = lane < kWarps ? warp_totals[lane] : 0.0f;
-#pragma unroll
-      for (int o = 1; o < 32; o *= 2) {
-        const float below = __shfl_up_sync(~0u, t, o);
-        if (lane >= o) t += below;
-      }
-      if (lane < kWarps) warp_totals[lane] = t;
-      const float total = __shfl_sync(~0u, t, kWarps - 1);
-      if (lane == 0) status[tile] = pack(tile == 0 ? kInclusive : kAggregate, total, epoch);
-      float prefix = 0;
-      if (tile > 0) {
-        prefix = warp_look_back<1>(status, tile, epoch);
-        if (lane == 0) status[tile] = pack(kInclusive, prefix + total, epoch);
-      }
-      if (lane == 0) prefix_slot = prefix;
-    }
-    __syncthreads();
-    const float prefix = prefix_slot + (warp > 0 ? warp_totals[warp - 1] : 0.0f) + before;
+    const float prefix = run_prefix<BLOCK, 1>(x[ITEMS - 1], tile, status, epoch, warp_totals, &prefix_slot);
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) x[k] += prefix;
     float4* seg = reinterpret_cast<float4*>(out + std::size_t(tile) * kTile) + warp * 32 * kVecs;
@@ -282,31 +251,6 @@ __global__ void __launch_bounds__(BLOCK) pipelined_scan(const float* in, float* 
 __global__ void count_differences(const float* a, const float* b, std::size_t n, unsigned long long* differences) {
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
     if (__float_as_uint(a[i]) != __float_as_uint(b[i])) atomicAdd(differences, 1ull);
-}
-
-template <class F>
-double median_us(F&& f, int warmup = 3, int repeats = 20) {
-  for (int i = 0; i < warmup; ++i) f();
-  CHECK(cudaDeviceSynchronize());
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  std::vector<float> t;
-  for (int i = 0; i < repeats; ++i) {
-    hold<<<1, 1>>>(40000);
-    CHECK(cudaEventRecord(a));
-    f();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms * 1000);
-  }
-  CHECK(cudaGetLastError());
-  CHECK(cudaEventDestroy(a));
-  CHECK(cudaEventDestroy(b));
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
 }
 
 struct Buffers {
@@ -369,8 +313,8 @@ int main() {
     CHECK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, b.in, b.cub_out, int(n)));
     void* d_cub = nullptr;
     CHECK(cudaMalloc(&d_cub, cub_bytes));
-    const double cub = median_us([&] { CHECK(cub::DeviceScan::InclusiveSum(d_cub, cub_bytes, b.in, b.cub_out, int(n))); });
-    const double copy = median_us([&] { CHECK(cudaMemcpyAsync(b.out, b.in, n * 4, cudaMemcpyDeviceToDevice)); });
+    const double cub = median_us([&] { CHECK(cub::DeviceScan::InclusiveSum(d_cub, cub_bytes, b.in, b.cub_out, int(n))); }, 3, 20);
+    const double copy = median_us([&] { CHECK(cudaMemcpyAsync(b.out, b.in, n * 4, cudaMemcpyDeviceToDevice)); }, 3, 20);
     const double gb = 8.0 * double(n) / 1e3;  // bytes / 1e9 per microsecond
     std::printf("\nn = 2^%d: CUB %.1f us (%.0f GB/s), device copy %.1f us (%.0f GB/s)\n", log_n, cub, gb / cub, copy,
                 gb / copy);
@@ -395,7 +339,7 @@ int main() {
       count_differences<<<1024, 256>>>(b.out, b.cub_out, n, b.differences);
       unsigned long long differences = 0;
       CHECK(cudaMemcpy(&differences, b.differences, 8, cudaMemcpyDeviceToHost));
-      const double us = median_us(run);
+      const double us = median_us(run, 3, 20);
       std::printf("  %-44s %8.1f us %6.0f GB/s  CUB time / this %.3f%s\n", c.name, us, gb / us, cub / us,
                   differences && c.look_back ? " WRONG" : "");
       if (differences && c.look_back) std::printf("    %llu elements differ from CUB\n", differences);

@@ -1,0 +1,91 @@
+// What the probes share: a CUDA error check that ends the probe; the median of event times
+// taken behind a kernel that holds the GPU for 40 us, so that the run's launches are all queued
+// before the start event runs (the method of kernels/gpu/event_timer.cuh); and an f32 block sum
+// with the last-block finish. Written out here so that the probes depend on nothing in the
+// product.
+#pragma once
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <type_traits>
+#include <vector>
+
+#define CHECK(x)                                                                              \
+  do {                                                                                        \
+    cudaError_t e = (x);                                                                      \
+    if (e != cudaSuccess) {                                                                   \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e)); \
+      std::exit(1);                                                                           \
+    }                                                                                         \
+  } while (0)
+
+// Spins until `ns` have passed, so that everything the host enqueues behind it is queued before
+// the start event runs: the events then time the GPU, not the host's launch latency.
+__global__ void hold(unsigned long long ns) {
+  unsigned long long t0, t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); while (t - t0 < ns);
+}
+
+// Microseconds: `warmup` runs, then the median of `repeats`. f() or f(run index), the index
+// counting every run, warm-ups included (for inputs rotated between runs). Without `held`, the
+// events also time how fast the host enqueues.
+template <class F>
+double median_us(F&& f, int warmup, int repeats, bool held = true) {
+  int run = 0;
+  auto call = [&] {
+    if constexpr (std::is_invocable_v<F&, int>) f(run++);
+    else f();
+  };
+  for (int i = 0; i < warmup; ++i) call();
+  CHECK(cudaDeviceSynchronize());
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  std::vector<float> t;
+  for (int i = 0; i < repeats; ++i) {
+    if (held) hold<<<1, 1>>>(40000);
+    CHECK(cudaEventRecord(a));
+    call();
+    CHECK(cudaEventRecord(b));
+    CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, a, b));
+    t.push_back(ms * 1000);
+  }
+  CHECK(cudaGetLastError());
+  CHECK(cudaEventDestroy(a));
+  CHECK(cudaEventDestroy(b));
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+__device__ float block_sum(float v, float* warp_totals) {
+  for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);
+  __syncthreads();  // warp_totals may still be read from an earlier call
+  if (threadIdx.x % 32 == 0) warp_totals[threadIdx.x / 32] = v;
+  __syncthreads();
+  v = threadIdx.x < blockDim.x / 32 ? warp_totals[threadIdx.x] : 0.0f;
+  if (threadIdx.x < 32)
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);
+  return v;  // in thread 0
+}
+
+// Thread 0 of every block holds its block's sum: the last block to arrive adds them up.
+__device__ void finish_in_last_block(float v, float* partials, unsigned* ticket, float* out, float* warp_totals) {
+  __shared__ bool am_last;
+  if (threadIdx.x == 0) {
+    partials[blockIdx.x] = v;
+    __threadfence();
+    am_last = atomicAdd(ticket, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!am_last) return;
+  v = 0;
+  for (unsigned i = threadIdx.x; i < gridDim.x; i += blockDim.x) v += __ldcg(partials + i);
+  v = block_sum(v, warp_totals);
+  if (threadIdx.x == 0) {
+    *out = v;
+    *ticket = 0;
+  }
+}
