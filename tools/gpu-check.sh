@@ -103,6 +103,8 @@ check_ncu() {
   python3 tools/ncu_compare.py "$CLI" blelloch-gems-macro --family scan --type i32 --n 2048 --block 1024 || failed=1
   python3 tools/ncu_compare.py "$CLI" warp-shuffle-scan --family scan --type i32 --n 1000 --block 1024 || failed=1
   python3 tools/ncu_compare.py "$CLI" naive-quadratic --family scan --type i32 --n 1000 --block 256 || failed=1
+  # One tile, so no look-back: the warp exchange's 16-byte shared accesses, swizzled free of conflicts.
+  python3 tools/ncu_compare.py "$CLI" decoupled-lookback --family scan --type i32 --n 8000 --block 256 || failed=1
   echo "| scan, several tiles and launches |"
   python3 tools/ncu_compare.py "$CLI" blelloch --family scan --type i32 --n 100000 --block 256 || failed=1
   python3 tools/ncu_compare.py "$CLI" hillis-steele --family scan --type i32 --n 30000 --block 256 || failed=1
@@ -115,7 +117,7 @@ check_ncu() {
 # A single pass recorded on the GPU, every tile, for the look-back timeline (view 9).
 check_lookback() {
   section "decoupled look-back recorded on the GPU: every tile, for the timeline"
-  "$CLI" trace --backend gpu --family scan --variant decoupled-lookback --type i32 --n 65536 --block 32 \
+  "$CLI" trace --backend gpu --family scan --variant decoupled-lookback --type i32 --n 131072 --block 32 \
     --record-blocks all --out "$LOG_DIR/lookback-gpu.wltrace" && gzip -f "$LOG_DIR/lookback-gpu.wltrace" || failed=1
 }
 
@@ -124,9 +126,11 @@ check_bench() {
   "$CLI" bench --json-out "$LOG_DIR/bench-f32-sum.json" || failed=1
   section "benchmark: i32 max"
   "$CLI" bench --type i32 --op max --json-out "$LOG_DIR/bench-i32-max.json" || failed=1
-  section "benchmark: scan, f32 inclusive sum, against CUB DeviceScan"
-  "$CLI" bench --family scan --sizes 2^10,2^14,2^16,2^20,2^24,2^28 --block 256 --repeats 20 \
-    --csv "$LOG_DIR/bench-scan-f32-sum.csv" || failed=1
+  section "benchmark: scan, f32 inclusive sum, blocks of 128 and 256, against CUB DeviceScan::InclusiveSum"
+  for block in 128 256; do
+    "$CLI" bench --family scan --type f32 --sizes 2^10,2^12,2^14,2^16,2^18,2^20,2^24,2^28 --block $block \
+      --repeats 20 --csv "$LOG_DIR/bench-scan-f32-sum-b$block.csv" || failed=1
+  done
   # The bitonic sort is O(n log^2 n): sort-reduce-by-key is timed up to 2^24 only.
   for input in "random" "skewed --param skew=90" "image"; do
     read -r pattern params <<<"$input"

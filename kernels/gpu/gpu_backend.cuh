@@ -22,6 +22,24 @@ __global__ void family_kernel(Kernel kernel, Rec rec) {
   ctx.leave();
 }
 
+// Before a launch: a block larger than the kernel can run (its registers a thread decide) is a
+// clear error, not a failed launch; and a launch may use more than the 48 KiB of dynamic shared
+// memory every kernel gets once the kernel's limit is raised (past the device's limit the launch
+// fails with CUDA's own error).
+template <class Kernel, class Rec>
+void prepare_launch(const LaunchRecord& what) {
+  cudaFuncAttributes kernel{};
+  WL_CUDA(cudaFuncGetAttributes(&kernel, family_kernel<Kernel, Rec>));
+  if (what.block_dim > unsigned(kernel.maxThreadsPerBlock))
+    throw GpuError(what.name + " runs blocks of at most " + std::to_string(kernel.maxThreadsPerBlock) +
+                   " threads on this GPU (" + std::to_string(kernel.numRegs) + " registers a thread); asked for " +
+                   std::to_string(what.block_dim));
+  constexpr unsigned kDefaultLimit = 48 * 1024;
+  if (what.shared_bytes > kDefaultLimit)
+    WL_CUDA(cudaFuncSetAttribute(family_kernel<Kernel, Rec>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 int(what.shared_bytes)));
+}
+
 template <class T>
 __global__ void fill_kernel(T* p, std::uint64_t n, T value) {
   for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
@@ -77,11 +95,13 @@ class GpuBackend {
   void launch(const LaunchRecord& what, bool record, const Kernel& kernel) {
     const dim3 grid(what.grid_dim), block(what.block_dim);
     if (!record) {
+      prepare_launch<Kernel, NoRecorder>(what);
       family_kernel<Kernel, NoRecorder><<<grid, block, what.shared_bytes>>>(kernel, NoRecorder{});
       WL_CUDA(cudaGetLastError());
       return;
     }
     recorder_.begin_launch(what);
+    prepare_launch<Kernel, DeviceRecorder>(what);
     std::vector<WarpClock> clocks = replay_for_clocks(what, kernel);
     recorder_.add_clocks(std::move(clocks), sm_clock_mhz_);
     DeviceRecorder rec = make_recorder(what.grid_dim);

@@ -79,6 +79,27 @@ class GpuCtx {
     const_cast<volatile T*>(s.ptr)[i] = v;
     record(OpKind::SharedStore, line, sizeof(T), s.offset + i * sizeof(T), kNoBuffer, to_bits(v));
   }
+  // Elements i .. i + kVecWidth<T> - 1 as one 16-byte access; i must be a multiple of the width.
+  template <class T>
+  __device__ Vec<T, kVecWidth<T>> ld_vec(Shared<T> s, unsigned i, WL_LINE) {
+    using V = Vec<T, kVecWidth<T>>;
+    V v = *reinterpret_cast<const V*>(s.ptr + i);
+    if constexpr (Rec::kEnabled) {
+      std::uint64_t w[2];
+      memcpy(w, &v, 16);
+      record(OpKind::SharedLoad, line, 16, s.offset + i * sizeof(T), kNoBuffer, w[0], w[1]);
+    }
+    return v;
+  }
+  template <class T>
+  __device__ void st_vec(Shared<T> s, unsigned i, const Vec<T, kVecWidth<T>>& v, WL_LINE) {
+    *reinterpret_cast<Vec<T, kVecWidth<T>>*>(s.ptr + i) = v;
+    if constexpr (Rec::kEnabled) {
+      std::uint64_t w[2];
+      memcpy(w, &v, 16);
+      record(OpKind::SharedStore, line, 16, s.offset + i * sizeof(T), kNoBuffer, w[0], w[1]);
+    }
+  }
 
   // --- global memory
   template <class T>

@@ -71,6 +71,26 @@ class SimCtx {
   T ld_volatile(Shared<T> s, unsigned i, WL_LINE) { return ld(s, i, line); }
   template <class T>
   void st_volatile(Shared<T> s, unsigned i, T v, WL_LINE) { st(s, i, v, line); }
+  // Elements i .. i + kVecWidth<T> - 1 as one 16-byte access; i must be a multiple of the width.
+  template <class T>
+  Vec<T, kVecWidth<T>> ld_vec(Shared<T> s, unsigned i, WL_LINE) {
+    for (unsigned k = 0; k < kVecWidth<T>; ++k) check_shared(s, i + k, true, line);
+    Vec<T, kVecWidth<T>> v;
+    std::memcpy(&v, s.ptr + i, 16);
+    std::uint64_t w[2];
+    std::memcpy(w, &v, 16);
+    record(OpKind::SharedLoad, line, 16, s.offset + i * sizeof(T), kNoBuffer, w[0], w[1]);
+    return v;
+  }
+  template <class T>
+  void st_vec(Shared<T> s, unsigned i, const Vec<T, kVecWidth<T>>& v, WL_LINE) {
+    for (unsigned k = 0; k < kVecWidth<T>; ++k) check_shared(s, i + k, false, line);
+    std::memcpy(s.ptr + i, &v, 16);
+    std::memset(block_.smem_written() + s.offset + i * sizeof(T), 1, 16);
+    std::uint64_t w[2];
+    std::memcpy(w, &v, 16);
+    record(OpKind::SharedStore, line, 16, s.offset + i * sizeof(T), kNoBuffer, w[0], w[1]);
+  }
 
   // --- global memory
   template <class T>

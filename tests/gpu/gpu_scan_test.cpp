@@ -70,6 +70,23 @@ std::string test_name(const std::string& id) {
 INSTANTIATE_TEST_SUITE_P(AllVariants, GpuScan, testing::ValuesIn(variants()),
                          [](const auto& info) { return test_name(info.param); });
 
+// Blocks of 512 give the look-back's warp exchange 64 KiB of shared memory, past the 48 KiB a
+// launch gets without raising the kernel's limit; timed and recorded alike.
+TEST(GpuScanLargeBlocks, DecoupledLookbackTakesMoreThan48KiBOfSharedMemory) {
+  for (bool record : {false, true}) {
+    RunRequest r = request("decoupled-lookback", "sum", "i32", 1000003, 512, false);
+    r.record = record;
+    r.record_blocks = {1};
+    const std::vector<std::int32_t> input = test::exact_input<std::int32_t>("sum", r.n, 5);
+    const RunResult out = run_gpu(r, input.data());
+    const std::vector<std::int32_t> expected = reference_scan<SumOp>(input, false);
+    std::uint64_t wrong = 0;
+    for (std::uint64_t i = 0; i < r.n && i < out.result.count(); ++i) wrong += out.result.bits(i) != to_bits(expected[i]);
+    EXPECT_EQ(out.result.count(), r.n);
+    EXPECT_EQ(wrong, 0u) << (record ? "recorded" : "not recorded");
+  }
+}
+
 class GpuScanTrace : public testing::TestWithParam<std::string> {};
 
 TEST_P(GpuScanTrace, EqualsTheSimulatorTraceEventForEvent) {

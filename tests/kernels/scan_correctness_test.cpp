@@ -107,6 +107,19 @@ TEST(ScanValidation, WarpVariantsNeedAWholeWarp) {
   EXPECT_NE(validate(r).find("unknown type 'f64'"), std::string::npos);
 }
 
+// 32 items a thread, in registers, leave no room for blocks of 1024 (64 registers a thread).
+TEST(ScanValidation, DecoupledLookbackTakesBlocksUpTo512) {
+  RunRequest r;
+  r.family = "scan";
+  r.variant = "decoupled-lookback";
+  r.block = 512;
+  EXPECT_EQ(validate(r), "");
+  r.block = 1024;
+  EXPECT_EQ(validate(r),
+            "decoupled-lookback takes blocks of up to 512 threads: its 32 items a thread need more registers than a "
+            "block of 1024 leaves each thread");
+}
+
 // Quadratic work is for small n: 4096 (one step per element) runs, 4097 is refused with the reason.
 TEST(ScanValidation, NaiveQuadraticTakesNUpTo4096) {
   RunRequest r;

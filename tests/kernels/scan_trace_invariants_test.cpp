@@ -136,6 +136,26 @@ TEST(ScanTraceInvariants, TheGemsMacroKeepsEveryConflict) {
   EXPECT_GT(compute_metrics(gems.trace).total.shared_ld.conflicts, 0u);
 }
 
+// One tile of 8192 at block 256, so no look-back: every element comes in and goes out through
+// the warp exchange. Each global instruction moves 32 whole 16-byte vectors, 16 sectors: 8 a
+// warp each way, 64 for the 8 warps, 1024 sectors = 32 KiB read once and written once. The
+// swizzle keeps all 4 x 64 16-byte shared requests of the exchange free of bank conflicts.
+TEST(ScanTraceInvariants, TheWarpExchangeCoalescesWithoutBankConflicts) {
+  const RunResult r = run("decoupled-lookback", 8192, 256);
+  ASSERT_TRUE(r.check.ok) << r.check.expected;
+  const StepMetrics total = compute_metrics(r.trace).total;
+  EXPECT_EQ(total.global_ld.requests, 64u);
+  EXPECT_EQ(total.global_ld.sectors, 1024u);
+  EXPECT_EQ(total.global_st.requests, 64u);
+  EXPECT_EQ(total.global_st.sectors, 1024u);
+  EXPECT_EQ(total.shared_ld.conflicts, 0u);
+  EXPECT_EQ(total.shared_st.conflicts, 0u);
+  std::uint64_t vector_requests = 0;
+  for (const Event& e : r.trace.events)
+    vector_requests += (e.op == OpKind::SharedLoad || e.op == OpKind::SharedStore) && e.size == 16;
+  EXPECT_EQ(vector_requests, 4u * 64u * 32u) << "4 passes of 64 warp requests of 32 lanes";
+}
+
 // In place, one tile of 8 ones: the simulator runs thread t - 2^k to its barrier before thread t
 // reads, so thread t reads a new value wherever t - 2^k wrote one that differs from the old:
 // t - 2^k >= 2^k, that is t >= 2^(k+1): 6 threads at step 0, 4 at step 1, none at step 2. Those
@@ -160,8 +180,8 @@ TEST(ScanTraceInvariants, TheSinglePassRunsAgainWithoutClearing) {
   r.family = "scan";
   r.variant = "decoupled-lookback";
   r.type = "i32";
-  r.n = 20000;
-  r.block = 32;  // tiles of 512: 40 tiles, some behind others' stale words
+  r.n = 40000;
+  r.block = 32;  // tiles of 1024: 40 tiles, some behind others' stale words
   Trace trace;
   SimBackend backend(r, trace);
   const std::vector<Level> levels = plan_levels(DecoupledLookback::info, r.n, r.block);
@@ -189,8 +209,8 @@ TEST(ScanTraceInvariants, LaunchesAreNamedAndTheSinglePassLooksBack) {
     q.family = "scan";
     q.variant = "decoupled-lookback";
     q.type = "i32";
-    q.n = 4096;
-    q.block = 32;
+    q.n = 8192;
+    q.block = 32;  // tiles of 1024: 8 tiles
     q.record = true;
     q.record_blocks = {5};
     const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Ones, q.n, 1, "sum");

@@ -79,8 +79,8 @@ TEST(LookbackTimeline, EveryTileOfASimulatedSinglePassPublishes) {
   r.family = "scan";
   r.variant = "decoupled-lookback";
   r.type = "i32";
-  r.n = 16384;
-  r.block = 32;  // tiles of 512: 32 tiles
+  r.n = 32768;
+  r.block = 32;  // tiles of 1024: 32 tiles
   r.record = true;
   for (std::uint32_t k = 0; k < 32; ++k) r.record_blocks.push_back(k);
   const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Ones, r.n, 1, "sum");

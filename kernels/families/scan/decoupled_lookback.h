@@ -7,8 +7,10 @@
 // the wait stays short; a whole warp looks back, 32 predecessors a round trip. Tiles are
 // numbered in the order blocks start (an atomic counter), not by blockIdx: a tile then only
 // ever waits on a block that is already running, which is what guarantees forward progress.
-// Each thread scans 16 elements in registers, so the fixed costs of a tile (its ticket, four
-// barriers, the look-back) are paid once per 16 KiB at block 256. Neither the status words
+// Each thread scans 32 elements in registers, so the fixed costs of a tile (its ticket, four
+// barriers, the look-back) are paid once per 32 KiB at block 256; the elements come in and go
+// out through a warp transpose in shared memory (kernels/warp/warp_exchange.h), so that every
+// load and store instruction moves 512 whole bytes. Neither the status words
 // nor the counter are reset between runs on the same buffers (they carry the run's epoch and
 // first ticket), so a timed run is this one launch; a grid of one tile is a plain block scan,
 // with no ticket and no status buffer at all.
@@ -19,23 +21,27 @@
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/scan/variant.h"
 #include "kernels/grid/tile_status.h"
+#include "kernels/warp/warp_exchange.h"
 
 namespace wl::scan {
 
 struct DecoupledLookback {
-  static constexpr unsigned kItems = 16;  // 4 vectors a thread: a tile of 4096 at block 256
+  static constexpr unsigned kItems = 32;  // 8 vectors a thread: a tile of 8192 at block 256
   static constexpr VariantInfo info{
       "decoupled-lookback", "one pass: publish the tile's aggregate, look back for its prefix: 2n bytes moved",
       "Merrill & Garland 2016; CUB DeviceScan", Shape::SinglePass, kItems, 32,
-      /*pitfall=*/false, /*deterministic_trace=*/false};
+      /*pitfall=*/false, /*deterministic_trace=*/false, /*max_n=*/0, /*ping_pong=*/false,
+      /*max_block=*/512};  // 32 items a thread take 80 to 106 registers: over 64, no block of 1024
 
   template <class T>
-  static constexpr unsigned shared_bytes(unsigned) {
-    return block_scan_shared_bytes<T>() + shared_array_bytes<unsigned>(1) + shared_array_bytes<T>(1);
+  static constexpr unsigned shared_bytes(unsigned block) {
+    return shared_array_bytes<T>(block * kItems) + block_scan_shared_bytes<T>() + shared_array_bytes<unsigned>(1) +
+           shared_array_bytes<T>(1);
   }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ScanArgs<T>& a) {
+    Shared<T> exchange = shared_array<T>(ctx, ctx.block_dim() * kItems);
     Shared<T> warp_totals = shared_array<T>(ctx, 32);
     Shared<unsigned> tile_slot = shared_array<unsigned>(ctx, 1);
     Shared<T> prefix_slot = shared_array<T>(ctx, 1);
@@ -52,15 +58,17 @@ struct DecoupledLookback {
       ctx.sync();
       tile = ctx.ld(tile_slot, 0);
     }
-    const std::uint64_t first = (std::uint64_t(tile) * ctx.block_dim() + tid) * kItems;
+    const std::uint64_t warp_first = (std::uint64_t(tile) * ctx.block_dim() + ctx.warp() * 32) * kItems;
+    const unsigned region = ctx.warp() * kWarpExchangeElements<kItems>;
 
     T items[kItems];
-    load_items<kItems, Op>(ctx, a.in, a.n, first, items);
+    warp_load_blocked<kItems>(ctx, exchange, region, a.in, a.n, warp_first, identity<Op, T>(), items);
     T mine = scan_items<kItems, Op>(items);
     T before = block_scan<Op>(ctx, warp_totals, mine, level_step(0), /*exclusive=*/true);
     if (ctx.branch(alone)) {
       ctx.step(kFinishStep);
-      store_items<kItems, Op>(ctx, a.out, a.n, first, items, before, a.exclusive);
+      apply_prefix<kItems, Op>(items, before, a.exclusive);
+      warp_store_blocked<kItems>(ctx, exchange, region, a.out, a.n, warp_first, items);
       return;
     }
 
@@ -83,7 +91,8 @@ struct DecoupledLookback {
 
     ctx.step(kFinishStep);
     T prefix = ctx.ld(prefix_slot, 0);
-    store_items<kItems, Op>(ctx, a.out, a.n, first, items, Op::apply(prefix, before), a.exclusive);
+    apply_prefix<kItems, Op>(items, Op::apply(prefix, before), a.exclusive);
+    warp_store_blocked<kItems>(ctx, exchange, region, a.out, a.n, warp_first, items);
   }
 };
 

@@ -45,6 +45,10 @@ std::string validate_scan(const RunRequest& r) {
   if (r.block < info->min_block)
     return std::string(info->id) + " needs a block of at least " + std::to_string(info->min_block) +
            (info->min_block >= 32 ? " threads (it scans whole warps)" : " threads (a tile of one element never shrinks the next level)");
+  if (r.block > info->max_block)
+    return std::string(info->id) + " takes blocks of up to " + std::to_string(info->max_block) + " threads: its " +
+           std::to_string(info->items_per_thread) + " items a thread need more registers than a block of " +
+           std::to_string(r.block) + " leaves each thread";
   if (info->max_n && r.n > info->max_n)
     return std::string(info->id) + " does n(n+1)/2 combines: it takes n up to " + std::to_string(info->max_n) +
            " (asked for " + std::to_string(r.n) + ")";

@@ -18,7 +18,8 @@ RunResult run_gpu(const RunRequest& request, const void* input);
 // every CUB run includes its init kernel.
 GpuTime time_gpu(const RunRequest& request, const void* input, int warmup, int repeats);
 
-// CUB's DeviceScan (InclusiveScan or ExclusiveScan with our operator) on the same terms.
+// CUB's DeviceScan (InclusiveSum for sums, else InclusiveScan with our operator; the exclusive
+// forms alike) on the same terms.
 GpuTime time_cub_scan(const RunRequest& request, const void* input, int warmup, int repeats);
 
 }  // namespace wl::scan

@@ -83,8 +83,21 @@ WL_UNROLL
   return items[kItems - 1];
 }
 
-// Stores the run's results: prefix op items[k] (inclusive), or prefix op items[k - 1]
+// The run's results in place: prefix op items[k] (inclusive), or prefix op items[k - 1]
 // (exclusive, where element 0 gets the prefix alone).
+template <unsigned kItems, class Op, class T>
+WL_DEVICE void apply_prefix(T (&items)[kItems], T prefix, bool exclusive) {
+  if (exclusive) {
+WL_UNROLL
+    for (unsigned k = kItems; k-- > 1;) items[k] = Op::apply(prefix, items[k - 1]);
+    items[0] = prefix;
+  } else {
+WL_UNROLL
+    for (unsigned k = 0; k < kItems; ++k) items[k] = Op::apply(prefix, items[k]);
+  }
+}
+
+// Stores the run's results (apply_prefix) from `first`: 16-byte stores when the run is whole.
 template <unsigned kItems, class Op, class T, class Ctx>
 WL_DEVICE void store_items(Ctx& ctx, Global<T> out, std::uint64_t n, std::uint64_t first, const T (&items)[kItems],
                            T prefix, bool exclusive) {
@@ -92,8 +105,8 @@ WL_DEVICE void store_items(Ctx& ctx, Global<T> out, std::uint64_t n, std::uint64
   constexpr unsigned W = kVecWidth<T>;
   T r[kItems];
 WL_UNROLL
-  for (unsigned k = 0; k < kItems; ++k)
-    r[k] = exclusive ? (k == 0 ? prefix : Op::apply(prefix, items[k - 1])) : Op::apply(prefix, items[k]);
+  for (unsigned k = 0; k < kItems; ++k) r[k] = items[k];
+  apply_prefix<kItems, Op>(r, prefix, exclusive);
   if (ctx.branch(first + kItems <= n, S + __LINE__)) {
 WL_UNROLL
     for (unsigned v = 0; v < kItems / W; ++v) {

@@ -23,6 +23,7 @@ struct VariantInfo {
   bool deterministic_trace = true;  // same events on every run (no timing-dependent order)
   unsigned max_n = 0;               // the largest n it takes (quadratic work); 0: no limit
   bool ping_pong = false;           // two shared buffers of one slot per thread, drawn side by side
+  unsigned max_block = 1024;        // largest block it runs in: many items a thread need registers
 };
 
 }  // namespace wl::scan

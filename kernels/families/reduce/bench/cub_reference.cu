@@ -1,9 +1,12 @@
 #include <cub/device/device_reduce.cuh>
 
+#include <type_traits>
+
 #include "core/bits.h"
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/gpu/event_timer.cuh"
+#include "kernels/gpu/item_count.cuh"
 #include "kernels/gpu/op_functor.cuh"
 #include "kernels/gpu/l2_rotation.cuh"
 #include "kernels/families/reduce/registry.h"
@@ -17,15 +20,22 @@ ReferenceTiming time_cub(const T* host, std::uint64_t n, int warmup, int repeats
   const std::size_t stride = rotation.stride_bytes / sizeof(T);
   DeviceBuffer<T> in(rotation.copies * stride), out(1);
   fill_rotation(reinterpret_cast<unsigned char*>(in.ptr), rotation, host, n);
+  auto reduce = [&](void* temp, std::size_t& bytes, const T* from) {
+    return visit_item_count(n, [&](auto items) {
+      if constexpr (std::is_same_v<Op, SumOp>)  // CUB's own sum
+        return cub::DeviceReduce::Sum(temp, bytes, from, out.ptr, items);
+      else
+        return cub::DeviceReduce::Reduce(temp, bytes, from, out.ptr, items, OpFunctor<Op>{}, identity<Op, T>());
+    });
+  };
   std::size_t temp_bytes = 0;
-  const auto items = static_cast<std::int64_t>(n);
-  WL_CUDA(cub::DeviceReduce::Reduce(nullptr, temp_bytes, in.ptr, out.ptr, items, OpFunctor<Op>{}, identity<Op, T>()));
+  WL_CUDA(reduce(nullptr, temp_bytes, in.ptr));
   DeviceBuffer<unsigned char> temp(temp_bytes);
   ReferenceTiming t;
   std::size_t run = 0;
   t.median_ms = median_event_ms([&] {
     const T* copy = in.ptr + run++ % rotation.copies * stride;
-    WL_CUDA(cub::DeviceReduce::Reduce(temp.ptr, temp_bytes, copy, out.ptr, items, OpFunctor<Op>{}, identity<Op, T>()));
+    WL_CUDA(reduce(temp.ptr, temp_bytes, copy));
   }, warmup, repeats);
   T result;
   WL_CUDA(cudaMemcpy(&result, out.ptr, sizeof(T), cudaMemcpyDeviceToHost));

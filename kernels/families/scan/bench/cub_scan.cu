@@ -1,7 +1,10 @@
-// What `warplens bench` measures scan variants against, in the same run: CUB's DeviceScan with
-// our operator (InclusiveScan, or ExclusiveScan seeded with the identity), on the same terms as
-// the variants: the input rotated through copies when it fits in L2, the median of the repeats.
+// What `warplens bench` measures scan variants against, in the same run: CUB's DeviceScan, on
+// the same terms as the variants (the input rotated through copies when it fits in L2, the
+// median of the repeats). Sums call InclusiveSum or ExclusiveSum, CUB's fastest form; other
+// operators InclusiveScan, or ExclusiveScan seeded with the identity, with our operator.
 #include <cub/device/device_scan.cuh>
+
+#include <type_traits>
 
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/scan/plan.h"
@@ -10,6 +13,7 @@
 #include "kernels/families/scan/run_gpu.h"
 #include "kernels/gpu/event_timer.cuh"
 #include "kernels/gpu/op_functor.cuh"
+#include "kernels/gpu/item_count.cuh"
 #include "kernels/gpu/l2_rotation.cuh"
 
 namespace wl::scan {
@@ -21,11 +25,17 @@ GpuTime time_cub(const T* host, std::uint64_t n, bool exclusive, int warmup, int
   const std::size_t stride = rotation.stride_bytes / sizeof(T);
   DeviceBuffer<T> in(rotation.copies * stride), out(n);
   fill_rotation(reinterpret_cast<unsigned char*>(in.ptr), rotation, host, n);
-  const auto items = static_cast<std::int64_t>(n);
   auto scan = [&](void* temp, std::size_t& bytes, const T* from) {
-    if (exclusive)
-      return cub::DeviceScan::ExclusiveScan(temp, bytes, from, out.ptr, OpFunctor<Op>{}, identity<Op, T>(), items);
-    return cub::DeviceScan::InclusiveScan(temp, bytes, from, out.ptr, OpFunctor<Op>{}, items);
+    return visit_item_count(n, [&](auto items) {
+      if constexpr (std::is_same_v<Op, SumOp>) {  // CUB's own sum, tuned for the H100
+        if (exclusive) return cub::DeviceScan::ExclusiveSum(temp, bytes, from, out.ptr, items);
+        return cub::DeviceScan::InclusiveSum(temp, bytes, from, out.ptr, items);
+      } else {
+        if (exclusive)
+          return cub::DeviceScan::ExclusiveScan(temp, bytes, from, out.ptr, OpFunctor<Op>{}, identity<Op, T>(), items);
+        return cub::DeviceScan::InclusiveScan(temp, bytes, from, out.ptr, OpFunctor<Op>{}, items);
+      }
+    });
   };
   std::size_t temp_bytes = 0;
   WL_CUDA(scan(nullptr, temp_bytes, in.ptr));
