@@ -12,15 +12,25 @@
 namespace wl::ui {
 namespace {
 
+// The lanes of lane group `group` (model/shared_banks.h) that the request has active.
+std::uint32_t group_lanes(const BankRequest& r, unsigned group) {
+  const unsigned width = shared_lane_group_width(r.size);
+  const std::uint32_t all = width >= 32 ? 0xffffffffu : ((1u << width) - 1u) << (group * width);
+  return r.lane_mask & all;
+}
+
 void word_tooltip(const BankRequest& r, unsigned bank, const BankWord& w) {
   ImGui::BeginTooltip();
   ImGui::Text("bank %u, word %u (byte %u)", bank, w.word, w.word * 4);
   ImGui::Text("lanes %s", lane_ranges(w.lanes).c_str());
   if (std::bitset<32>(w.lanes).count() > 1) ImGui::TextDisabled("several lanes, one word: a broadcast, no conflict");
-  const std::size_t words = r.banks[bank].size();
-  if (words > 1)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%zu different words in this bank: %zu-way conflict",
-                       words, words);
+  if (w.ways > 1)
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor),
+                       "%u different words of lanes %s in this bank: %u-way conflict", unsigned(w.ways),
+                       lane_ranges(group_lanes(r, w.group)).c_str(), unsigned(w.ways));
+  else if (r.banks[bank].size() > 1)
+    ImGui::TextDisabled("the other words in this bank belong to other lane groups: %u lanes are served at a time",
+                        shared_lane_group_width(r.size));
   ImGui::EndTooltip();
 }
 
@@ -94,11 +104,11 @@ void draw_bank_view(ViewContext& ctx) {
       for (unsigned b = 0; b < kBanks; ++b) {
         const float x = o.x + label_w + float(b) * bank_w;
         const auto& words = r.banks[b];
-        const bool conflict = words.size() > 1;
+        const bool conflict = std::any_of(words.begin(), words.end(), [](const BankWord& w) { return w.ways > 1; });
         cells.box(ImVec2(x + 1.0f, o.y), ImVec2(x + bank_w - 1.0f, o.y + height), kEmptyColor, 2.0f);
         for (std::size_t k = 0; k < words.size(); ++k) {
           const ImVec2 lo(x + 2.0f, o.y + float(k) * cell_h + 1.0f), hi(x + bank_w - 2.0f, o.y + float(k + 1) * cell_h - 1.0f);
-          const ImU32 fill = conflict ? kProblemColor : kGoodColor;
+          const ImU32 fill = words[k].ways > 1 ? kProblemColor : kGoodColor;
           cells.box(lo, hi, fill, 3.0f);
           char word[16];
           std::snprintf(word, sizeof word, "%u", words[k].word);
@@ -136,7 +146,7 @@ void draw_bank_view(ViewContext& ctx) {
   legend_begin();
   legend_item(kGoodColor, "word alone in its bank: one wavefront");
   legend_item(kProblemColor, "several words in one bank: n-way conflict");
-  legend_text("numbers: word index (byte address / 4); bank = word % 32");
+  legend_text("numbers: word (byte / 4), bank = word % 32; 16-byte requests: a row per 8 lanes");
   legend_end();
 }
 

@@ -33,10 +33,13 @@ BankRequest bank_request(const std::vector<WarpRequest>& requests, std::size_t i
     out.banks[bank].push_back({key.second, lanes, std::uint8_t(key.first)});
     out.ways = std::max(out.ways, ++per_group[bank][key.first]);
   }
-  for (auto& bank : out.banks)
-    std::sort(bank.begin(), bank.end(), [](const BankWord& a, const BankWord& b) {
-      return std::tie(a.group, a.word) < std::tie(b.group, b.word);
+  for (unsigned b = 0; b < kBanks; ++b) {
+    auto& bank = out.banks[b];
+    std::sort(bank.begin(), bank.end(), [](const BankWord& a, const BankWord& c) {
+      return std::tie(a.group, a.word) < std::tie(c.group, c.word);
     });
+    for (BankWord& w : bank) w.ways = std::uint8_t(per_group[b][w.group]);
+  }
   return out;
 }
 

@@ -1,7 +1,9 @@
 // The bank view of one block and step: every shared-memory warp request drawn as 32 banks,
 // each holding the distinct 4-byte words the request touched in it. A bank with k distinct
 // words in one lane group is a k-way conflict: the hardware serves it in k wavefronts
-// (model/shared_banks.h counts them; this view only lays them out).
+// (model/shared_banks.h counts them; this view only lays them out). Words of different lane
+// groups share a bank freely: a 16-byte request is served a quarter warp at a time, so a bank
+// may hold 4 words, one a group, and still cost nothing extra.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -16,6 +18,7 @@ struct BankWord {
   std::uint32_t word = 0;        // byte address / 4
   std::uint32_t lanes = 0;       // lanes that touched it (more than one: a broadcast)
   std::uint8_t group = 0;        // lane group (model/shared_banks.h) that touched it
+  std::uint8_t ways = 1;         // distinct words of its group in its bank: over 1, a conflict
 };
 
 struct BankRequest {

@@ -39,6 +39,30 @@ TEST(BankView, InterleavedStridedConflicts) {
   EXPECT_EQ(s.conflicts, s.wavefronts - s.ideal);
 }
 
+// The look-back scan's warp exchange: 16-byte requests, served 8 lanes at a time. Each bank
+// holds 4 words of a request, one for each lane group, so none is a conflict; the swizzle makes
+// the blocked reads (lane l: vectors 8l .. 8l + 7) as clean as the striped writes.
+TEST(BankView, TheWarpExchangeHasFourWordsABankAndNoConflict) {
+  const TraceViews v = test::simulate_scan("decoupled-lookback", 64, 2048);  // one tile: no look-back
+  const BankStep s = bank_step(v.requests, 0, kLoadStep);
+  std::size_t vector_requests = 0;
+  for (const BankRequest& r : s.requests) {
+    if (r.size != 16) continue;
+    ++vector_requests;
+    EXPECT_EQ(r.ways, 1u);
+    EXPECT_EQ(r.cost.wavefronts, 4u);
+    for (const auto& bank : r.banks) {
+      ASSERT_EQ(bank.size(), 4u);
+      for (unsigned g = 0; g < 4; ++g) {
+        EXPECT_EQ(bank[g].group, g);
+        EXPECT_EQ(bank[g].ways, 1u);
+      }
+    }
+  }
+  EXPECT_EQ(vector_requests, 2u * 2u * 8u) << "2 warps, 8 striped stores and 8 blocked loads each";
+  EXPECT_EQ(s.conflicts, 0u);
+}
+
 TEST(MemoryView, CoalescedLoad) {
   const TraceViews v = test::simulate("sequential", 64, 64);
   const MemoryStep s = memory_step(v.requests, 0, kLoadStep);  // the load phase
