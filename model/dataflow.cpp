@@ -233,10 +233,20 @@ class Builder {
           spend(s.loaded, sources);
         }
         normalise(sources);
+        // A vector copy (st_vec_from naming one load of as many elements): element k is a copy
+        // of the load's element k, not a combine of all of them.
+        const std::vector<Source>* copied = nullptr;
+        if (e.aux != 0 && span.count > 1 && (e.aux & (e.aux - 1)) == 0) {
+          const unsigned k = unsigned(__builtin_ctz(e.aux));
+          if (k < s.step_loads.size() && s.step_loads[k].size() == span.count) copied = &s.step_loads[k];
+        }
         std::vector<Source> written;
-        for (std::uint32_t k = 0; k < span.count; ++k)
-          written.push_back({write(e, location(e, span, k), element_bits(e, span, k), sources, at, false), e.thread,
-                             e.step, false});
+        for (std::uint32_t k = 0; k < span.count; ++k) {
+          const std::vector<Source> element = copied ? std::vector<Source>{(*copied)[k]} : std::vector<Source>{};
+          written.push_back({write(e, location(e, span, k), element_bits(e, span, k), copied ? element : sources, at,
+                                   false),
+                             e.thread, e.step, false});
+        }
         if (e.aux == 0) {  // the register still holds what it stored
           s.held = std::move(written);
           s.loaded.clear();

@@ -144,8 +144,8 @@ void draw_bank_view(ViewContext& ctx) {
   ImGui::EndChild();
 
   legend_begin();
-  legend_item(kGoodColor, "word alone in its bank: one wavefront");
-  legend_item(kProblemColor, "several words in one bank: n-way conflict");
+  legend_item(kGoodColor, "alone in its bank within its lane group");
+  legend_item(kProblemColor, "n-way conflict within a lane group");
   legend_text("numbers: word (byte / 4), bank = word % 32; 16-byte requests: a row per 8 lanes");
   legend_end();
 }

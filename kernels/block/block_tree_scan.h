@@ -17,8 +17,8 @@ namespace wl {
 constexpr unsigned kBlockTreeScanSites = 2700;
 
 // st_from masks (kernels/dialect/README.md) for stores the one-register rule of the dataflow
-// would misread: a constant selects no load (no step makes 32).
-constexpr unsigned kFromConstant = 1u << 31;
+// would misread; a constant's store names kFromConstant (kernels/dialect/dialect.h), which
+// selects no load.
 
 struct NoPadding {
   static constexpr unsigned slot(unsigned i) { return i; }

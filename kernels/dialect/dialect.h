@@ -17,6 +17,10 @@ WL_HOST_DEVICE T identity() {
   return Op::template identity<T>();
 }
 
+// The st_from mask of a store whose value is a constant: it names load 31 of the step, which no
+// step makes (a mask reaches 32 loads at most), so the value has no source.
+constexpr unsigned kFromConstant = 1u << 31;
+
 // The shared memory shared_array<T>(ctx, count) takes: every array starts 16-byte aligned.
 template <class T>
 constexpr unsigned shared_array_bytes(unsigned count) {

@@ -93,11 +93,16 @@ class GpuCtx {
   }
   template <class T>
   __device__ void st_vec(Shared<T> s, unsigned i, const Vec<T, kVecWidth<T>>& v, WL_LINE) {
+    st_vec_from(s, i, v, 0, line);
+  }
+  // st_vec naming the loads its vector came from, as st_from does.
+  template <class T>
+  __device__ void st_vec_from(Shared<T> s, unsigned i, const Vec<T, kVecWidth<T>>& v, unsigned operands, WL_LINE) {
     *reinterpret_cast<Vec<T, kVecWidth<T>>*>(s.ptr + i) = v;
     if constexpr (Rec::kEnabled) {
       std::uint64_t w[2];
       memcpy(w, &v, 16);
-      record(OpKind::SharedStore, line, 16, s.offset + i * sizeof(T), kNoBuffer, w[0], w[1]);
+      record(OpKind::SharedStore, line, 16, s.offset + i * sizeof(T), kNoBuffer, w[0], w[1], operands);
     }
   }
 
@@ -140,11 +145,16 @@ class GpuCtx {
   // Elements i .. i + kVecWidth<T> - 1 as one 16-byte store; i must be a multiple of the width.
   template <class T>
   __device__ void st_vec(Global<T> g, std::uint64_t i, const Vec<T, kVecWidth<T>>& v, WL_LINE) {
+    st_vec_from(g, i, v, 0, line);
+  }
+  template <class T>
+  __device__ void st_vec_from(Global<T> g, std::uint64_t i, const Vec<T, kVecWidth<T>>& v, unsigned operands,
+                              WL_LINE) {
     *reinterpret_cast<Vec<T, kVecWidth<T>>*>(g.ptr + i) = v;
     if constexpr (Rec::kEnabled) {
       std::uint64_t w[2];
       memcpy(w, &v, 16);
-      record(OpKind::GlobalStore, line, 16, address_of(g, i), g.buffer, w[0], w[1]);
+      record(OpKind::GlobalStore, line, 16, address_of(g, i), g.buffer, w[0], w[1], operands);
     }
   }
 

@@ -8,6 +8,7 @@ const char* kernel_error_kind_name(KernelErrorKind kind) {
     case KernelErrorKind::SharedOutOfBounds: return "shared memory out of bounds";
     case KernelErrorKind::SharedUninitializedRead: return "read of uninitialized shared memory";
     case KernelErrorKind::SharedOverAllocation: return "shared memory over-allocation";
+    case KernelErrorKind::MisalignedVector: return "misaligned 16-byte access";
     case KernelErrorKind::GlobalOutOfBounds: return "global memory out of bounds";
     case KernelErrorKind::ShuffleMask: return "warp collective mask";
     case KernelErrorKind::Deadlock: return "deadlock";

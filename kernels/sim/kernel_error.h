@@ -15,6 +15,7 @@ enum class KernelErrorKind {
   ShuffleMask,            // a warp collective whose mask leaves out lanes that take part
   Deadlock,               // no thread can move: a warp collective that never completes
   SpinHang,               // every resident block spins and no other block can start
+  MisalignedVector,       // a 16-byte access that does not start on a whole vector
 };
 
 const char* kernel_error_kind_name(KernelErrorKind kind);

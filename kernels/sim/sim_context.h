@@ -74,6 +74,7 @@ class SimCtx {
   // Elements i .. i + kVecWidth<T> - 1 as one 16-byte access; i must be a multiple of the width.
   template <class T>
   Vec<T, kVecWidth<T>> ld_vec(Shared<T> s, unsigned i, WL_LINE) {
+    check_vector<T>(i, line);
     for (unsigned k = 0; k < kVecWidth<T>; ++k) check_shared(s, i + k, true, line);
     Vec<T, kVecWidth<T>> v;
     std::memcpy(&v, s.ptr + i, 16);
@@ -83,13 +84,11 @@ class SimCtx {
     return v;
   }
   template <class T>
-  void st_vec(Shared<T> s, unsigned i, const Vec<T, kVecWidth<T>>& v, WL_LINE) {
-    for (unsigned k = 0; k < kVecWidth<T>; ++k) check_shared(s, i + k, false, line);
-    std::memcpy(s.ptr + i, &v, 16);
-    std::memset(block_.smem_written() + s.offset + i * sizeof(T), 1, 16);
-    std::uint64_t w[2];
-    std::memcpy(w, &v, 16);
-    record(OpKind::SharedStore, line, 16, s.offset + i * sizeof(T), kNoBuffer, w[0], w[1]);
+  void st_vec(Shared<T> s, unsigned i, const Vec<T, kVecWidth<T>>& v, WL_LINE) { store_vec(s, i, v, 0, line); }
+  // st_vec naming the loads its vector came from, as st_from does.
+  template <class T>
+  void st_vec_from(Shared<T> s, unsigned i, const Vec<T, kVecWidth<T>>& v, unsigned operands, WL_LINE) {
+    store_vec(s, i, v, operands, line);
   }
 
   // --- global memory
@@ -110,6 +109,7 @@ class SimCtx {
   void st_volatile(Global<T> g, std::uint64_t i, T v, WL_LINE) { st(g, i, v, line); }
   template <class T>
   Vec<std::remove_const_t<T>, kVecWidth<T>> ld_vec(Global<T> g, std::uint64_t i, WL_LINE) {
+    check_vector<T>(i, line);
     check_global(g, i, kVecWidth<T>, line);
     Vec<std::remove_const_t<T>, kVecWidth<T>> v;
     std::memcpy(&v, g.ptr + i, 16);
@@ -119,12 +119,10 @@ class SimCtx {
     return v;
   }
   template <class T>
-  void st_vec(Global<T> g, std::uint64_t i, const Vec<T, kVecWidth<T>>& v, WL_LINE) {
-    check_global(g, i, kVecWidth<T>, line);
-    std::memcpy(g.ptr + i, &v, 16);
-    std::uint64_t w[2];
-    std::memcpy(w, &v, 16);
-    record(OpKind::GlobalStore, line, 16, unsigned(i * sizeof(T)), g.buffer, w[0], w[1]);
+  void st_vec(Global<T> g, std::uint64_t i, const Vec<T, kVecWidth<T>>& v, WL_LINE) { store_vec(g, i, v, 0, line); }
+  template <class T>
+  void st_vec_from(Global<T> g, std::uint64_t i, const Vec<T, kVecWidth<T>>& v, unsigned operands, WL_LINE) {
+    store_vec(g, i, v, operands, line);
   }
 
   // --- barriers
@@ -213,6 +211,35 @@ class SimCtx {
     check_global(g, i, 1, line);
     g.ptr[i] = v;
     record(OpKind::GlobalStore, line, sizeof(T), unsigned(i * sizeof(T)), g.buffer, to_bits(v), 0, operands);
+  }
+  template <class T>
+  void store_vec(Shared<T> s, unsigned i, const Vec<T, kVecWidth<T>>& v, unsigned operands, unsigned line) {
+    check_vector<T>(i, line);
+    for (unsigned k = 0; k < kVecWidth<T>; ++k) check_shared(s, i + k, false, line);
+    std::memcpy(s.ptr + i, &v, 16);
+    std::memset(block_.smem_written() + s.offset + i * sizeof(T), 1, 16);
+    std::uint64_t w[2];
+    std::memcpy(w, &v, 16);
+    record(OpKind::SharedStore, line, 16, s.offset + i * sizeof(T), kNoBuffer, w[0], w[1], operands);
+  }
+  template <class T>
+  void store_vec(Global<T> g, std::uint64_t i, const Vec<T, kVecWidth<T>>& v, unsigned operands, unsigned line) {
+    check_vector<T>(i, line);
+    check_global(g, i, kVecWidth<T>, line);
+    std::memcpy(g.ptr + i, &v, 16);
+    std::uint64_t w[2];
+    std::memcpy(w, &v, 16);
+    record(OpKind::GlobalStore, line, 16, unsigned(i * sizeof(T)), g.buffer, w[0], w[1], operands);
+  }
+  // A 16-byte access must start on a whole vector, as on the GPU (where it faults otherwise).
+  // Arrays start 16-byte aligned (shared() rounds, cudaMalloc aligns), so the index decides.
+  template <class T>
+  void check_vector(std::uint64_t i, unsigned line) {
+    if (i % kVecWidth<T> != 0)
+      block_.fail(KernelErrorKind::MisalignedVector,
+                  "thread " + std::to_string(tid_) + " makes a 16-byte access at element " + std::to_string(i) +
+                      ", not a multiple of " + std::to_string(kVecWidth<T>) + " (line " + std::to_string(line) + ")",
+                  tid_, line);
   }
   template <class T>
   void check_shared(Shared<T> s, unsigned i, bool is_load, unsigned line) {

@@ -1,11 +1,16 @@
 // Warp layer: loads and stores of a blocked arrangement (lane l holds kItems consecutive
 // elements) made through a striped one (each instruction moves 32 consecutive 16-byte vectors,
-// 512 whole bytes), by way of shared memory. Loaded directly, a lane's run of kItems is
-// 4 * kItems bytes away from its neighbour's, so each instruction touches twice the sectors it
-// uses and the rest waits in L1; on an H100 the exchange made the decoupled look-back scan 1.3x
+// 512 whole bytes), by way of shared memory. Loaded directly, a lane's run is sizeof(T) * kItems
+// bytes from its neighbour's, so each instruction touches more sectors than it uses and the
+// rest waits in L1; on an H100 the exchange alone made a look-back scan of 256 x 16 items 1.15x
 // faster at 2^28 (tools/probes/scan_lookback_probe.cu). Vector q of a warp's region sits at
-// q ^ (q / 8 % 8): both arrangements then hit 8 different bank groups in each quarter warp, free
-// of conflicts. Origin: CUB's BLOCK_LOAD_WARP_TRANSPOSE and BLOCK_STORE_WARP_TRANSPOSE.
+// q ^ (q / 8 % 8): with at most 8 vectors a lane, both arrangements then hit 8 different bank
+// groups in each quarter warp, free of conflicts. Origin: CUB's BLOCK_LOAD_WARP_TRANSPOSE and
+// BLOCK_STORE_WARP_TRANSPOSE.
+//
+// The copies name their loads (st_vec_from, kernels/dialect/README.md), so the dataflow sees a
+// copy, not a combine: `loads_before` is how many loads the thread has made earlier in the
+// current step, where the masks start counting.
 #pragma once
 #include <cstdint>
 
@@ -22,64 +27,87 @@ constexpr unsigned kWarpExchangeElements = 32 * kItems;
 
 WL_HOST_DEVICE constexpr unsigned exchange_slot(unsigned vector) { return vector ^ (vector >> 3 & 7u); }
 
-// Lane l gets elements first + l * kItems ... of `in`, `pad` past n. `region`: this warp's
-// kWarpExchangeElements<kItems> elements, starting at element `base` of `exchange`.
+template <unsigned kItems, class T>
+constexpr void check_exchange_shape() {
+  static_assert(kItems % kVecWidth<T> == 0, "whole vectors per lane");
+  static_assert(kItems / kVecWidth<T> <= 8, "the swizzle is free of conflicts for up to 8 vectors a lane");
+}
+
+// Lane l gets elements first + l * kItems ... of `in`, `pad` past n. The warp's region of
+// `exchange`: kWarpExchangeElements<kItems> elements from element `region`.
 template <unsigned kItems, class T, class Ctx>
-WL_DEVICE void warp_load_blocked(Ctx& ctx, Shared<T> exchange, unsigned base, Global<const T> in, std::uint64_t n,
-                                 std::uint64_t first, T pad, T (&items)[kItems]) {
+WL_DEVICE void warp_load_blocked(Ctx& ctx, Shared<T> exchange, unsigned region, Global<const T> in, std::uint64_t n,
+                                 std::uint64_t first, T pad, unsigned loads_before, T (&items)[kItems]) {
   constexpr unsigned S = kWarpExchangeSites;
   constexpr unsigned W = kVecWidth<T>, kVecs = kItems / W;
-  static_assert(kItems % W == 0, "whole vectors per lane");
+  check_exchange_shape<kItems, T>();
   const unsigned lane = ctx.lane();
+  unsigned taken = loads_before;
 WL_UNROLL
   for (unsigned j = 0; j < kVecs; ++j) {
     const unsigned q = j * 32 + lane;
     const std::uint64_t e = first + std::uint64_t(q) * W;
-    Vec<T, W> x;
+    const unsigned slot = region + exchange_slot(q) * W;
     if (ctx.branch(e + W <= n, S + __LINE__)) {
-      x = ctx.ld_vec(in, e, S + __LINE__);
-    } else {
+      const Vec<T, W> x = ctx.ld_vec(in, e, S + __LINE__);
+      ctx.st_vec_from(exchange, slot, x, 1u << taken++, S + __LINE__);
+    } else if (ctx.branch(e >= n, S + __LINE__)) {  // wholly past n: the pad, one vector
+      Vec<T, W> x;
+      for (unsigned k = 0; k < W; ++k) x.v[k] = pad;
+      ctx.st_vec_from(exchange, slot, x, kFromConstant, S + __LINE__);
+    } else {  // the one vector n cuts: element by element, the pad past n
       for (unsigned k = 0; k < W; ++k) {
-        x.v[k] = pad;
-        if (ctx.branch(e + k < n, S + __LINE__)) x.v[k] = ctx.ld(in, e + k, S + __LINE__);
+        T x = pad;
+        unsigned from = kFromConstant;
+        if (ctx.branch(e + k < n, S + __LINE__)) {
+          x = ctx.ld(in, e + k, S + __LINE__);
+          from = 1u << taken++;
+        }
+        ctx.st_from(exchange, slot + k, x, from, S + __LINE__);
       }
     }
-    ctx.st_vec(exchange, base + exchange_slot(q) * W, x, S + __LINE__);
   }
   ctx.syncwarp(0xffffffffu, S + __LINE__);
 WL_UNROLL
   for (unsigned v = 0; v < kVecs; ++v) {
-    const Vec<T, W> x = ctx.ld_vec(exchange, base + exchange_slot(lane * kVecs + v) * W, S + __LINE__);
+    const Vec<T, W> x = ctx.ld_vec(exchange, region + exchange_slot(lane * kVecs + v) * W, S + __LINE__);
 WL_UNROLL
     for (unsigned k = 0; k < W; ++k) items[v * W + k] = x.v[k];
   }
 }
 
-// The reverse: lane l's kItems go to elements first + l * kItems ... of `out`, none past n.
+// The reverse: lane l's kItems go to elements first + l * kItems ... of `out`, none past n. A
+// lane first writes only the slots it read in warp_load_blocked, so no barrier goes before;
+// a caller that used the region otherwise since then syncs the warp first.
 template <unsigned kItems, class T, class Ctx>
-WL_DEVICE void warp_store_blocked(Ctx& ctx, Shared<T> exchange, unsigned base, Global<T> out, std::uint64_t n,
-                                  std::uint64_t first, const T (&items)[kItems]) {
+WL_DEVICE void warp_store_blocked(Ctx& ctx, Shared<T> exchange, unsigned region, Global<T> out, std::uint64_t n,
+                                  std::uint64_t first, unsigned loads_before, const T (&items)[kItems]) {
   constexpr unsigned S = kWarpExchangeSites;
   constexpr unsigned W = kVecWidth<T>, kVecs = kItems / W;
+  check_exchange_shape<kItems, T>();
   const unsigned lane = ctx.lane();
-  ctx.syncwarp(0xffffffffu, S + __LINE__);  // every lane has read what it loaded through the region
 WL_UNROLL
   for (unsigned v = 0; v < kVecs; ++v) {
     Vec<T, W> x;
 WL_UNROLL
     for (unsigned k = 0; k < W; ++k) x.v[k] = items[v * W + k];
-    ctx.st_vec(exchange, base + exchange_slot(lane * kVecs + v) * W, x, S + __LINE__);
+    ctx.st_vec(exchange, region + exchange_slot(lane * kVecs + v) * W, x, S + __LINE__);
   }
   ctx.syncwarp(0xffffffffu, S + __LINE__);
+  unsigned taken = loads_before;
 WL_UNROLL
   for (unsigned j = 0; j < kVecs; ++j) {
     const unsigned q = j * 32 + lane;
     const std::uint64_t e = first + std::uint64_t(q) * W;
-    const Vec<T, W> x = ctx.ld_vec(exchange, base + exchange_slot(q) * W, S + __LINE__);
+    const unsigned slot = region + exchange_slot(q) * W;
     if (ctx.branch(e + W <= n, S + __LINE__)) {
-      ctx.st_vec(out, e, x, S + __LINE__);
-    } else {
-      for (unsigned k = 0; ctx.branch(k < W && e + k < n, S + __LINE__); ++k) ctx.st(out, e + k, x.v[k], S + __LINE__);
+      const Vec<T, W> x = ctx.ld_vec(exchange, slot, S + __LINE__);
+      ctx.st_vec_from(out, e, x, 1u << taken++, S + __LINE__);
+    } else {  // the vector n cuts: element by element, none past n
+      for (unsigned k = 0; ctx.branch(k < W && e + k < n, S + __LINE__); ++k) {
+        const T x = ctx.ld(exchange, slot + k, S + __LINE__);
+        ctx.st_from(out, e + k, x, 1u << taken++, S + __LINE__);
+      }
     }
   }
 }

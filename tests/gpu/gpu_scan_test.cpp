@@ -120,5 +120,23 @@ std::vector<std::string> deterministic() {
 INSTANTIATE_TEST_SUITE_P(Deterministic, GpuScanTrace, testing::ValuesIn(deterministic()),
                          [](const auto& info) { return test_name(info.param); });
 
+// The look-back's trace depends on timing, but one tile has no ticket and no look-back: the
+// warp exchange's 16-byte shared accesses and their copies record the same events on both.
+TEST(GpuScanOneTileTrace, DecoupledLookbackEqualsTheSimulatorTraceEventForEvent) {
+  for (bool exclusive : {false, true}) {
+    RunRequest r = request("decoupled-lookback", exclusive ? "max" : "sum", "i32", 3000, 128, exclusive);
+    r.record = true;
+    const std::vector<std::int32_t> input = test::exact_input<std::int32_t>(r.op, r.n, 17);
+    const RunResult sim = run_sim(r, input.data());
+    const RunResult gpu = run_gpu(r, input.data());
+    ASSERT_EQ(gpu.trace.meta.launches.size(), 1u);
+    ASSERT_EQ(gpu.trace.meta.launches[0].grid_dim, 1u) << "one tile of 4096";
+    ASSERT_EQ(gpu.trace.events.size(), sim.trace.events.size());
+    for (std::size_t i = 0; i < sim.trace.events.size(); ++i)
+      ASSERT_TRUE(same_operation(sim.trace.events[i], gpu.trace.events[i])) << "event " << i;
+    EXPECT_TRUE(gpu.check.ok);
+  }
+}
+
 }  // namespace
 }  // namespace wl::scan

@@ -156,6 +156,38 @@ TEST(ScanTraceInvariants, TheWarpExchangeCoalescesWithoutBankConflicts) {
   EXPECT_EQ(vector_requests, 4u * 64u * 32u) << "4 passes of 64 warp requests of 32 lanes";
 }
 
+// The exchange only moves values: in one tile (block 64, 2 warps, n = 2000 so the last vector
+// is cut and the rest of the tile padded), each slot it fills in the load step is a copy of one
+// input element or a pad with no source, and each output element is a copy of one slot.
+TEST(ScanTraceInvariants, TheWarpExchangeCopiesAndCombinesNothing) {
+  const RunResult r = run("decoupled-lookback", 2000, 64);
+  ASSERT_TRUE(r.check.ok) << r.check.expected;
+  const DataflowGraph g = build_dataflow(r.trace);
+  std::size_t slots = 0, outputs = 0, pads = 0;
+  for (std::uint32_t i = 0; i < g.nodes.size(); ++i) {
+    const DataflowNode& node = g.nodes[i];
+    if (node.kind != DataflowNodeKind::Written) continue;
+    const auto [first, last] = g.edges_into(i);
+    const bool exchange_fill = node.space == DataflowSpace::Shared && node.step == kLoadStep;
+    const bool output = node.space == DataflowSpace::Global && node.step == kFinishStep;
+    if (!exchange_fill && !output) continue;
+    slots += exchange_fill;
+    outputs += output;
+    ASSERT_LE(last - first, 1) << (output ? "output " : "slot ") << node.index;
+    if (first == last) {
+      EXPECT_TRUE(exchange_fill) << "output " << node.index << " has no source";
+      ++pads;
+      continue;
+    }
+    const DataflowNode& from = g.nodes[first->from];
+    if (exchange_fill) EXPECT_EQ(from.kind, DataflowNodeKind::Input) << "slot " << node.index;
+    if (output) EXPECT_EQ(from.space, DataflowSpace::Shared) << "output " << node.index;
+  }
+  EXPECT_EQ(slots, 2048u) << "the whole tile, padded";
+  EXPECT_EQ(pads, 48u) << "2048 - 2000 slots past n";
+  EXPECT_EQ(outputs, 2000u);
+}
+
 // In place, one tile of 8 ones: the simulator runs thread t - 2^k to its barrier before thread t
 // reads, so thread t reads a new value wherever t - 2^k wrote one that differs from the old:
 // t - 2^k >= 2^k, that is t >= 2^(k+1): 6 threads at step 0, 4 at step 1, none at step 2. Those

@@ -62,13 +62,14 @@ struct DecoupledLookback {
     const unsigned region = ctx.warp() * kWarpExchangeElements<kItems>;
 
     T items[kItems];
-    warp_load_blocked<kItems>(ctx, exchange, region, a.in, a.n, warp_first, identity<Op, T>(), items);
+    // Loads before in this step (st_from masks count from there): the tile's number, unless alone.
+    warp_load_blocked<kItems>(ctx, exchange, region, a.in, a.n, warp_first, identity<Op, T>(), alone ? 0u : 1u, items);
     T mine = scan_items<kItems, Op>(items);
     T before = block_scan<Op>(ctx, warp_totals, mine, level_step(0), /*exclusive=*/true);
     if (ctx.branch(alone)) {
       ctx.step(kFinishStep);
       apply_prefix<kItems, Op>(items, before, a.exclusive);
-      warp_store_blocked<kItems>(ctx, exchange, region, a.out, a.n, warp_first, items);
+      warp_store_blocked<kItems>(ctx, exchange, region, a.out, a.n, warp_first, 0u, items);
       return;
     }
 
@@ -92,7 +93,7 @@ struct DecoupledLookback {
     ctx.step(kFinishStep);
     T prefix = ctx.ld(prefix_slot, 0);
     apply_prefix<kItems, Op>(items, Op::apply(prefix, before), a.exclusive);
-    warp_store_blocked<kItems>(ctx, exchange, region, a.out, a.n, warp_first, items);
+    warp_store_blocked<kItems>(ctx, exchange, region, a.out, a.n, warp_first, /*loads_before=*/1u, items);
   }
 };
 

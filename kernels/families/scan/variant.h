@@ -1,7 +1,8 @@
 // What every scan variant shares: its arguments, the uniform add that carries a tile's prefix
 // into it, and the register tile of the many-items variants (scan-then-propagate,
-// decoupled-lookback): each thread loads a run of consecutive items, scans them in registers,
-// and the block scans only the threads' totals.
+// decoupled-lookback): each thread holds a run of consecutive items, scans them in registers,
+// and the block scans only the threads' totals. load_items and store_items move a run directly
+// (scan-then-propagate); decoupled-lookback moves it through kernels/warp/warp_exchange.h.
 #pragma once
 #include <cstdint>
 
