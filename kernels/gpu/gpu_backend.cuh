@@ -100,8 +100,8 @@ class GpuBackend {
       WL_CUDA(cudaGetLastError());
       return;
     }
+    prepare_launch<Kernel, DeviceRecorder>(what);  // before the trace takes the launch: it may refuse
     recorder_.begin_launch(what);
-    prepare_launch<Kernel, DeviceRecorder>(what);
     std::vector<WarpClock> clocks = replay_for_clocks(what, kernel);
     recorder_.add_clocks(std::move(clocks), sm_clock_mhz_);
     DeviceRecorder rec = make_recorder(what.grid_dim);
