@@ -240,12 +240,12 @@ class Builder {
           const unsigned k = unsigned(__builtin_ctz(e.aux));
           if (k < s.step_loads.size() && s.step_loads[k].size() == span.count) copied = &s.step_loads[k];
         }
-        std::vector<Source> written;
+        std::vector<Source> written, element;
         for (std::uint32_t k = 0; k < span.count; ++k) {
-          const std::vector<Source> element = copied ? std::vector<Source>{(*copied)[k]} : std::vector<Source>{};
-          written.push_back({write(e, location(e, span, k), element_bits(e, span, k), copied ? element : sources, at,
-                                   false),
-                             e.thread, e.step, false});
+          if (copied) element = {(*copied)[k]};
+          const std::vector<Source>& from = copied ? element : sources;
+          written.push_back({write(e, location(e, span, k), element_bits(e, span, k), from, at, false), e.thread,
+                             e.step, false});
         }
         if (e.aux == 0) {  // the register still holds what it stored
           s.held = std::move(written);

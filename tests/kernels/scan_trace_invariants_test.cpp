@@ -180,8 +180,11 @@ TEST(ScanTraceInvariants, TheWarpExchangeCopiesAndCombinesNothing) {
       continue;
     }
     const DataflowNode& from = g.nodes[first->from];
-    if (exchange_fill) EXPECT_EQ(from.kind, DataflowNodeKind::Input) << "slot " << node.index;
-    if (output) EXPECT_EQ(from.space, DataflowSpace::Shared) << "output " << node.index;
+    if (exchange_fill) {
+      EXPECT_EQ(from.kind, DataflowNodeKind::Input) << "slot " << node.index;
+    } else {
+      EXPECT_EQ(from.space, DataflowSpace::Shared) << "output " << node.index;
+    }
   }
   EXPECT_EQ(slots, 2048u) << "the whole tile, padded";
   EXPECT_EQ(pads, 48u) << "2048 - 2000 slots past n";
