@@ -4,8 +4,10 @@
 #pragma once
 #include <algorithm>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "kernels/dialect/launch_bounds.h"
 #include "kernels/family/run_request.h"
 #include "kernels/gpu/cuda_check.cuh"
 #include "kernels/gpu/device_info.h"
@@ -14,12 +16,40 @@
 
 namespace wl {
 
-// The one __global__ wrapper: one instantiation per kernel functor and recorder.
+// A kernel functor's launch bounds (kernels/dialect/launch_bounds.h); none declared: unbounded.
+template <class Kernel, class = void>
+constexpr LaunchBounds kBoundsOf{};
+template <class Kernel>
+constexpr LaunchBounds kBoundsOf<Kernel, std::void_t<decltype(Kernel::kBounds)>> = Kernel::kBounds;
+
 template <class Kernel, class Rec>
-__global__ void family_kernel(Kernel kernel, Rec rec) {
+__device__ __forceinline__ void run_family_kernel(const Kernel& kernel, Rec rec) {
   GpuCtx<Rec> ctx(rec);
   kernel(ctx);
   ctx.leave();
+}
+
+// The __global__ wrappers: one instantiation per kernel functor and recorder.
+template <class Kernel, class Rec>
+__global__ void family_kernel(Kernel kernel, Rec rec) {
+  run_family_kernel(kernel, rec);
+}
+template <class Kernel, class Rec, unsigned kMaxThreads, unsigned kMinBlocks>
+__global__ void __launch_bounds__(kMaxThreads, kMinBlocks) bounded_family_kernel(Kernel kernel, Rec rec) {
+  run_family_kernel(kernel, rec);
+}
+
+// The wrapper that runs Kernel with Rec. Only the unrecorded kernel, the one that is timed, is
+// held to min_blocks: a recorder needs registers of its own, and squeezed it would spill.
+template <class Kernel, class Rec>
+constexpr auto family_entry() {
+  constexpr LaunchBounds b = kBoundsOf<Kernel>;
+  if constexpr (b.min_blocks == 0)
+    return &family_kernel<Kernel, Rec>;
+  else if constexpr (std::is_same_v<Rec, NoRecorder>)
+    return &bounded_family_kernel<Kernel, Rec, b.max_threads, b.min_blocks>;
+  else
+    return &bounded_family_kernel<Kernel, Rec, b.max_threads, 1>;
 }
 
 // Before a launch: a block larger than the kernel can run (its registers a thread decide) is a
@@ -29,14 +59,14 @@ __global__ void family_kernel(Kernel kernel, Rec rec) {
 template <class Kernel, class Rec>
 void prepare_launch(const LaunchRecord& what) {
   cudaFuncAttributes kernel{};
-  WL_CUDA(cudaFuncGetAttributes(&kernel, family_kernel<Kernel, Rec>));
+  WL_CUDA(cudaFuncGetAttributes(&kernel, family_entry<Kernel, Rec>()));
   if (what.block_dim > unsigned(kernel.maxThreadsPerBlock))
     throw GpuError(what.name + " runs blocks of at most " + std::to_string(kernel.maxThreadsPerBlock) +
                    " threads on this GPU (" + std::to_string(kernel.numRegs) + " registers a thread); asked for " +
                    std::to_string(what.block_dim));
   constexpr unsigned kDefaultLimit = 48 * 1024;
   if (what.shared_bytes > kDefaultLimit)
-    WL_CUDA(cudaFuncSetAttribute(family_kernel<Kernel, Rec>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    WL_CUDA(cudaFuncSetAttribute(family_entry<Kernel, Rec>(), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  int(what.shared_bytes)));
 }
 
@@ -96,7 +126,7 @@ class GpuBackend {
     const dim3 grid(what.grid_dim), block(what.block_dim);
     if (!record) {
       prepare_launch<Kernel, NoRecorder>(what);
-      family_kernel<Kernel, NoRecorder><<<grid, block, what.shared_bytes>>>(kernel, NoRecorder{});
+      family_entry<Kernel, NoRecorder>()<<<grid, block, what.shared_bytes>>>(kernel, NoRecorder{});
       WL_CUDA(cudaGetLastError());
       return;
     }
@@ -105,7 +135,7 @@ class GpuBackend {
     std::vector<WarpClock> clocks = replay_for_clocks(what, kernel);
     recorder_.add_clocks(std::move(clocks), sm_clock_mhz_);
     DeviceRecorder rec = make_recorder(what.grid_dim);
-    family_kernel<Kernel, DeviceRecorder><<<grid, block, what.shared_bytes>>>(kernel, rec);
+    family_entry<Kernel, DeviceRecorder>()<<<grid, block, what.shared_bytes>>>(kernel, rec);
     WL_CUDA(cudaGetLastError());
     WL_CUDA(cudaDeviceSynchronize());
     unsigned long long offered = 0;
@@ -170,7 +200,7 @@ class GpuBackend {
     for (int replay = 0; replay < 2; ++replay) {
       WL_CUDA(cudaMemset(rec.clocks, 0xFF, std::max<std::size_t>(slots, 1) * sizeof(WarpClock)));  // unused: cycle ~0
       if (replay == 1) sm_clock_mhz_ = measure_sm_clock_mhz();
-      family_kernel<Kernel, DeviceRecorder><<<what.grid_dim, what.block_dim, what.shared_bytes>>>(kernel, rec);
+      family_entry<Kernel, DeviceRecorder>()<<<what.grid_dim, what.block_dim, what.shared_bytes>>>(kernel, rec);
       WL_CUDA(cudaGetLastError());
       WL_CUDA(cudaDeviceSynchronize());
       for (std::size_t i = 0; i < writable_.size(); ++i)

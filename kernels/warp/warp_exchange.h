@@ -33,14 +33,14 @@ constexpr void check_exchange_shape() {
   static_assert(kItems / kVecWidth<T> <= 8, "the swizzle is free of conflicts for up to 8 vectors a lane");
 }
 
-// Lane l gets elements first + l * kItems ... of `in`, `pad` past n. The warp's region of
-// `exchange`: kWarpExchangeElements<kItems> elements from element `region`.
+// The warp's loads when n cuts its run: vector by vector, each checked against n, the pad past
+// n (one whole vector when the vector is wholly past). Each load waits for its store here; only
+// the last warp of the input pays for that.
 template <unsigned kItems, class T, class Ctx>
-WL_DEVICE void warp_load_blocked(Ctx& ctx, Shared<T> exchange, unsigned region, Global<const T> in, std::uint64_t n,
-                                 std::uint64_t first, T pad, unsigned loads_before, T (&items)[kItems]) {
+WL_DEVICE void warp_load_cut(Ctx& ctx, Shared<T> exchange, unsigned region, Global<const T> in, std::uint64_t n,
+                             std::uint64_t first, T pad, unsigned loads_before) {
   constexpr unsigned S = kWarpExchangeSites;
   constexpr unsigned W = kVecWidth<T>, kVecs = kItems / W;
-  check_exchange_shape<kItems, T>();
   const unsigned lane = ctx.lane();
   unsigned taken = loads_before;
 WL_UNROLL
@@ -66,6 +66,27 @@ WL_UNROLL
         ctx.st_from(exchange, slot + k, x, from, S + __LINE__);
       }
     }
+  }
+}
+
+// Lane l gets elements first + l * kItems ... of `in`, `pad` past n. The warp's region of
+// `exchange`: kWarpExchangeElements<kItems> elements from element `region`.
+template <unsigned kItems, class T, class Ctx>
+WL_DEVICE void warp_load_blocked(Ctx& ctx, Shared<T> exchange, unsigned region, Global<const T> in, std::uint64_t n,
+                                 std::uint64_t first, T pad, unsigned loads_before, T (&items)[kItems]) {
+  constexpr unsigned S = kWarpExchangeSites;
+  constexpr unsigned W = kVecWidth<T>, kVecs = kItems / W;
+  check_exchange_shape<kItems, T>();
+  const unsigned lane = ctx.lane();
+  if (ctx.branch(first + kWarpExchangeElements<kItems> <= n, S + __LINE__)) {  // the warp's run is whole
+    Vec<T, W> x[kVecs];  // every load before any store: all in flight at once
+WL_UNROLL
+    for (unsigned j = 0; j < kVecs; ++j) x[j] = ctx.ld_vec(in, first + std::uint64_t(j * 32 + lane) * W, S + __LINE__);
+WL_UNROLL
+    for (unsigned j = 0; j < kVecs; ++j)
+      ctx.st_vec_from(exchange, region + exchange_slot(j * 32 + lane) * W, x[j], 1u << (loads_before + j), S + __LINE__);
+  } else {
+    warp_load_cut<kItems>(ctx, exchange, region, in, n, first, pad, loads_before);
   }
   ctx.syncwarp(0xffffffffu, S + __LINE__);
 WL_UNROLL

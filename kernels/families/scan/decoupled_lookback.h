@@ -31,7 +31,10 @@ struct DecoupledLookback {
       "decoupled-lookback", "one pass: publish the tile's aggregate, look back for its prefix: 2n bytes moved",
       "Merrill & Garland 2016; CUB DeviceScan", Shape::SinglePass, kItems, 32,
       /*pitfall=*/false, /*deterministic_trace=*/false, /*max_n=*/0, /*ping_pong=*/false,
-      /*max_block=*/512};  // 32 items a thread take 80 to 122 registers: over 64, no block of 1024
+      /*max_block=*/512, /*min_resident_blocks=*/2};
+  // Left to itself the compiler gives 32 items a thread 80 registers (106 for f32 max), so a
+  // multiprocessor held only 3 blocks of 256; held to 64, it holds 4, with more loads in
+  // flight. No block of 1024 then: it would leave 64 for every thread.
 
   template <class T>
   static constexpr unsigned shared_bytes(unsigned block) {

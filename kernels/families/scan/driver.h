@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernels/dialect/dialect.h"
+#include "kernels/dialect/launch_bounds.h"
 #include "kernels/families/scan/plan.h"
 #include "kernels/families/scan/variant.h"
 #include "trace/trace.h"
@@ -15,6 +16,7 @@ namespace wl::scan {
 // One launch's kernel: variant V with operator Op on T.
 template <class V, class Op, class T>
 struct ScanKernel {
+  static constexpr LaunchBounds kBounds{V::info.max_block, V::info.min_resident_blocks};
   ScanArgs<T> args;
   template <class Ctx>
   WL_DEVICE void operator()(Ctx& ctx) const {

@@ -24,6 +24,8 @@ struct VariantInfo {
   unsigned max_n = 0;               // the largest n it takes (quadratic work); 0: no limit
   bool ping_pong = false;           // two shared buffers of one slot per thread, drawn side by side
   unsigned max_block = 1024;        // largest block it runs in: many items a thread need registers
+  unsigned min_resident_blocks = 0; // blocks of max_block that must fit a multiprocessor at once,
+                                    // which caps the timed kernel's registers; 0: no cap
 };
 
 }  // namespace wl::scan
