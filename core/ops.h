@@ -8,9 +8,11 @@
 // fminf/fmaxf, which drop NaNs). Signed zeros are ordered: -0.0 < +0.0, so min(-0, +0) = -0.
 // This keeps the result independent of the order in which a reduction combines its inputs.
 #pragma once
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
+#include "core/bits.h"
 #include "core/host_device.h"
 
 namespace wl {
@@ -26,15 +28,20 @@ WL_CORE_HD constexpr bool is_nan(T v) {
   return v != v;
 }
 
-// For floats only: an integer zero would divide by zero.
+// For floats only: the sign bit, read from the bits (so -0.0 has it). Telling the zeros apart by
+// 1 / v < 0 costs a division, which on the GPU carries a slow path that took registers from
+// every scan and reduce by min or max.
 template <class T>
-WL_CORE_HD constexpr bool sign_bit(T v) {
-  return v < T(0) || (v == T(0) && T(1) / v < T(0));
+WL_CORE_HD bool sign_bit(T v) {
+  using Bits = typename SameSizeUint<T>::type;
+  Bits bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  return bits >> (8 * sizeof(Bits) - 1);
 }
 
 // a < b in the total order used by min/max (NaNs handled by the caller).
 template <class T>
-WL_CORE_HD constexpr bool ordered_less(T a, T b) {
+WL_CORE_HD bool ordered_less(T a, T b) {
   if (a < b) return true;
   if constexpr (!std::numeric_limits<T>::is_integer) {
     if (a == b && a == T(0)) return sign_bit(a) && !sign_bit(b);
