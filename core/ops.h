@@ -41,7 +41,7 @@ WL_CORE_HD bool sign_bit(T v) {
 
 // a < b in the total order used by min/max (NaNs handled by the caller).
 template <class T>
-WL_CORE_HD bool ordered_less(T a, T b) {
+WL_CORE_HD constexpr bool ordered_less(T a, T b) {
   if (a < b) return true;
   if constexpr (!std::numeric_limits<T>::is_integer) {
     if (a == b && a == T(0)) return sign_bit(a) && !sign_bit(b);

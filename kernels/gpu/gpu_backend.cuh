@@ -182,7 +182,9 @@ class GpuBackend {
   }
 
   // The launch replayed with events off and only the warps' clocks on, so that the clocks time
-  // the kernel, not its recording. Every buffer the kernel may write is put back after each
+  // the kernel, not its recording (it is the recorded build, though: a kernel that declares
+  // launch bounds has more registers there than in the timed one, so blocks may fit fewer to a
+  // multiprocessor). Every buffer the kernel may write is put back after each
   // replay: the recorded launch that follows starts from the same memory. The first replay
   // warms the caches; the SM clock is measured just before the second, whose clocks are kept.
   template <class Kernel>

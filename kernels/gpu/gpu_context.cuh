@@ -25,7 +25,7 @@ class GpuCtx {
       take_clock(false);
     }
   }
-  // The thread is done with the kernel (family_kernel calls this after the kernel's body).
+  // The thread is done with the kernel (the __global__ wrapper calls this after the kernel's body).
   __device__ void leave() { take_clock(true); }
 
   // --- indices

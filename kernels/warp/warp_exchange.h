@@ -35,7 +35,7 @@ constexpr void check_exchange_shape() {
 
 // The warp's loads when n cuts its run: vector by vector, each checked against n, the pad past
 // n (one whole vector when the vector is wholly past). Each load waits for its store here; only
-// the last warp of the input pays for that.
+// the warp that n cuts pays for that (warps wholly past n load nothing).
 template <unsigned kItems, class T, class Ctx>
 WL_DEVICE void warp_load_cut(Ctx& ctx, Shared<T> exchange, unsigned region, Global<const T> in, std::uint64_t n,
                              std::uint64_t first, T pad, unsigned loads_before) {
