@@ -34,7 +34,7 @@ struct DecoupledLookback {
       /*max_block=*/512, /*min_resident_blocks=*/2};
   // Held to 64 registers a thread (two blocks of 512 a multiprocessor), f32 max ran 1.12x faster
   // at 2^28 on an H100 (1209 against 1359 us); sum ran at the same speed. Blocks of 1024 are
-  // refused: the recorded build takes 96 to 110 registers a thread, over the 64 they leave.
+  // refused: the recorded build takes 96 to 106 registers a thread, over the 64 they leave.
 
   template <class T>
   static constexpr unsigned shared_bytes(unsigned block) {
