@@ -138,8 +138,10 @@ TEST(ScanTraceInvariants, TheGemsMacroKeepsEveryConflict) {
 
 // One tile of 8192 at block 256, so no look-back: every element comes in and goes out through
 // the warp exchange. Each global instruction moves 32 whole 16-byte vectors, 16 sectors: 8 a
-// warp each way, 64 for the 8 warps, 1024 sectors = 32 KiB read once and written once. The
-// swizzle keeps all 4 x 64 16-byte shared requests of the exchange free of bank conflicts.
+// warp each way, 64 for the 8 warps, 1024 sectors = 32 KiB read once and written once. Shared
+// memory sees 5 passes of 64 warp requests: the striped fill, the blocked read for the run's
+// total, the blocked read and write that finish the run in place, and the striped read that
+// stores it. The swizzle keeps all of them free of bank conflicts.
 TEST(ScanTraceInvariants, TheWarpExchangeCoalescesWithoutBankConflicts) {
   const RunResult r = run("decoupled-lookback", 8192, 256);
   ASSERT_TRUE(r.check.ok) << r.check.expected;
@@ -153,7 +155,7 @@ TEST(ScanTraceInvariants, TheWarpExchangeCoalescesWithoutBankConflicts) {
   std::uint64_t vector_requests = 0;
   for (const Event& e : r.trace.events)
     vector_requests += (e.op == OpKind::SharedLoad || e.op == OpKind::SharedStore) && e.size == 16;
-  EXPECT_EQ(vector_requests, 4u * 64u * 32u) << "4 passes of 64 warp requests of 32 lanes";
+  EXPECT_EQ(vector_requests, 5u * 64u * 32u) << "5 passes of 64 warp requests of 32 lanes";
 }
 
 // The exchange only moves values: in one tile (block 64, 2 warps, n = 2000 so the last vector
@@ -189,6 +191,52 @@ TEST(ScanTraceInvariants, TheWarpExchangeCopiesAndCombinesNothing) {
   EXPECT_EQ(slots, 2048u) << "the whole tile, padded";
   EXPECT_EQ(pads, 48u) << "2048 - 2000 slots past n";
   EXPECT_EQ(outputs, 2000u);
+}
+
+// The finish rewrites each lane's run in place, where the run waited during the look-back, and
+// names its sources: each element of vector v of a run comes from vectors 0 to v of the same
+// run (4 x (v + 1) slots: masks name loads, not their elements), and, in a grid of several
+// tiles, from the tile's prefix slot. Vector 0 of a lone tile names one load, its own slots:
+// an update in place, not the copy a single named vector load otherwise is. Block 64 (2 warps
+// of 32 lanes x 8 vectors of 4 i32): n = 2000 is one tile, n = 5000 three.
+TEST(ScanTraceInvariants, TheFinishInPlaceNamesTheRunsVectorsUpToItsOwn) {
+  constexpr unsigned kVecs = DecoupledLookback::kItems / 4, kRegion = 32 * DecoupledLookback::kItems;
+  for (const std::uint64_t n : {2000u, 5000u}) {
+    const RunResult r = run("decoupled-lookback", n, 64);
+    ASSERT_TRUE(r.check.ok) << r.check.expected;
+    const bool alone = n <= 2048;
+    const DataflowGraph g = build_dataflow(r.trace);
+    // The lane and the vector of a warp's run that a slot of the exchange belongs to.
+    auto run_position = [&](std::uint32_t slot) {
+      const unsigned p = exchange_slot(slot % kRegion / 4);  // the swizzle is its own inverse
+      return std::pair{slot / kRegion * 32 + p / kVecs, p % kVecs};
+    };
+    std::size_t rewritten = 0;
+    for (std::uint32_t i = 0; i < g.nodes.size(); ++i) {
+      const DataflowNode& node = g.nodes[i];
+      if (node.kind != DataflowNodeKind::Written || node.space != DataflowSpace::Shared || node.step != kFinishStep)
+        continue;
+      const auto [lane, v] = run_position(node.index);
+      const auto [first, last] = g.edges_into(i);
+      std::size_t from_run = 0, from_prefix = 0;
+      for (auto e = first; e != last; ++e) {
+        const DataflowNode& from = g.nodes[e->from];
+        ASSERT_EQ(from.space, DataflowSpace::Shared) << "slot " << node.index;
+        if (from.index >= 2 * kRegion) {  // past the exchange: warp_totals, the tile's number, the prefix
+          ++from_prefix;
+          continue;
+        }
+        const auto [from_lane, from_v] = run_position(from.index);
+        EXPECT_EQ(from_lane, lane) << "slot " << node.index << " from " << from.index;
+        EXPECT_LE(from_v, v) << "slot " << node.index << " from " << from.index;
+        ++from_run;
+      }
+      EXPECT_EQ(from_run, 4u * (v + 1)) << "slot " << node.index << ", n = " << n;
+      EXPECT_EQ(from_prefix, alone ? 0u : 1u) << "slot " << node.index << ", n = " << n;
+      ++rewritten;
+    }
+    EXPECT_EQ(rewritten, 2 * kRegion) << "every slot of the recorded block's tile, n = " << n;
+  }
 }
 
 // In place, one tile of 8 ones: the simulator runs thread t - 2^k to its barrier before thread t

@@ -8,7 +8,10 @@
 //   - loads and stores: each thread's run of items directly (16-byte vectors a run apart), or
 //     warp-transposed through shared memory so that every instruction moves 512 whole bytes;
 //   - items per thread and threads per block;
-//   - streaming (evict-first) loads and stores.
+//   - streaming (evict-first) loads and stores;
+//   - where a tile waits out its look-back: in registers, or staged in shared memory (filled by
+//     cp.async or through registers), so that a block holds few registers and more blocks fit;
+//   - controls with wrong sums: no look-back at all, or one read of the predecessor's word.
 // Inputs are -1, 0 or 1, so every prefix is an integer well inside float's exact range and each
 // kernel's output must equal CUB's bit for bit. Times: median of 20 behind the same 40 us hold
 // kernel as `warplens bench`, CUB and a device copy (the same bytes) in the same process.
@@ -42,7 +45,7 @@ __device__ __forceinline__ unsigned flag_of(unsigned long long w, unsigned epoch
 // warp reads the 32 * WORDS nearest unread predecessors, WORDS a lane (lane 0 the nearest), and
 // combines them up to the nearest inclusive prefix. A tile k predecessors behind the nearest
 // inclusive prefix needs k / (32 * WORDS) round trips.
-template <int WORDS>
+template <int WORDS, bool BACKOFF = false>
 __device__ float warp_look_back(const volatile unsigned long long* status, unsigned tile, unsigned epoch) {
   constexpr unsigned kWindow = 32 * WORDS;
   const unsigned lane = threadIdx.x % 32;
@@ -59,7 +62,10 @@ __device__ float warp_look_back(const volatile unsigned long long* status, unsig
     for (int i = 0; i < WORDS; ++i) {
       const unsigned back = lane * WORDS + i;
       if (back < end)
-        while (flag_of(w[i], epoch) == kInvalid) w[i] = status[end - 1 - back];
+        while (flag_of(w[i], epoch) == kInvalid) {
+          if (BACKOFF) __nanosleep(100);
+          w[i] = status[end - 1 - back];
+        }
     }
     int nearest = WORDS;  // this lane's nearest inclusive word, WORDS if none
 #pragma unroll
@@ -95,7 +101,7 @@ __device__ __forceinline__ void store4(float4* p, float4 v) {
 // The prefix of a thread's run within the whole input, from its run's total: a block scan of
 // the runs' totals, then warp 0 publishes the tile's aggregate, looks back (WORDS status words a
 // lane; 0: no look-back at all, a control with wrong sums) and publishes its inclusive prefix.
-template <int BLOCK, int WORDS>
+template <int BLOCK, int WORDS, bool BACKOFF = false>
 __device__ float run_prefix(float run_total, unsigned tile, unsigned long long* status, unsigned epoch,
                             float* warp_totals, float* prefix_slot) {
   constexpr int kWarps = BLOCK / 32;
@@ -121,8 +127,12 @@ __device__ float run_prefix(float run_total, unsigned tile, unsigned long long* 
     const float total = __shfl_sync(~0u, t, kWarps - 1);
     if (lane == 0) status[tile] = pack(tile == 0 ? kInclusive : kAggregate, total, epoch);
     float prefix = 0;
+    if (WORDS < 0 && tile > 0) {  // a control: one read of the predecessor's word, no wait (wrong sums)
+      prefix = __uint_as_float(unsigned(status[tile - 1]));
+      if (lane == 0) status[tile] = pack(kInclusive, prefix + total, epoch);
+    }
     if (WORDS > 0 && tile > 0) {
-      prefix = warp_look_back<WORDS < 1 ? 1 : WORDS>(status, tile, epoch);
+      prefix = warp_look_back<WORDS < 1 ? 1 : WORDS, BACKOFF>(status, tile, epoch);
       if (lane == 0) status[tile] = pack(kInclusive, prefix + total, epoch);
     }
     if (lane == 0) *prefix_slot = prefix;
@@ -248,6 +258,64 @@ __global__ void __launch_bounds__(BLOCK) pipelined_scan(const float* in, float* 
   asm volatile("cp.async.wait_all;" ::: "memory");
 }
 
+// Staged in shared memory, holding nothing in registers across the look-back: each warp copies
+// its part of the tile, striped, straight into shared memory (cp.async, no registers in flight);
+// a thread sums its run there, the block scans the totals and looks back, then the thread
+// re-reads its run, writes its scanned run back in place, and the warp stores it striped. A tile
+// then costs its shared memory and few registers, so more tiles are resident a multiprocessor
+// (the register-held kernel: 4 blocks of 256 x 32 at 64 registers), and more bytes are in flight
+// while some of them wait on their look-back.
+template <int BLOCK, int ITEMS, int WORDS, bool STREAM, bool ASYNC, bool BACKOFF>
+__global__ void __launch_bounds__(BLOCK) staged_scan(const float* in, float* out, unsigned long long* status,
+                                                     unsigned* counter, unsigned epoch, unsigned first_ticket) {
+  constexpr int kWarps = BLOCK / 32, kVecs = ITEMS / 4, kTile = BLOCK * ITEMS;
+  __shared__ float warp_totals[kWarps];
+  __shared__ unsigned tile_slot;
+  __shared__ float prefix_slot;
+  extern __shared__ float4 staged[];
+  const unsigned tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+  if (tid == 0) tile_slot = atomicAdd(counter, 1u) - first_ticket;
+  __syncthreads();
+  const unsigned tile = tile_slot;
+  const std::size_t base = std::size_t(tile) * kTile;
+  const float4* seg = reinterpret_cast<const float4*>(in + base) + warp * 32 * kVecs;
+  float4* region = staged + warp * 32 * kVecs;
+  if (ASYNC) {
+#pragma unroll
+    for (int j = 0; j < kVecs; ++j) copy_async16(region + swizzle(j * 32 + lane), seg + j * 32 + lane);
+    asm volatile("cp.async.commit_group;" ::: "memory");
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
+  } else {  // through registers: every load first, then every shared store
+    float4 loaded[kVecs];
+#pragma unroll
+    for (int j = 0; j < kVecs; ++j) loaded[j] = seg[j * 32 + lane];
+#pragma unroll
+    for (int j = 0; j < kVecs; ++j) region[swizzle(j * 32 + lane)] = loaded[j];
+  }
+  __syncwarp();
+  float total = 0;
+#pragma unroll
+  for (int v = 0; v < kVecs; ++v) {
+    const float4 a = region[swizzle(lane * kVecs + v)];
+    total = (((total + a.x) + a.y) + a.z) + a.w;
+  }
+  const float prefix = run_prefix<BLOCK, WORDS, BACKOFF>(total, tile, status, epoch, warp_totals, &prefix_slot);
+  float running = 0;
+#pragma unroll
+  for (int v = 0; v < kVecs; ++v) {
+    float4 a = region[swizzle(lane * kVecs + v)];
+    running += a.x; a.x = running + prefix;
+    running += a.y; a.y = running + prefix;
+    running += a.z; a.z = running + prefix;
+    running += a.w; a.w = running + prefix;
+    region[swizzle(lane * kVecs + v)] = a;
+  }
+  __syncwarp();
+  float4* seg_out = reinterpret_cast<float4*>(out + base) + warp * 32 * kVecs;
+#pragma unroll
+  for (int j = 0; j < kVecs; ++j) store4<STREAM>(seg_out + j * 32 + lane, region[swizzle(j * 32 + lane)]);
+}
+
 __global__ void count_differences(const float* a, const float* b, std::size_t n, unsigned long long* differences) {
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
     if (__float_as_uint(a[i]) != __float_as_uint(b[i])) atomicAdd(differences, 1ull);
@@ -267,10 +335,16 @@ struct Config {
   bool ticket, look_back;
   void (*kernel)(const float*, float*, unsigned long long*, unsigned*, unsigned, unsigned);
   void (*persistent)(const float*, float*, unsigned long long*, unsigned*, unsigned, unsigned, unsigned) = nullptr;
+  int dynamic_smem = 0;
 };
 
 template <int B, int I>
 Config pipelined(const char* name) { return {name, B, I, true, true, nullptr, pipelined_scan<B, I>}; }
+
+template <int B, int I, bool A, int W = 1, bool S = false, bool BACKOFF = false>
+Config staged(const char* name) {
+  return {name, B, I, true, W > 0, staged_scan<B, I, W, S, A, BACKOFF>, nullptr, B * I * 4};
+}
 
 template <int B, int I, bool T, bool X, bool S, int W = 1>
 Config config(const char* name) { return {name, B, I, T, W > 0, lookback_scan<B, I, T, X, S, W>}; }
@@ -297,17 +371,27 @@ int main() {
   CHECK(cudaMemcpy(b.in, host.data(), max_n * 4, cudaMemcpyHostToDevice));
 
   const std::vector<Config> configs{
-      config<256, 16, true, false, false>("ticket, direct, 256 x 16 (the variant today)"),
-      config<128, 32, true, true, false>("ticket, transposed, 128 x 32"),
-      config<128, 32, true, true, false, 0>("ticket, transposed, 128 x 32, NO look-back"),
-      pipelined<128, 32>("pipelined, 128 x 32"),
-      pipelined<128, 16>("pipelined, 128 x 16"),
-      pipelined<256, 16>("pipelined, 256 x 16"),
-      pipelined<64, 64>("pipelined, 64 x 64"),
-      pipelined<64, 32>("pipelined, 64 x 32"),
+      config<256, 32, true, true, false>("ticket, transposed, 256 x 32 (the variant)"),
+      staged<256, 32, false, 0>("staged sync, 256 x 32, NO look-back"),
+      staged<256, 32, false, -1>("staged sync, 256 x 32, ONE READ, no wait"),
+      staged<256, 32, false>("staged sync, 256 x 32"),
+      staged<256, 32, false, 1, false, true>("staged sync, 256 x 32, backoff"),
+      staged<256, 32, true>("staged async, 256 x 32"),
+      staged<256, 28, false>("staged sync, 256 x 28"),
+      staged<256, 36, false>("staged sync, 256 x 36"),
+      staged<128, 56, false>("staged sync, 128 x 56"),
+      staged<128, 32, false, -1>("staged sync, 128 x 32, ONE READ, no wait"),
+      staged<128, 32, false>("staged sync, 128 x 32"),
+      staged<128, 32, false, 1, false, true>("staged sync, 128 x 32, backoff"),
+      staged<192, 32, false>("staged sync, 192 x 32"),
   };
+  for (const Config& c : configs)
+    if (c.dynamic_smem) {
+      CHECK(cudaFuncSetAttribute(c.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, c.dynamic_smem));
+      CHECK(cudaFuncSetAttribute(c.kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100));
+    }
   unsigned epoch = 0, tickets = 0;
-  for (int log_n : {20, 24, 28}) {
+  for (int log_n : {20, 28}) {
     const std::size_t n = std::size_t(1) << log_n;
     std::size_t cub_bytes = 0;
     CHECK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, b.in, b.cub_out, int(n)));
@@ -319,9 +403,12 @@ int main() {
     std::printf("\nn = 2^%d: CUB %.1f us (%.0f GB/s), device copy %.1f us (%.0f GB/s)\n", log_n, cub, gb / cub, copy,
                 gb / copy);
     for (const Config& c : configs) {
-      const unsigned tiles = unsigned(n / (std::size_t(c.block) * c.items));
+      const std::size_t tile_items = std::size_t(c.block) * c.items;
+      const unsigned tiles = unsigned(n / tile_items);
+      const double covered = double(tiles * tile_items) / double(n);  // < 1: the tail is left out
       int per_sm = 0;
       if (c.persistent) CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, c.persistent, c.block, 0));
+      else CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, c.kernel, c.block, c.dynamic_smem));
       const unsigned grid = std::min(tiles, unsigned(per_sm * prop.multiProcessorCount));
       auto run = [&] {
         ++epoch;
@@ -329,7 +416,7 @@ int main() {
           c.persistent<<<grid, c.block>>>(b.in, b.out, b.status, b.counter, epoch, tickets, tiles);
           tickets += tiles + grid;  // every block takes one ticket past the last tile
         } else {
-          c.kernel<<<tiles, c.block>>>(b.in, b.out, b.status, b.counter, epoch, tickets);
+          c.kernel<<<tiles, c.block, c.dynamic_smem>>>(b.in, b.out, b.status, b.counter, epoch, tickets);
           if (c.ticket) tickets += tiles;
         }
       };
@@ -340,9 +427,11 @@ int main() {
       unsigned long long differences = 0;
       CHECK(cudaMemcpy(&differences, b.differences, 8, cudaMemcpyDeviceToHost));
       const double us = median_us(run, 3, 20);
-      std::printf("  %-44s %8.1f us %6.0f GB/s  CUB time / this %.3f%s\n", c.name, us, gb / us, cub / us,
-                  differences && c.look_back ? " WRONG" : "");
-      if (differences && c.look_back) std::printf("    %llu elements differ from CUB\n", differences);
+      const bool wrong = differences && c.look_back && covered == 1.0;
+      std::printf("  %-40s %2d/SM %8.1f us %6.0f GB/s  CUB time / this %.3f%s%s\n", c.name, per_sm, us,
+                  gb * covered / us, cub * covered / us, wrong ? " WRONG" : "",
+                  covered < 1.0 ? " (the tail left out: rates per item)" : "");
+      if (wrong) std::printf("    %llu elements differ from CUB\n", differences);
     }
     CHECK(cudaFree(d_cub));
   }

@@ -2,13 +2,15 @@
 // into it, and the register tile of the many-items variants (scan-then-propagate,
 // decoupled-lookback): each thread holds a run of consecutive items, scans them in registers,
 // and the block scans only the threads' totals. load_items and store_items move a run directly
-// (scan-then-propagate); decoupled-lookback moves it through kernels/warp/warp_exchange.h.
+// (scan-then-propagate); decoupled-lookback moves it through kernels/warp/warp_exchange.h and
+// finishes it there (scan_run_in_place).
 #pragma once
 #include <cstdint>
 
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/scan/variant_info.h"
 #include "kernels/grid/tile_status.h"
+#include "kernels/warp/warp_exchange.h"
 
 namespace wl::scan {
 
@@ -96,6 +98,30 @@ WL_UNROLL
 WL_UNROLL
     for (unsigned k = 0; k < kItems; ++k) items[k] = Op::apply(prefix, items[k]);
   }
+}
+
+// The run's results (apply_prefix), computed in place in the lane's run of a warp exchange
+// region (kernels/warp/warp_exchange.h), vector by vector: the combining order of scan_items
+// then apply_prefix, so the same bits, without the run in registers. Vector v comes from the
+// step's loads before this (`loads_before`, the prefix's) and the run's vectors 0 to v.
+template <unsigned kItems, class Op, class T, class Ctx>
+WL_DEVICE void scan_run_in_place(Ctx& ctx, Shared<T> exchange, unsigned region, T prefix, bool exclusive,
+                                 unsigned loads_before) {
+  constexpr unsigned W = kVecWidth<T>;
+  T running{};  // the run's own inclusive scan so far
+  warp_update_blocked<kItems>(
+      ctx, exchange, region,
+      [&](unsigned v, Vec<T, W>& x) {
+WL_UNROLL
+        for (unsigned k = 0; k < W; ++k) {
+          const T item = x.v[k];
+          const bool first = v == 0 && k == 0;
+          if (exclusive) x.v[k] = first ? prefix : Op::apply(prefix, running);
+          running = first ? item : Op::apply(running, item);
+          if (!exclusive) x.v[k] = Op::apply(prefix, running);
+        }
+      },
+      [&](unsigned v) { return (2u << (loads_before + v)) - 1u; });
 }
 
 // Stores the run's results (apply_prefix) from `first`: 16-byte stores when the run is whole.
