@@ -228,20 +228,18 @@ class Builder {
           sources = s.loaded;
           if (!reread_target(s, e, span)) append(sources, s.held);
         } else {
-          for (std::size_t k = 0; k < s.step_loads.size() && k < 32; ++k)
+          for (std::size_t k = 0; k < s.step_loads.size() && k < kStoreMaskLoads; ++k)
             if (e.aux >> k & 1u) append(sources, s.step_loads[k]);
           spend(s.loaded, sources);
+          if (e.aux & kStoreFromRegisters) append(sources, s.pending());
         }
         normalise(sources);
         // A vector copy (st_vec_from naming one load of as many elements): element k is a copy
-        // of the load's element k, not a combine of all of them. Stored back where it was loaded
-        // from, it is an update in place (a run scanned in shared memory), not a copy.
+        // of the load's element k, not a combine of all of them.
         const std::vector<Source>* copied = nullptr;
         if (e.aux != 0 && span.count > 1 && (e.aux & (e.aux - 1)) == 0) {
           const unsigned k = unsigned(__builtin_ctz(e.aux));
-          if (k < s.step_loads.size() && s.step_loads[k].size() == span.count &&
-              !(key_of(graph_.nodes[s.step_loads[k][0].node]) == location(e, span, 0)))
-            copied = &s.step_loads[k];
+          if (k < s.step_loads.size() && s.step_loads[k].size() == span.count) copied = &s.step_loads[k];
         }
         std::vector<Source> written, element;
         for (std::uint32_t k = 0; k < span.count; ++k) {

@@ -19,9 +19,10 @@
 //     re-read the location it stores to (then it recomputed the value from memory); the
 //     register becomes the new version, the loads are cleared;
 //   - st_from (aux != 0): a new version from the loads aux selects (bit k = the thread's k-th
-//     load in this step); those loads are spent (no later plain store takes them), the rest,
-//     and the register, are left as they are. A vector store naming one load of as many
-//     elements (st_vec_from) copies it element by element;
+//     load in this step), and from the pending set left after them when aux has
+//     kStoreFromRegisters (trace/event.h); the selected loads are spent (no later plain store
+//     takes them), the rest, and the register, are left as they are. A vector store naming
+//     one load of as many elements (st_vec_from) copies it element by element;
 //   - shuffle (aux = source lane): a register version of the receiver from its pending set and
 //     the sender's as it was when sent (every send of a round before any receive); it becomes
 //     the register, the loads are cleared;

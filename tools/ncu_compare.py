@@ -10,8 +10,9 @@ Shared-memory wavefronts are compared with what the launch's instructions genera
 (smsp__sass_*, summed over instructions: what a per-instruction model counts). L1TEX's own
 counters (l1tex__*) can count a few more, differently from run to run, where loads and stores
 of different warps meet on the same banks (seen on an H100 when decoupled-lookback rewrites its
-runs in place: 3 of 773 wavefronts); that surplus is left out of the conflicts compared and
-shown in the cell, "+N arbitration".
+runs in place: 3 of 773 wavefronts). A surplus that L1TEX also counts as conflicts is left
+out of the wavefronts and conflicts compared and shown in the cell, "+N arbitration"; any other
+difference is compared as counted.
 """
 import csv
 import io
@@ -62,6 +63,8 @@ def hardware(cli, variant, options):
         if metric not in by_metric:
             continue
         extra = counts[wavefronts] - by_metric[metric]
+        if not 0 < extra <= counts[conflicts]:  # no surplus, or one that is not all "conflicts": compare as counted
+            continue
         counts[wavefronts] -= extra
         counts[conflicts] -= extra
         surplus[conflicts] = extra

@@ -42,6 +42,13 @@ constexpr BufferId kNoBuffer = 0;
 constexpr unsigned kWarpSize = 32;
 constexpr unsigned kBanks = 32;
 
+// A store's operand mask (st_from, Event::aux): bit k names the thread's load k of the step;
+// kStoreFromRegisters adds what the thread's registers carry from before (its last stored or
+// received value and the loads no st_from has named), such as a prefix an earlier step
+// computed. Masks therefore name at most 30 loads; bit 31 names none (a constant's store).
+constexpr std::uint32_t kStoreFromRegisters = 1u << 30;
+constexpr unsigned kStoreMaskLoads = 30;
+
 struct Event {
   std::uint32_t block;    // linear block index
   std::uint32_t seq;      // per-thread event counter: the order within one thread

@@ -107,7 +107,8 @@ TEST(ScanValidation, WarpVariantsNeedAWholeWarp) {
   EXPECT_NE(validate(r).find("unknown type 'f64'"), std::string::npos);
 }
 
-// 32 items a thread, in registers, leave no room for blocks of 1024 (64 registers a thread).
+// Blocks of 1024 are refused: the recorded kernel takes more than the 64 registers a thread
+// they leave.
 TEST(ScanValidation, DecoupledLookbackTakesBlocksUpTo512) {
   RunRequest r;
   r.family = "scan";

@@ -195,16 +195,21 @@ TEST(ScanTraceInvariants, TheWarpExchangeCopiesAndCombinesNothing) {
 
 // The finish rewrites each lane's run in place, where the run waited during the look-back, and
 // names its sources: each element of vector v of a run comes from vectors 0 to v of the same
-// run (4 x (v + 1) slots: masks name loads, not their elements), and, in a grid of several
-// tiles, from the tile's prefix slot. Vector 0 of a lone tile names one load, its own slots:
-// an update in place, not the copy a single named vector load otherwise is. Block 64 (2 warps
-// of 32 lanes x 8 vectors of 4 i32): n = 2000 is one tile, n = 5000 three.
+// run (4 x (v + 1) slots: masks name loads, not their elements), from what the thread's
+// registers carry from the block scan (kFromRegisters: every run but the block's first), and,
+// in a grid of several tiles, from the tile's prefix slot. Block 64 (2 warps of 32 lanes x 8 vectors of 4 i32): n = 2000 is one
+// tile, n = 5000 three.
 TEST(ScanTraceInvariants, TheFinishInPlaceNamesTheRunsVectorsUpToItsOwn) {
   constexpr unsigned kVecs = DecoupledLookback::kItems / 4, kRegion = 32 * DecoupledLookback::kItems;
+  constexpr unsigned kExchange = 2 * kRegion;
+  // Shared memory in words: the exchange, warp_totals (32), the tile's number, the prefix.
+  constexpr unsigned kPrefixSlot =
+      (shared_array_bytes<std::int32_t>(kExchange) + shared_array_bytes<std::int32_t>(32) +
+       shared_array_bytes<unsigned>(1)) / 4;
   for (const std::uint64_t n : {2000u, 5000u}) {
     const RunResult r = run("decoupled-lookback", n, 64);
     ASSERT_TRUE(r.check.ok) << r.check.expected;
-    const bool alone = n <= 2048;
+    const bool alone = n <= kExchange;
     const DataflowGraph g = build_dataflow(r.trace);
     // The lane and the vector of a warp's run that a slot of the exchange belongs to.
     auto run_position = [&](std::uint32_t slot) {
@@ -218,24 +223,27 @@ TEST(ScanTraceInvariants, TheFinishInPlaceNamesTheRunsVectorsUpToItsOwn) {
         continue;
       const auto [lane, v] = run_position(node.index);
       const auto [first, last] = g.edges_into(i);
-      std::size_t from_run = 0, from_prefix = 0;
+      std::size_t from_run = 0, from_prefix = 0, from_block_scan = 0;
       for (auto e = first; e != last; ++e) {
         const DataflowNode& from = g.nodes[e->from];
-        ASSERT_EQ(from.space, DataflowSpace::Shared) << "slot " << node.index;
-        if (from.index >= 2 * kRegion) {  // past the exchange: warp_totals, the tile's number, the prefix
+        if (from.space == DataflowSpace::Shared && from.index < kExchange) {
+          const auto [from_lane, from_v] = run_position(from.index);
+          EXPECT_EQ(from_lane, lane) << "slot " << node.index << " from " << from.index;
+          EXPECT_LE(from_v, v) << "slot " << node.index << " from " << from.index;
+          ++from_run;
+        } else if (from.space == DataflowSpace::Shared && from.index == kPrefixSlot) {
           ++from_prefix;
-          continue;
+        } else {
+          ++from_block_scan;
         }
-        const auto [from_lane, from_v] = run_position(from.index);
-        EXPECT_EQ(from_lane, lane) << "slot " << node.index << " from " << from.index;
-        EXPECT_LE(from_v, v) << "slot " << node.index << " from " << from.index;
-        ++from_run;
       }
       EXPECT_EQ(from_run, 4u * (v + 1)) << "slot " << node.index << ", n = " << n;
       EXPECT_EQ(from_prefix, alone ? 0u : 1u) << "slot " << node.index << ", n = " << n;
+      if (lane > 0)  // the block's first run has nothing before it in the block
+        EXPECT_GE(from_block_scan, 1u) << "slot " << node.index << ", n = " << n;
       ++rewritten;
     }
-    EXPECT_EQ(rewritten, 2 * kRegion) << "every slot of the recorded block's tile, n = " << n;
+    EXPECT_EQ(rewritten, kExchange) << "every slot of the recorded block's tile, n = " << n;
   }
 }
 

@@ -259,7 +259,8 @@ __global__ void __launch_bounds__(BLOCK) pipelined_scan(const float* in, float* 
 }
 
 // Staged in shared memory, holding nothing in registers across the look-back: each warp copies
-// its part of the tile, striped, straight into shared memory (cp.async, no registers in flight);
+// its part of the tile, striped, into shared memory (ASYNC: by cp.async, with no registers in
+// flight; else through registers, every load first);
 // a thread sums its run there, the block scans the totals and looks back, then the thread
 // re-reads its run, writes its scanned run back in place, and the warp stores it striped. A tile
 // then costs its shared memory and few registers, so more tiles are resident a multiprocessor
