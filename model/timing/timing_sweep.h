@@ -11,13 +11,13 @@
 
 namespace wl {
 
-inline constexpr const char* kCopySeries = "device copy";  // cudaMemcpy device to device
+inline constexpr const char* kCopySeries = "device copy";  // cudaMemcpy of the input, device to device
 inline constexpr const char* kCubSeries = "CUB";           // cub::DeviceReduce (or the family's CUB call)
 
 struct TimingPoint {
   std::uint64_t n = 0;
   double ms = 0;       // median of the timed runs, CUDA events
-  double bytes = 0;    // bytes moved at this n: read for a reduction, read + write for the copy
+  double bytes = 0;    // bytes moved at this n: read for a reduction, read + write for a scan or the copy
   bool ok = true;      // the result matched the CPU reference
   std::string error;   // not measured: the size did not fit, or CUDA failed (ms is then 0)
 

@@ -1,0 +1,52 @@
+// The sweep behind `warplens bench` and the timing panel, on the GPU: every series is measured
+// and checked, and the device copy copies the input whatever the family, so that the copy's
+// time is comparable with a scan's (which reads and writes as many bytes) and a reduction
+// moves half of what the copy moves.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "kernels/backend/timing_sweep.h"
+
+namespace wl {
+namespace {
+
+TimingSweep sweep_one_size(const std::string& family, const std::string& variant, std::uint64_t n) {
+  SweepRequest r;
+  r.family = family;
+  r.variants = {variant};
+  r.sizes = {n};
+  r.warmup = 1;
+  r.repeats = 3;
+  const std::atomic<bool> cancel{false};
+  return sweep_gpu(r, nullptr, cancel);
+}
+
+const TimingPoint& only_point(const TimingSweep& sweep, const std::string& name) {
+  const TimingSeries* s = sweep.find(name);
+  EXPECT_NE(s, nullptr) << name;
+  static const TimingPoint missing;
+  if (!s || s->points.size() != 1) return missing;
+  const TimingPoint& p = s->points.front();
+  EXPECT_TRUE(p.measured()) << name << ": " << p.error;
+  EXPECT_TRUE(p.ok) << name;
+  return p;
+}
+
+TEST(GpuSweep, TheCopyMovesWhatAScanMoves) {
+  const std::uint64_t n = 1 << 16;  // f32
+  const TimingSweep sweep = sweep_one_size("scan", "decoupled-lookback", n);
+  EXPECT_EQ(only_point(sweep, kCopySeries).bytes, 8.0 * n);  // 4n read, 4n written
+  EXPECT_EQ(only_point(sweep, "decoupled-lookback").bytes, 8.0 * n);
+  EXPECT_EQ(only_point(sweep, kCubSeries).bytes, 8.0 * n);
+}
+
+TEST(GpuSweep, AReductionMovesHalfOfWhatTheCopyMoves) {
+  const std::uint64_t n = 1 << 16;
+  const TimingSweep sweep = sweep_one_size("reduce", "speed-of-light", n);
+  EXPECT_EQ(only_point(sweep, kCopySeries).bytes, 8.0 * n);
+  EXPECT_EQ(only_point(sweep, "speed-of-light").bytes, 4.0 * n);
+}
+
+}  // namespace
+}  // namespace wl
