@@ -1,5 +1,7 @@
 #include "app_actions.h"
 
+#include <algorithm>
+
 #include "kernels/family/family.h"
 
 namespace wl {
@@ -13,11 +15,6 @@ std::vector<std::uint16_t> shown_steps(const AppState& s) {
 }
 
 // The variant a comparison with `r`'s starts with (Family::compare_partner).
-std::string partner_of(const RunRequest& r) {
-  const Family* family = find_family(r.family);
-  return family ? family->compare_partner(r.variant) : r.variant;
-}
-
 }  // namespace
 
 void update_sessions(AppState& state) {
@@ -48,7 +45,7 @@ void mirror_input(AppState& state) {
   right = left;
   // Its own variant, where the left's family has it (after a family switch it may not).
   const Family* family = find_family(left.request.family);
-  right.request.variant = family && family->find_variant(variant) ? variant : partner_of(left.request);
+  right.request.variant = family && family->find_variant(variant) ? variant : compare_partner_of(left.request);
 }
 
 void run_sessions(AppState& state) {
@@ -57,6 +54,22 @@ void run_sessions(AppState& state) {
     mirror_input(state);
     state.sessions[1].run();
   }
+}
+
+std::string compare_partner_of(const RunRequest& r) {
+  const Family* family = find_family(r.family);
+  return family ? family->compare_partner(r.variant) : r.variant;
+}
+
+void switch_family(RunRequest& r, const Family& family) {
+  r.family = family.id();
+  const std::vector<VariantSummary>& variants = family.variants();
+  const auto first = std::find_if(variants.begin(), variants.end(), [](const VariantSummary& v) { return !v.pitfall; });
+  r.variant = (first != variants.end() ? *first : variants.front()).id;
+  const std::vector<std::string> ops = family.ops(), types = family.types();
+  if (!ops.empty() && std::find(ops.begin(), ops.end(), r.op) == ops.end()) r.op = ops.front();
+  if (std::find(types.begin(), types.end(), r.type) == types.end()) r.type = types.front();
+  r.params.clear();
 }
 
 void set_compare(AppState& state, bool on) {
@@ -69,7 +82,7 @@ void set_compare(AppState& state, bool on) {
   if (!right.views() && !right.busy()) {
     const std::string variant =
         right.settings.request.variant == state.sessions[0].settings.request.variant || !right.outcome()
-            ? partner_of(state.sessions[0].settings.request)
+            ? compare_partner_of(state.sessions[0].settings.request)
             : right.settings.request.variant;
     right.settings.request.variant = variant;
   }
@@ -165,7 +178,7 @@ void apply_lesson_slide(AppState& state) {
   state.view = view;
   state.compare = compare || !slide->compare.empty();
   if (state.compare)
-    state.sessions[1].settings.request.variant = slide->compare.empty() ? partner_of(s.request) : slide->compare;
+    state.sessions[1].settings.request.variant = slide->compare.empty() ? compare_partner_of(s.request) : slide->compare;
   run_sessions(state);
   if (!state.sessions[0].settings_error().empty())
     state.banner = state.lesson.lesson()->source + ":" + std::to_string(slide->line) + ": " +

@@ -7,6 +7,8 @@
 
 namespace wl {
 
+class Family;
+
 // Polls both sessions' runners; refreshes the steps playback walks. Call once per frame.
 void update_sessions(AppState& state);
 // Blocks until both sessions' runs are done (headless screenshots, benchmarks).
@@ -15,8 +17,15 @@ void finish_sessions(AppState& state);
 // Runs sessions[0]; in compare mode also sessions[1] with the same input and its own variant.
 void run_sessions(AppState& state);
 
-// Compare mode on or off. Turning it on with no second variant picks the classic partner:
-// sequential for anything else, interleaved-divergent for sequential.
+std::string compare_partner_of(const RunRequest& request);  // the family's partner for its variant
+
+// Another family: its first variant that is not a pitfall, and its first operator and type where the old ones do
+// not apply; the family's parameters start from their defaults.
+void switch_family(RunRequest& request, const Family& family);
+
+// Compare mode on or off. Turning it on with no second variant picks the family's classic
+// partner (Family::compare_partner: for reduce, sequential, or interleaved-divergent for
+// sequential).
 void set_compare(AppState& state, bool on);
 void toggle_compare(AppState& state);
 // The interleaved-vs-sequential lesson in one click: both variants side by side at level 0.

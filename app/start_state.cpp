@@ -1,6 +1,7 @@
 #include "start_state.h"
 
 #include "app_actions.h"
+#include "kernels/family/family.h"
 
 namespace wl {
 
@@ -16,6 +17,9 @@ RunSettings default_run_settings() {
 
 std::string apply_start_options(AppState& state, const StartOptions& o) {
   RunSettings s = default_run_settings();
+  // Another family starts at its first variant (an unknown one is the run's error to show).
+  if (const Family* family = find_family(o.family); family && o.family != s.request.family)
+    switch_family(s.request, *family);
   s.request.family = o.family;
   if (!o.variant.empty()) s.request.variant = o.variant;
   if (o.n) s.request.n = *o.n;
@@ -39,7 +43,7 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
     state.compare = true;
     state.sessions[1].settings.request.variant = o.compare_with;
   } else if (state.compare) {
-    state.sessions[1].settings.request.variant = s.request.variant == "sequential" ? "interleaved-divergent" : "sequential";
+    state.sessions[1].settings.request.variant = compare_partner_of(s.request);
   }
   if (!o.level.empty()) {
     const std::optional<std::uint16_t> step = parse_level(o.level);

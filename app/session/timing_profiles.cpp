@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <exception>
 #include <filesystem>
+#include <utility>
 
 namespace wl {
 
@@ -46,6 +47,20 @@ void TimingState::reload(const std::string& folder) {
       shown = int(i);
       break;
     }
+  if (!followed.empty()) follow_family(std::exchange(followed, std::string()));
+}
+
+void TimingState::follow_family(const std::string& family) {
+  if (family == followed) return;
+  followed = family;
+  if (const TimingSweep* s = shown_sweep(); s && s->family == family) return;
+  int of_family = live && live->family == family ? -1 : int(profiles.size());
+  for (std::size_t i = 0; i < profiles.size() && of_family == int(profiles.size()); ++i)
+    if (profiles[i].sweep && profiles[i].sweep->family == family) of_family = int(i);
+  if (of_family == int(profiles.size())) return;
+  shown = of_family;
+  preset = 0;
+  ladder_n = 0;
 }
 
 }  // namespace wl

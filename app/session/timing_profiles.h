@@ -29,6 +29,7 @@ struct TimingState {
   std::optional<TimingSweep> live;          // measured now, on this machine
   std::string live_error;                   // the last live sweep's failure
   int shown = 0;                            // index into profiles; -1 = the live sweep
+  std::string followed;                     // the family follow_family last saw chosen
   TimingWorker worker;
   bool sweep_requested = false;  // --sweep: start a live sweep on the view's next frame
 
@@ -36,8 +37,13 @@ struct TimingState {
   std::uint64_t ladder_n = 0;   // 0: the preset's own size (ui/timing_plots.h default_ladder_size)
 
   const TimingSweep* shown_sweep() const;
-  // Reads the profiles (again) and shows the first that loaded, unless the live one is shown.
+  // Reads the profiles (again) and shows the first that loaded, unless the live one is shown;
+  // then, as follow_family, one of the family last followed.
   void reload(const std::string& folder);
+  // When the family chosen in the controls changes, and the sweep shown is of another family,
+  // shows the live sweep if it is of `family`, else the first recorded one that is; when none
+  // is, the sweep shown stays.
+  void follow_family(const std::string& family);
 };
 
 }  // namespace wl

@@ -68,16 +68,6 @@ std::vector<std::string> family_ids() {
   return ids;
 }
 
-// Another family: its first variant, and its first operator and type where the old ones do
-// not apply.
-void switch_family(RunRequest& r, const Family& family) {
-  r.variant = family.variants().front().id;
-  const std::vector<std::string> ops = family.ops(), types = family.types();
-  if (!ops.empty() && std::find(ops.begin(), ops.end(), r.op) == ops.end()) r.op = ops.front();
-  if (std::find(types.begin(), types.end(), r.type) == types.end()) r.type = types.front();
-  r.params.clear();
-}
-
 // The family's own parameters (a histogram's bins), each an integer field.
 bool param_fields(const Family& family, RunRequest& r) {
   bool changed = false;

@@ -7,13 +7,38 @@ const std::vector<LadderPreset>& ladder_presets() {
       {"classic",
        "The 2007 reduction deck's kernels 1-7, then the warp shuffle and our speed-of-light kernel.",
        {"interleaved-divergent", "interleaved-strided", "sequential", "first-add-on-load", "unroll-last-warp",
-        "complete-unroll", "multi-element", "warp-shuffle", "speed-of-light"}},
+        "complete-unroll", "multi-element", "warp-shuffle", "speed-of-light"},
+       0, "reduce", true},
       {"three kernels",
        "Naive atomics on global memory, a shared-memory tree, then warp shuffles.",
        {"atomic-global", "sequential", "warp-shuffle"},
-       std::uint64_t(1) << 24},
+       std::uint64_t(1) << 24, "reduce", true},
+      {"lecture to CUB",
+       "Step-efficient Hillis-Steele, work-efficient Blelloch, padding, warp shuffles; then three launches, then one.",
+       {"hillis-steele", "blelloch", "blelloch-padded", "warp-shuffle-scan", "scan-then-propagate",
+        "decoupled-lookback"},
+       0, "scan"},
+      {"passes over memory",
+       "Tile scans, a scan of their totals and a uniform add move 4n bytes; one pass with a look-back moves 2n.",
+       {"scan-then-propagate", "decoupled-lookback"},
+       0, "scan"},
+      {"privatization",
+       "Every item an atomic on the global bins, then private bins per block, then one atomic per bin per warp.",
+       {"global-atomics", "shared-atomics", "warp-aggregated"},
+       0, "histogram"},
+      {"without atomics",
+       "Atomics on the global bins, against a histogram per thread summed after, and against sorting then counting runs.",
+       {"global-atomics", "per-thread-local", "sort-reduce-by-key"},
+       0, "histogram"},
   };
   return presets;
+}
+
+std::vector<const LadderPreset*> ladder_presets_for(const std::string& family) {
+  std::vector<const LadderPreset*> of_family;
+  for (const LadderPreset& p : ladder_presets())
+    if (p.family == family) of_family.push_back(&p);
+  return of_family;
 }
 
 const char* const kHarrisTableSource =

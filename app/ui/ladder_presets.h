@@ -11,13 +11,19 @@ namespace wl::ui {
 struct LadderPreset {
   std::string name;
   std::string story;                // one line under the chart
-  std::vector<std::string> order;   // variant ids, slowest first
+  std::vector<std::string> order;   // variant ids, in the order the story tells them
   std::uint64_t n = 0;              // the size its story is told at; 0: the largest measured
+  std::string family = "reduce";    // the family whose sweeps it is drawn from
+  bool beside_g80_table = false;    // drawn beside Harris's 2007 table, whose kernels it starts with
 };
 
-// "classic" (the 2007 deck's sequence and what came after, at the largest size) and "three
-// kernels" (the seeds' atomic → shared → shuffle story, told at 16M elements).
+// Every family's ladders. Reduce: "classic" (the 2007 deck's sequence and what came after, at the
+// largest size) and "three kernels" (the seeds' atomic → shared → shuffle story, told at 16M
+// elements). Scan: "lecture to CUB" and "passes over memory". Histogram: "privatization" and
+// "without atomics".
 const std::vector<LadderPreset>& ladder_presets();
+// The ladders of one family, in the order above; none for a family that has none.
+std::vector<const LadderPreset*> ladder_presets_for(const std::string& family);
 
 struct HistoricLadderRow {
   int kernel;              // 1..7, as the deck numbers them

@@ -134,14 +134,14 @@ void no_sweep_yet(const TimingState& t) {
   ImGui::PopTextWrapPos();
 }
 
-void ladder_controls(TimingState& t, const TimingSweep& sweep, std::uint64_t n) {
-  const auto& presets = ladder_presets();
+void ladder_controls(TimingState& t, const TimingSweep& sweep, const std::vector<const LadderPreset*>& presets,
+                     std::uint64_t n) {
   ImGui::TextUnformatted("Ladder");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
-  if (ImGui::BeginCombo("##preset", presets[std::size_t(t.preset)].name.c_str())) {
+  if (ImGui::BeginCombo("##preset", presets[std::size_t(t.preset)]->name.c_str())) {
     for (std::size_t i = 0; i < presets.size(); ++i)
-      if (ImGui::Selectable(presets[i].name.c_str(), t.preset == int(i))) t.preset = int(i), t.ladder_n = 0;
+      if (ImGui::Selectable(presets[i]->name.c_str(), t.preset == int(i))) t.preset = int(i), t.ladder_n = 0;
     ImGui::EndCombo();
   }
   ImGui::SameLine();
@@ -154,7 +154,7 @@ void ladder_controls(TimingState& t, const TimingSweep& sweep, std::uint64_t n) 
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  ImGui::TextDisabled("%s", presets[std::size_t(t.preset)].story.c_str());
+  ImGui::TextDisabled("%s", presets[std::size_t(t.preset)]->story.c_str());
 }
 
 void harris_table(float width) {
@@ -198,6 +198,7 @@ void draw_timing_view(AppState& state) {
 static void draw_timing_contents(AppState& state) {
   TimingState& t = state.timing;
   adopt_finished_sweep(t);
+  t.follow_family(state.sessions[0].settings.request.family);
   if (state.probes) state.probes->touch("timing.notes");
 
   source_chooser(t);
@@ -224,8 +225,11 @@ static void draw_timing_contents(AppState& state) {
   if (t.shown < 0) ImGui::Text("measured now on %s", sweep->device.c_str());
   else ImGui::Text("recorded on %s, %s", sweep->device.c_str(), sweep->date.c_str());
   if (state.heading_font) ImGui::PopFont();
-  ImGui::TextDisabled("%s %s %s, block %u, median of %d runs after %d warm-up", sweep->family.c_str(),
-                      sweep->op.c_str(), sweep->type.c_str(), sweep->block, sweep->repeats, sweep->warmup);
+  std::string subject = sweep->family;  // a histogram has no operator
+  for (const std::string* part : {&sweep->op, &sweep->type})
+    if (!part->empty()) subject += " " + *part;
+  ImGui::TextDisabled("%s, %s input, block %u, median of %d runs after %d warm-up", subject.c_str(),
+                      sweep->input.c_str(), sweep->block, sweep->repeats, sweep->warmup);
 
   const PlotData plots[] = {build_timing_plot(*sweep, TimingMetric::Milliseconds),
                             build_timing_plot(*sweep, TimingMetric::GigabytesPerSecond),
@@ -246,12 +250,16 @@ static void draw_timing_contents(AppState& state) {
     draw_plot(probe_groups[i], plots[i], ImVec2(plot_w, plot_h), options);
   }
 
+  // The ladder of the shown sweep's family, which may not be the family chosen in the controls.
+  const std::vector<const LadderPreset*> presets = ladder_presets_for(sweep->family);
+  if (presets.empty()) return;
+  if (std::size_t(t.preset) >= presets.size()) t.preset = 0;
+  const LadderPreset& preset = *presets[std::size_t(t.preset)];
   ImGui::Separator();
-  const LadderPreset& preset = ladder_presets()[std::size_t(t.preset)];
   const std::uint64_t n = t.ladder_n ? t.ladder_n : default_ladder_size(*sweep, preset);
-  ladder_controls(t, *sweep, n);
+  ladder_controls(t, *sweep, presets, n);
   const ImVec2 rest = ImGui::GetContentRegionAvail();
-  const float table_w = std::min(rest.x * 0.42f, ImGui::GetFontSize() * 34.0f);
+  const float table_w = preset.beside_g80_table ? std::min(rest.x * 0.42f, ImGui::GetFontSize() * 34.0f) : 0.0f;
   PlotOptions bar_options;
   bar_options.probes = state.probes;
   bar_options.probe_group = "timing.ladder.bars";
@@ -259,7 +267,8 @@ static void draw_timing_contents(AppState& state) {
   // Never squeeze the bars' labels together (large UI scales): the view scrolls instead.
   const float bars_h = std::max(rest.y, ImGui::GetTextLineHeight() * (1.35f * float(bars.bars.size()) + 3.0f +
                                                                        float(bars.notes.size())));
-  draw_bars("##ladder", bars, ImVec2(rest.x - table_w - gap * 2, bars_h), bar_options);
+  draw_bars("##ladder", bars, ImVec2(rest.x - table_w - (table_w > 0 ? gap * 2 : 0.0f), bars_h), bar_options);
+  if (!preset.beside_g80_table) return;
   ImGui::SameLine(0, gap * 2);
   ImGui::BeginGroup();
   harris_table(table_w);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app_actions.h"
+#include "kernels/family/family.h"
 
 namespace wl {
 namespace {
@@ -16,6 +17,28 @@ TEST(StartState, DefaultsShowASmallSequentialTree) {
   ASSERT_TRUE(state.sessions[0].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "sequential");
   EXPECT_EQ(state.playback.step(), level_step(0));
+}
+
+TEST(StartState, AnotherFamilyStartsAtItsFirstRealVariantAndComparesWithItsPartner) {
+  for (const char* family : {"scan", "histogram"}) {
+    AppState state;
+    StartOptions o;
+    o.family = family;
+    o.view = "compare";
+    o.backend = "sim";
+    EXPECT_EQ(apply_start_options(state, o), "") << family;
+    const RunRequest& left = state.sessions[0].settings.request;
+    const Family& f = *find_family(family);
+    const VariantSummary* first = &f.variants().front();
+    if (first->pitfall) first = &f.variants()[1];  // histogram's first is the racy increment
+    EXPECT_FALSE(first->pitfall);
+    EXPECT_EQ(left.variant, first->id);
+    EXPECT_EQ(state.sessions[1].settings.request.variant, f.compare_partner(left.variant));
+    EXPECT_NE(state.sessions[1].settings.request.variant, left.variant);
+    finish_sessions(state);
+    ASSERT_TRUE(state.sessions[0].views()) << family;
+    EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, left.variant);
+  }
 }
 
 // n = 4096 in blocks of 64: 64 partials, then one block reduces them. Both launches are

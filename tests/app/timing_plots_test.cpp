@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "kernels/family/family.h"
 #include "ui/ladder_presets.h"
 
 namespace wl::ui {
@@ -143,15 +144,42 @@ TEST(TimingPlots, APresetWithASizeOfItsOwnOpensThereWhenItWasMeasured) {
 }
 
 TEST(LadderPresets, TheClassicLadderFollowsTheDeckThenGoesFurther) {
-  const auto& presets = ladder_presets();
+  const auto presets = ladder_presets_for("reduce");
   ASSERT_EQ(presets.size(), 2u);
-  EXPECT_EQ(presets[0].name, "classic");
-  EXPECT_EQ(presets[0].order,
+  EXPECT_EQ(presets[0]->name, "classic");
+  EXPECT_EQ(presets[0]->order,
             (std::vector<std::string>{"interleaved-divergent", "interleaved-strided", "sequential", "first-add-on-load",
                                       "unroll-last-warp", "complete-unroll", "multi-element", "warp-shuffle",
                                       "speed-of-light"}));
-  EXPECT_EQ(presets[1].name, "three kernels");
-  EXPECT_EQ(presets[1].order, (std::vector<std::string>{"atomic-global", "sequential", "warp-shuffle"}));
+  EXPECT_EQ(presets[1]->name, "three kernels");
+  EXPECT_EQ(presets[1]->order, (std::vector<std::string>{"atomic-global", "sequential", "warp-shuffle"}));
+}
+
+TEST(LadderPresets, EveryStepIsATimedVariantOfThePresetsFamily) {
+  for (const LadderPreset& preset : ladder_presets()) {
+    const Family* family = find_family(preset.family);
+    ASSERT_NE(family, nullptr) << preset.name;
+    EXPECT_GE(preset.order.size(), 2u) << preset.name;
+    for (const std::string& id : preset.order) {
+      const VariantSummary* v = family->find_variant(id);
+      ASSERT_NE(v, nullptr) << preset.name << ": " << id << " is not a " << preset.family << " variant";
+      EXPECT_FALSE(v->pitfall) << preset.name << ": " << id << " is a pitfall, which a sweep does not time";
+    }
+  }
+}
+
+TEST(LadderPresets, EachFamilyHasItsOwnAndOnlyReduceSitsBesideThe2007Table) {
+  for (const char* family : {"reduce", "scan", "histogram"}) {
+    const auto presets = ladder_presets_for(family);
+    EXPECT_EQ(presets.size(), 2u) << family;
+    for (const LadderPreset* p : presets) {
+      EXPECT_EQ(p->family, family);
+      EXPECT_EQ(p->beside_g80_table, std::string(family) == "reduce") << p->name;
+    }
+  }
+  EXPECT_EQ(ladder_presets_for("scan")[0]->order.front(), "hillis-steele");
+  EXPECT_EQ(ladder_presets_for("scan")[0]->order.back(), "decoupled-lookback");
+  EXPECT_TRUE(ladder_presets_for("no such family").empty());
 }
 
 TEST(LadderPresets, TheHarrisTableIsConsistentWithItself) {

@@ -66,6 +66,41 @@ TEST(TimingProfiles, TheFirstProfileThatLoadsIsShown) {
   EXPECT_EQ(state.shown_sweep()->device, "Shown GPU");
 }
 
+TEST(TimingProfiles, TheSweepShownFollowsTheFamilyChosen) {
+  const fs::path folder = fresh_folder("profiles_family");
+  TimingSweep reduce = one_point_sweep("Reduce GPU"), scan = one_point_sweep("Scan GPU");
+  scan.family = "scan";
+  save_sweep(reduce, (folder / "a-reduce.json").string());
+  save_sweep(scan, (folder / "b-scan.json").string());
+  TimingState state;
+  state.reload(folder.string());
+  EXPECT_EQ(state.shown, 0);
+  state.follow_family("reduce");
+  EXPECT_EQ(state.shown, 0);
+  state.preset = 1;
+  state.follow_family("scan");
+  EXPECT_EQ(state.shown, 1);
+  EXPECT_EQ(state.preset, 0);  // the ladders are the new family's
+  state.follow_family("histogram");  // no histogram sweep: the scan one stays
+  EXPECT_EQ(state.shown, 1);
+  state.shown = 0;  // chosen by hand in the list: kept while the family does not change
+  state.follow_family("histogram");
+  EXPECT_EQ(state.shown, 0);
+  state.follow_family("scan");
+  EXPECT_EQ(state.shown, 1);
+  state.reload(folder.string());  // reloading keeps to the family followed
+  EXPECT_EQ(state.shown, 1);
+
+  state.live = scan;  // a live sweep of the family comes before the recorded ones
+  state.live->device = "Live GPU";
+  state.follow_family("reduce");
+  EXPECT_EQ(state.shown, 0);
+  state.follow_family("scan");
+  EXPECT_EQ(state.shown, -1);
+  ASSERT_NE(state.shown_sweep(), nullptr);
+  EXPECT_EQ(state.shown_sweep()->device, "Live GPU");
+}
+
 TEST(TimingWorker, ReportsProgressAndHandsOverTheSweep) {
   TimingWorker worker([](const SweepRequest& request, const SweepProgress& progress, const std::atomic<bool>&) {
     TimingSweep sweep;
