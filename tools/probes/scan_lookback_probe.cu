@@ -18,7 +18,8 @@
 // Written out longhand, with tools/probes/probe_common.cuh, so that it depends on nothing in the product.
 //
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/scan_lookback_probe.cu -o build-probes/scan_lookback_probe
-// Run:   build-probes/scan_lookback_probe   (about a minute)
+// Run:   build-probes/scan_lookback_probe         (2^20 and 2^28, about a minute)
+//        build-probes/scan_lookback_probe small   (2^10 .. 2^20, seconds)
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -103,7 +104,7 @@ __device__ __forceinline__ void store4(float4* p, float4 v) {
 // lane; 0: no look-back at all, a control with wrong sums) and publishes its inclusive prefix.
 template <int BLOCK, int WORDS, bool BACKOFF = false>
 __device__ float run_prefix(float run_total, unsigned tile, unsigned long long* status, unsigned epoch,
-                            float* warp_totals, float* prefix_slot) {
+                            float* warp_totals, float* prefix_slot, bool alone = false) {
   constexpr int kWarps = BLOCK / 32;
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   float v = run_total;
@@ -125,7 +126,8 @@ __device__ float run_prefix(float run_total, unsigned tile, unsigned long long* 
     }
     if (lane < kWarps) warp_totals[lane] = t;
     const float total = __shfl_sync(~0u, t, kWarps - 1);
-    if (lane == 0) status[tile] = pack(tile == 0 ? kInclusive : kAggregate, total, epoch);
+    if (alone) tile = 0;  // a grid of one tile: nothing to publish, nothing to look back on
+    else if (lane == 0) status[tile] = pack(tile == 0 ? kInclusive : kAggregate, total, epoch);
     float prefix = 0;
     if (WORDS < 0 && tile > 0) {  // a control: one read of the predecessor's word, no wait (wrong sums)
       prefix = __uint_as_float(unsigned(status[tile - 1]));
@@ -144,7 +146,8 @@ __device__ float run_prefix(float run_total, unsigned tile, unsigned long long* 
 // n a multiple of the tile here: the probe times powers of two.
 template <int BLOCK, int ITEMS, bool TICKET, bool TRANSPOSE, bool STREAM, int WORDS = 1>
 __global__ void __launch_bounds__(BLOCK) lookback_scan(const float* in, float* out, unsigned long long* status,
-                                                       unsigned* counter, unsigned epoch, unsigned first_ticket) {
+                                                       unsigned* counter, unsigned epoch, unsigned first_ticket,
+                                                       std::size_t /*vectors: n is a multiple of the tile*/) {
   constexpr int kWarps = BLOCK / 32, kVecs = ITEMS / 4, kTile = BLOCK * ITEMS;
   __shared__ float warp_totals[kWarps];
   __shared__ unsigned tile_slot;
@@ -265,31 +268,42 @@ __global__ void __launch_bounds__(BLOCK) pipelined_scan(const float* in, float* 
 // re-reads its run, writes its scanned run back in place, and the warp stores it striped. A tile
 // then costs its shared memory and few registers, so more tiles are resident a multiprocessor
 // (the register-held kernel: 4 blocks of 256 x 32 at 64 registers), and more bytes are in flight
-// while some of them wait on their look-back.
-template <int BLOCK, int ITEMS, int WORDS, bool STREAM, bool ASYNC, bool BACKOFF>
+// while some of them wait on their look-back. TICKET: the tile's number from the counter (start
+// order, which guarantees forward progress), else blockIdx.x (CUB's choice, which trusts blocks
+// to start in order). Vectors past `vectors` (n / 4) are neither read nor written; a grid of one
+// tile takes no ticket and publishes nothing, as the variant does.
+template <int BLOCK, int ITEMS, int WORDS, bool STREAM, bool ASYNC, bool BACKOFF, bool TICKET = true>
 __global__ void __launch_bounds__(BLOCK) staged_scan(const float* in, float* out, unsigned long long* status,
-                                                     unsigned* counter, unsigned epoch, unsigned first_ticket) {
+                                                     unsigned* counter, unsigned epoch, unsigned first_ticket,
+                                                     std::size_t vectors) {
   constexpr int kWarps = BLOCK / 32, kVecs = ITEMS / 4, kTile = BLOCK * ITEMS;
   __shared__ float warp_totals[kWarps];
   __shared__ unsigned tile_slot;
   __shared__ float prefix_slot;
   extern __shared__ float4 staged[];
   const unsigned tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
-  if (tid == 0) tile_slot = atomicAdd(counter, 1u) - first_ticket;
-  __syncthreads();
-  const unsigned tile = tile_slot;
-  const std::size_t base = std::size_t(tile) * kTile;
-  const float4* seg = reinterpret_cast<const float4*>(in + base) + warp * 32 * kVecs;
+  const bool alone = gridDim.x == 1;
+  unsigned tile = alone ? 0 : blockIdx.x;
+  if (TICKET && !alone) {
+    if (tid == 0) tile_slot = atomicAdd(counter, 1u) - first_ticket;
+    __syncthreads();
+    tile = tile_slot;
+  }
+  const std::size_t first = (std::size_t(tile) * kTile) / 4 + warp * 32 * kVecs;  // the warp's first vector
+  const float4* seg = reinterpret_cast<const float4*>(in) + first;
   float4* region = staged + warp * 32 * kVecs;
   if (ASYNC) {
 #pragma unroll
-    for (int j = 0; j < kVecs; ++j) copy_async16(region + swizzle(j * 32 + lane), seg + j * 32 + lane);
+    for (int j = 0; j < kVecs; ++j)
+      if (first + j * 32 + lane < vectors) copy_async16(region + swizzle(j * 32 + lane), seg + j * 32 + lane);
+      else region[swizzle(j * 32 + lane)] = float4{0, 0, 0, 0};
     asm volatile("cp.async.commit_group;" ::: "memory");
     asm volatile("cp.async.wait_group 0;" ::: "memory");
   } else {  // through registers: every load first, then every shared store
     float4 loaded[kVecs];
 #pragma unroll
-    for (int j = 0; j < kVecs; ++j) loaded[j] = seg[j * 32 + lane];
+    for (int j = 0; j < kVecs; ++j)
+      loaded[j] = first + j * 32 + lane < vectors ? seg[j * 32 + lane] : float4{0, 0, 0, 0};
 #pragma unroll
     for (int j = 0; j < kVecs; ++j) region[swizzle(j * 32 + lane)] = loaded[j];
   }
@@ -300,7 +314,7 @@ __global__ void __launch_bounds__(BLOCK) staged_scan(const float* in, float* out
     const float4 a = region[swizzle(lane * kVecs + v)];
     total = (((total + a.x) + a.y) + a.z) + a.w;
   }
-  const float prefix = run_prefix<BLOCK, WORDS, BACKOFF>(total, tile, status, epoch, warp_totals, &prefix_slot);
+  const float prefix = run_prefix<BLOCK, WORDS, BACKOFF>(total, tile, status, epoch, warp_totals, &prefix_slot, alone);
   float running = 0;
 #pragma unroll
   for (int v = 0; v < kVecs; ++v) {
@@ -312,10 +326,13 @@ __global__ void __launch_bounds__(BLOCK) staged_scan(const float* in, float* out
     region[swizzle(lane * kVecs + v)] = a;
   }
   __syncwarp();
-  float4* seg_out = reinterpret_cast<float4*>(out + base) + warp * 32 * kVecs;
+  float4* seg_out = reinterpret_cast<float4*>(out) + first;
 #pragma unroll
-  for (int j = 0; j < kVecs; ++j) store4<STREAM>(seg_out + j * 32 + lane, region[swizzle(j * 32 + lane)]);
+  for (int j = 0; j < kVecs; ++j)
+    if (first + j * 32 + lane < vectors) store4<STREAM>(seg_out + j * 32 + lane, region[swizzle(j * 32 + lane)]);
 }
+
+__global__ void empty() {}
 
 __global__ void count_differences(const float* a, const float* b, std::size_t n, unsigned long long* differences) {
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
@@ -334,7 +351,7 @@ struct Config {
   const char* name;
   int block, items;
   bool ticket, look_back;
-  void (*kernel)(const float*, float*, unsigned long long*, unsigned*, unsigned, unsigned);
+  void (*kernel)(const float*, float*, unsigned long long*, unsigned*, unsigned, unsigned, std::size_t);
   void (*persistent)(const float*, float*, unsigned long long*, unsigned*, unsigned, unsigned, unsigned) = nullptr;
   int dynamic_smem = 0;
 };
@@ -342,35 +359,16 @@ struct Config {
 template <int B, int I>
 Config pipelined(const char* name) { return {name, B, I, true, true, nullptr, pipelined_scan<B, I>}; }
 
-template <int B, int I, bool A, int W = 1, bool S = false, bool BACKOFF = false>
+template <int B, int I, bool A, int W = 1, bool S = false, bool BACKOFF = false, bool TICKET = true>
 Config staged(const char* name) {
-  return {name, B, I, true, W > 0, staged_scan<B, I, W, S, A, BACKOFF>, nullptr, B * I * 4};
+  return {name, B, I, TICKET, W > 0, staged_scan<B, I, W, S, A, BACKOFF, TICKET>, nullptr, B * I * 4};
 }
 
 template <int B, int I, bool T, bool X, bool S, int W = 1>
 Config config(const char* name) { return {name, B, I, T, W > 0, lookback_scan<B, I, T, X, S, W>}; }
 
-int main() {
-  cudaDeviceProp prop{};
-  CHECK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("# %s, %d SMs, L2 %d MiB; median of 20 behind a 40 us hold; GB/s counts read + write\n", prop.name,
-              prop.multiProcessorCount, prop.l2CacheSize >> 20);
-  const std::size_t max_n = std::size_t(1) << 28;
-  std::vector<float> host(max_n);
-  std::mt19937 rng(11);
-  for (auto& x : host) x = float(int(rng() % 3) - 1);
-  Buffers b{};
-  b.n = max_n;
-  CHECK(cudaMalloc(&b.in, max_n * 4));
-  CHECK(cudaMalloc(&b.out, max_n * 4));
-  CHECK(cudaMalloc(&b.cub_out, max_n * 4));
-  CHECK(cudaMalloc(&b.status, (max_n / 1024) * 8));
-  CHECK(cudaMemset(b.status, 0, (max_n / 1024) * 8));
-  CHECK(cudaMalloc(&b.counter, 4));
-  CHECK(cudaMemset(b.counter, 0, 4));
-  CHECK(cudaMalloc(&b.differences, 8));
-  CHECK(cudaMemcpy(b.in, host.data(), max_n * 4, cudaMemcpyHostToDevice));
-
+// At 2^20 and 2^28: every knob against the variant as it was.
+void large_n(const cudaDeviceProp& prop, Buffers& b, unsigned& epoch, unsigned& tickets) {
   const std::vector<Config> configs{
       config<256, 32, true, true, false>("ticket, transposed, 256 x 32 (the variant)"),
       staged<256, 32, false, 0>("staged sync, 256 x 32, NO look-back"),
@@ -391,7 +389,6 @@ int main() {
       CHECK(cudaFuncSetAttribute(c.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, c.dynamic_smem));
       CHECK(cudaFuncSetAttribute(c.kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100));
     }
-  unsigned epoch = 0, tickets = 0;
   for (int log_n : {20, 28}) {
     const std::size_t n = std::size_t(1) << log_n;
     std::size_t cub_bytes = 0;
@@ -417,8 +414,8 @@ int main() {
           c.persistent<<<grid, c.block>>>(b.in, b.out, b.status, b.counter, epoch, tickets, tiles);
           tickets += tiles + grid;  // every block takes one ticket past the last tile
         } else {
-          c.kernel<<<tiles, c.block, c.dynamic_smem>>>(b.in, b.out, b.status, b.counter, epoch, tickets);
-          if (c.ticket) tickets += tiles;
+          c.kernel<<<tiles, c.block, c.dynamic_smem>>>(b.in, b.out, b.status, b.counter, epoch, tickets, n / 4);
+          if (c.ticket && tiles > 1) tickets += tiles;
         }
       };
       CHECK(cudaMemset(b.out, 0xff, n * 4));
@@ -436,5 +433,88 @@ int main() {
     }
     CHECK(cudaFree(d_cub));
   }
+}
+
+// Small n (issue 10 asks for 1.5x CUB at n <= 2^20, in one launch): where a launch holds few
+// tiles, the ticket's round trip, the look-back's window and the tile's size are the knobs.
+void small_n(const cudaDeviceProp& prop, Buffers& b, unsigned& epoch, unsigned& tickets) {
+  const std::vector<Config> configs{
+      staged<256, 32, false>("ticket, 256 x 32, window 32 (the variant)"),
+      staged<256, 32, false, 1, false, false, false>("blockIdx, 256 x 32, window 32"),
+      staged<256, 32, false, 4>("ticket, 256 x 32, window 128"),
+      staged<256, 16, false>("ticket, 256 x 16, window 32"),
+      staged<256, 8, false>("ticket, 256 x 8, window 32"),
+      staged<256, 8, false, 4>("ticket, 256 x 8, window 128"),
+      staged<256, 8, false, 4, false, false, false>("blockIdx, 256 x 8, window 128"),
+      staged<256, 4, false, 4, false, false, false>("blockIdx, 256 x 4, window 128"),
+      staged<512, 8, false, 4>("ticket, 512 x 8, window 128"),
+      staged<1024, 4, false, 4>("ticket, 1024 x 4, window 128"),
+      staged<1024, 8, false, 4>("ticket, 1024 x 8, window 128"),
+      staged<128, 16, false, 4>("ticket, 128 x 16, window 128"),
+  };
+  for (const Config& c : configs) {
+    CHECK(cudaFuncSetAttribute(c.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, c.dynamic_smem));
+    CHECK(cudaFuncSetAttribute(c.kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100));
+  }
+  constexpr int kRepeats = 101;
+  for (int log_n : {10, 12, 14, 16, 18, 20}) {
+    const std::size_t n = std::size_t(1) << log_n;
+    std::size_t cub_bytes = 0;
+    CHECK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, b.in, b.cub_out, int(n)));
+    void* d_cub = nullptr;
+    CHECK(cudaMalloc(&d_cub, cub_bytes));
+    const double cub =
+        median_us([&] { CHECK(cub::DeviceScan::InclusiveSum(d_cub, cub_bytes, b.in, b.cub_out, int(n))); }, 3, kRepeats);
+    const double copy =
+        median_us([&] { CHECK(cudaMemcpyAsync(b.out, b.in, n * 4, cudaMemcpyDeviceToDevice)); }, 3, kRepeats);
+    const double nothing = median_us([&] { empty<<<1, 32>>>(); }, 3, kRepeats);
+    std::printf("\nn = 2^%d: CUB %.2f us, device copy %.2f us, empty kernel %.2f us; 1.5x CUB needs %.2f us\n", log_n,
+                cub, copy, nothing, cub / 1.5);
+    for (const Config& c : configs) {
+      const std::size_t tile_items = std::size_t(c.block) * c.items;
+      const unsigned tiles = unsigned((n + tile_items - 1) / tile_items);
+      auto run = [&] {
+        ++epoch;
+        c.kernel<<<tiles, c.block, c.dynamic_smem>>>(b.in, b.out, b.status, b.counter, epoch, tickets, n / 4);
+        if (c.ticket && tiles > 1) tickets += tiles;
+      };
+      CHECK(cudaMemset(b.out, 0xff, n * 4));
+      run();
+      CHECK(cudaMemset(b.differences, 0, 8));
+      count_differences<<<1024, 256>>>(b.out, b.cub_out, n, b.differences);
+      unsigned long long differences = 0;
+      CHECK(cudaMemcpy(&differences, b.differences, 8, cudaMemcpyDeviceToHost));
+      const double us = median_us(run, 3, kRepeats);
+      std::printf("  %-42s %5u tiles %6.2f us  CUB time / this %.2f%s\n", c.name, tiles, us, cub / us,
+                  differences ? " WRONG" : "");
+    }
+    CHECK(cudaFree(d_cub));
+  }
+}
+
+int main(int argc, char** argv) {
+  cudaDeviceProp prop{};
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("# %s, %d SMs, L2 %d MiB; median of 20 (small n: 101) behind a 40 us hold; GB/s counts read + write\n", prop.name,
+              prop.multiProcessorCount, prop.l2CacheSize >> 20);
+  const std::size_t max_n = std::size_t(1) << 28;
+  std::vector<float> host(max_n);
+  std::mt19937 rng(11);
+  for (auto& x : host) x = float(int(rng() % 3) - 1);
+  Buffers b{};
+  b.n = max_n;
+  CHECK(cudaMalloc(&b.in, max_n * 4));
+  CHECK(cudaMalloc(&b.out, max_n * 4));
+  CHECK(cudaMalloc(&b.cub_out, max_n * 4));
+  CHECK(cudaMalloc(&b.status, (max_n / 1024) * 8));
+  CHECK(cudaMemset(b.status, 0, (max_n / 1024) * 8));
+  CHECK(cudaMalloc(&b.counter, 4));
+  CHECK(cudaMemset(b.counter, 0, 4));
+  CHECK(cudaMalloc(&b.differences, 8));
+  CHECK(cudaMemcpy(b.in, host.data(), max_n * 4, cudaMemcpyHostToDevice));
+
+  unsigned epoch = 0, tickets = 0;
+  if (argc > 1 && std::string(argv[1]) == "small") small_n(prop, b, epoch, tickets);
+  else large_n(prop, b, epoch, tickets);
   return 0;
 }
