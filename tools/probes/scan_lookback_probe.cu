@@ -347,6 +347,18 @@ struct Buffers {
   std::size_t n;
 };
 
+// Runs `run` once on a poisoned output and counts the elements that differ from CUB's.
+template <class Run>
+unsigned long long differences_from_cub(Run&& run, Buffers& b, std::size_t n) {
+  CHECK(cudaMemset(b.out, 0xff, n * 4));
+  run();
+  CHECK(cudaMemset(b.differences, 0, 8));
+  count_differences<<<1024, 256>>>(b.out, b.cub_out, n, b.differences);
+  unsigned long long differences = 0;
+  CHECK(cudaMemcpy(&differences, b.differences, 8, cudaMemcpyDeviceToHost));
+  return differences;
+}
+
 struct Config {
   const char* name;
   int block, items;
@@ -418,12 +430,7 @@ void large_n(const cudaDeviceProp& prop, Buffers& b, unsigned& epoch, unsigned& 
           if (c.ticket && tiles > 1) tickets += tiles;
         }
       };
-      CHECK(cudaMemset(b.out, 0xff, n * 4));
-      run();
-      CHECK(cudaMemset(b.differences, 0, 8));
-      count_differences<<<1024, 256>>>(b.out, b.cub_out, n, b.differences);
-      unsigned long long differences = 0;
-      CHECK(cudaMemcpy(&differences, b.differences, 8, cudaMemcpyDeviceToHost));
+      const unsigned long long differences = differences_from_cub(run, b, n);
       const double us = median_us(run, 3, 20);
       const bool wrong = differences && c.look_back && covered == 1.0;
       std::printf("  %-40s %2d/SM %8.1f us %6.0f GB/s  CUB time / this %.3f%s%s\n", c.name, per_sm, us,
@@ -478,12 +485,7 @@ void small_n(const cudaDeviceProp& prop, Buffers& b, unsigned& epoch, unsigned& 
         c.kernel<<<tiles, c.block, c.dynamic_smem>>>(b.in, b.out, b.status, b.counter, epoch, tickets, n / 4);
         if (c.ticket && tiles > 1) tickets += tiles;
       };
-      CHECK(cudaMemset(b.out, 0xff, n * 4));
-      run();
-      CHECK(cudaMemset(b.differences, 0, 8));
-      count_differences<<<1024, 256>>>(b.out, b.cub_out, n, b.differences);
-      unsigned long long differences = 0;
-      CHECK(cudaMemcpy(&differences, b.differences, 8, cudaMemcpyDeviceToHost));
+      const unsigned long long differences = differences_from_cub(run, b, n);
       const double us = median_us(run, 3, kRepeats);
       std::printf("  %-42s %5u tiles %6.2f us  CUB time / this %.2f%s\n", c.name, tiles, us, cub / us,
                   differences ? " WRONG" : "");
