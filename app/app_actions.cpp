@@ -14,7 +14,6 @@ std::vector<std::uint16_t> shown_steps(const AppState& s) {
   return steps;
 }
 
-// The variant a comparison with `r`'s starts with (Family::compare_partner).
 }  // namespace
 
 void update_sessions(AppState& state) {

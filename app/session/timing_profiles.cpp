@@ -52,14 +52,15 @@ void TimingState::reload(const std::string& folder) {
 
 void TimingState::follow_family(const std::string& family) {
   if (family == followed) return;
+  const bool first = followed.empty();
   followed = family;
+  if (first && shown >= 0 && std::size_t(shown) < extra_profiles.size()) return;  // a file asked for by name
   if (const TimingSweep* s = shown_sweep(); s && s->family == family) return;
   int of_family = live && live->family == family ? -1 : int(profiles.size());
   for (std::size_t i = 0; i < profiles.size() && of_family == int(profiles.size()); ++i)
     if (profiles[i].sweep && profiles[i].sweep->family == family) of_family = int(i);
   if (of_family == int(profiles.size())) return;
   shown = of_family;
-  preset = 0;
   ladder_n = 0;
 }
 

@@ -33,7 +33,8 @@ struct TimingState {
   TimingWorker worker;
   bool sweep_requested = false;  // --sweep: start a live sweep on the view's next frame
 
-  int preset = 0;               // index into ladder_presets()
+  int preset = 0;               // index into ladder_presets_for(preset_family)
+  std::string preset_family;    // the family of the sweep the ladder was last drawn from
   std::uint64_t ladder_n = 0;   // 0: the preset's own size (ui/timing_plots.h default_ladder_size)
 
   const TimingSweep* shown_sweep() const;
@@ -42,7 +43,7 @@ struct TimingState {
   void reload(const std::string& folder);
   // When the family chosen in the controls changes, and the sweep shown is of another family,
   // shows the live sweep if it is of `family`, else the first recorded one that is; when none
-  // is, the sweep shown stays.
+  // is, the sweep shown stays. The first call leaves a file named with --profile shown.
   void follow_family(const std::string& family);
 };
 

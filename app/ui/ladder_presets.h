@@ -1,6 +1,6 @@
-// The ladders the Timing view can rebuild on the user's GPU, and the table they are measured
-// against: Mark Harris's 2007 G80 numbers. App content, not a model: which variants tell which
-// story.
+// The ladders the Timing view can rebuild on the user's GPU, each family's own, and the table
+// reduce's are measured against: Mark Harris's 2007 G80 numbers. App content, not a model:
+// which variants tell which story.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -13,7 +13,7 @@ struct LadderPreset {
   std::string story;                // one line under the chart
   std::vector<std::string> order;   // variant ids, in the order the story tells them
   std::uint64_t n = 0;              // the size its story is told at; 0: the largest measured
-  std::string family = "reduce";    // the family whose sweeps it is drawn from
+  std::string family;               // the family whose sweeps it is drawn from
   bool beside_g80_table = false;    // drawn beside Harris's 2007 table, whose kernels it starts with
 };
 

@@ -149,7 +149,7 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
     dl->AddLine(ImVec2(x, lo.y), ImVec2(x, hi.y), kGridColor);
     dl->AddLine(ImVec2(x, hi.y), ImVec2(x, hi.y + 4 * scale), kAxisColor);
     const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
-    const float left = std::min(x - ts.x * 0.5f, origin.x + size.x - ts.x);  // the last stays in the plot's area
+    const float left = std::min(x - ts.x * 0.5f, origin.x + size.x - ts.x);  // the last stays inside the widget
     if (left < last_label_right + 6 * scale) continue;  // crowded: label every other tick
     dl->AddText(ImVec2(left, hi.y + 5 * scale), kAxisColor, t.label.c_str());
     last_label_right = left + ts.x;

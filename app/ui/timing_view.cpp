@@ -228,7 +228,7 @@ static void draw_timing_contents(AppState& state) {
   std::string subject = sweep->family;  // a histogram has no operator
   for (const std::string* part : {&sweep->op, &sweep->type})
     if (!part->empty()) subject += " " + *part;
-  ImGui::TextDisabled("%s, %s input, block %u, median of %d runs after %d warm-up", subject.c_str(),
+  ImGui::TextDisabled("%s, input: %s, block %u, median of %d runs after %d warm-up", subject.c_str(),
                       sweep->input.c_str(), sweep->block, sweep->repeats, sweep->warmup);
 
   const PlotData plots[] = {build_timing_plot(*sweep, TimingMetric::Milliseconds),
@@ -253,7 +253,10 @@ static void draw_timing_contents(AppState& state) {
   // The ladder of the shown sweep's family, which may not be the family chosen in the controls.
   const std::vector<const LadderPreset*> presets = ladder_presets_for(sweep->family);
   if (presets.empty()) return;
-  if (std::size_t(t.preset) >= presets.size()) t.preset = 0;
+  if (sweep->family != t.preset_family || std::size_t(t.preset) >= presets.size()) {
+    t.preset_family = sweep->family;  // another family's ladders: start at its first
+    t.preset = 0;
+  }
   const LadderPreset& preset = *presets[std::size_t(t.preset)];
   ImGui::Separator();
   const std::uint64_t n = t.ladder_n ? t.ladder_n : default_ladder_size(*sweep, preset);

@@ -29,8 +29,9 @@ std::string size_name(std::uint64_t n) {
 
 std::string mib(double bytes) { return std::to_string(std::uint64_t(bytes / (1 << 20))) + " MiB"; }
 
-// What a timed run holds on the GPU at most: the input (rotated copies stay under twice the L2
-// for inputs that fit it), the copy's two buffers, and a margin for partials and CUB's scratch.
+// What a timed run holds on the GPU at most, from the bytes it moves (at least the input's): the
+// input (rotated copies stay under twice the L2 for inputs that fit it) and an output, or the
+// copy's two buffers, and a margin for partials and CUB's scratch.
 double bytes_needed(double input_bytes) { return 2 * input_bytes + (64 << 20); }
 
 TimingSeries& series(TimingSweep& sweep, const std::string& name, SeriesKind kind) {
@@ -107,11 +108,12 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
       series(sweep, name, kind).points.push_back(p);
       report(name + " at " + size_name(n));
     };
-    // The copy copies the input, whatever the family: its time is then that of the least a
-    // kernel reading the input and writing as much can take (a scan's very traffic), and a
-    // reduction reads half of what it moves.
-    measure(kCopySeries, SeriesKind::Reference, 2.0 * double(input.size()), [&] {
-      return GpuTime{time_device_copy_ms(input.size(), request.warmup, request.repeats), true};
+    // The copy copies the input (n elements of the type), whatever the family: its time is
+    // then the least a kernel reading the input and writing as much can take (a scan's very
+    // traffic), and a reduction reads half of what it moves.
+    const double input_bytes = family->Family::bytes_moved(base);
+    measure(kCopySeries, SeriesKind::Reference, 2 * input_bytes, [&] {
+      return GpuTime{time_device_copy_ms(std::uint64_t(input_bytes), request.warmup, request.repeats), true};
     });
     measure(kCubSeries, SeriesKind::Reference, bytes,
             [&] { return family->time_library(base, input.data(), request.warmup, request.repeats); });

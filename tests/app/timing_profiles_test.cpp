@@ -77,10 +77,8 @@ TEST(TimingProfiles, TheSweepShownFollowsTheFamilyChosen) {
   EXPECT_EQ(state.shown, 0);
   state.follow_family("reduce");
   EXPECT_EQ(state.shown, 0);
-  state.preset = 1;
   state.follow_family("scan");
   EXPECT_EQ(state.shown, 1);
-  EXPECT_EQ(state.preset, 0);  // the ladders are the new family's
   state.follow_family("histogram");  // no histogram sweep: the scan one stays
   EXPECT_EQ(state.shown, 1);
   state.shown = 0;  // chosen by hand in the list: kept while the family does not change
@@ -99,6 +97,24 @@ TEST(TimingProfiles, TheSweepShownFollowsTheFamilyChosen) {
   EXPECT_EQ(state.shown, -1);
   ASSERT_NE(state.shown_sweep(), nullptr);
   EXPECT_EQ(state.shown_sweep()->device, "Live GPU");
+}
+
+TEST(TimingProfiles, AFileNamedOnTheCommandLineStaysShownWhateverTheFamily) {
+  const fs::path folder = fresh_folder("profiles_named");
+  TimingSweep scan = one_point_sweep("Named GPU");
+  scan.family = "scan";
+  save_sweep(scan, (folder / "named.json").string());
+  fs::create_directories(folder / "recorded");
+  save_sweep(one_point_sweep("Recorded GPU"), (folder / "recorded" / "reduce.json").string());
+  TimingState state;
+  state.extra_profiles = {(folder / "named.json").string()};
+  state.reload((folder / "recorded").string());
+  state.follow_family("reduce");  // the app starts on reduce
+  EXPECT_EQ(state.shown, 0);
+  state.follow_family("histogram");
+  state.follow_family("reduce");  // then the user changes family: the sweep follows
+  EXPECT_EQ(state.shown, 1);
+  EXPECT_EQ(state.shown_sweep()->device, "Recorded GPU");
 }
 
 TEST(TimingWorker, ReportsProgressAndHandsOverTheSweep) {

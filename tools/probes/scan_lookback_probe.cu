@@ -14,7 +14,9 @@
 //   - controls with wrong sums: no look-back at all, or one read of the predecessor's word.
 // Inputs are -1, 0 or 1, so every prefix is an integer well inside float's exact range and each
 // kernel's output must equal CUB's bit for bit. Times: median of 20 behind the same 40 us hold
-// kernel as `warplens bench`, CUB and a device copy (the same bytes) in the same process.
+// kernel as `warplens bench`, CUB and a device copy (the same bytes) in the same process. The
+// `small` mode asks the same at n <= 2^20 (issue 10's 1.5x there), median of 101, with an empty
+// kernel for the floor: one tile takes no ticket, and blockIdx can replace the ticket.
 // Written out longhand, with tools/probes/probe_common.cuh, so that it depends on nothing in the product.
 //
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/scan_lookback_probe.cu -o build-probes/scan_lookback_probe
