@@ -19,8 +19,8 @@ void run_sessions(AppState& state);
 
 std::string compare_partner_of(const RunRequest& request);  // the family's partner for its variant
 
-// Another family: its first variant that is not a pitfall, and its first operator and type where the old ones do
-// not apply; the family's parameters start from their defaults.
+// Another family: its first variant that is not a pitfall, and its first operator and type
+// where the old ones do not apply; the family's parameters start from their defaults.
 void switch_family(RunRequest& request, const Family& family);
 
 // Compare mode on or off. Turning it on with no second variant picks the family's classic

@@ -17,7 +17,7 @@ inline constexpr const char* kCubSeries = "CUB";           // cub::DeviceReduce 
 struct TimingPoint {
   std::uint64_t n = 0;
   double ms = 0;       // median of the timed runs, CUDA events
-  double bytes = 0;    // bytes moved at this n: read for a reduction or a histogram, read + write for a scan or the copy
+  double bytes = 0;    // bytes moved at this n: read (reduce, histogram), read + write (scan, the copy)
   bool ok = true;      // the result matched the CPU reference
   std::string error;   // not measured: the size did not fit, or CUDA failed (ms is then 0)
 
