@@ -56,12 +56,13 @@ void TimingState::follow_family(const std::string& family) {
   followed = family;
   if (first && shown >= 0 && std::size_t(shown) < extra_profiles.size()) return;  // a file asked for by name
   if (const TimingSweep* s = shown_sweep(); s && s->family == family) return;
-  int of_family = live && live->family == family ? -1 : int(profiles.size());
-  for (std::size_t i = 0; i < profiles.size() && of_family == int(profiles.size()); ++i)
-    if (profiles[i].sweep && profiles[i].sweep->family == family) of_family = int(i);
-  if (of_family == int(profiles.size())) return;
-  shown = of_family;
-  ladder_n = 0;
+  auto show = [&](int which) {
+    shown = which;
+    ladder_n = 0;
+  };
+  if (live && live->family == family) return show(-1);
+  for (std::size_t i = 0; i < profiles.size(); ++i)
+    if (profiles[i].sweep && profiles[i].sweep->family == family) return show(int(i));
 }
 
 }  // namespace wl
