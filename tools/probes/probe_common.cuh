@@ -1,10 +1,11 @@
 // What the probes share: a CUDA error check that ends the probe; the median of event times
 // taken behind a kernel that holds the GPU for 40 us, so that the run's launches are all queued
-// before the start event runs (the method of kernels/gpu/event_timer.cuh); and an f32 block sum
-// with the last-block finish. Written out here so that the probes depend on nothing in the
+// before the start event runs (the method of kernels/gpu/event_timer.cuh); an f32 block sum
+// with the last-block finish; and Hopper's bulk copy into shared memory. Written out here so that the probes depend on nothing in the
 // product.
 #pragma once
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
@@ -88,4 +89,30 @@ __device__ void finish_in_last_block(float v, float* partials, unsigned* ticket,
     *out = v;
     *ticket = 0;
   }
+}
+
+// Hopper's bulk copy: one thread starts a copy of `bytes` from global into shared memory, and an
+// mbarrier counts the bytes in; threads wait on the barrier's phase.
+__device__ __forceinline__ unsigned shared_address(const void* p) { return unsigned(__cvta_generic_to_shared(p)); }
+
+__device__ __forceinline__ void bar_init(std::uint64_t* bar, unsigned count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_address(bar)), "r"(count));
+}
+__device__ __forceinline__ void bar_expect(std::uint64_t* bar, unsigned bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes)
+               : "memory");
+}
+__device__ __forceinline__ void bar_wait(std::uint64_t* bar, unsigned parity) {
+  asm volatile(
+      "{\n .reg .pred done;\n wait:\n"
+      " mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+      " @!done bra wait;\n}" ::"r"(shared_address(bar)),
+      "r"(parity)
+      : "memory");
+}
+__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, std::uint64_t* bar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                   shared_address(dst)),
+               "l"(src), "r"(bytes), "r"(shared_address(bar))
+               : "memory");
 }

@@ -23,30 +23,6 @@
 
 #include "probe_common.cuh"
 
-__device__ __forceinline__ unsigned shared_address(const void* p) { return unsigned(__cvta_generic_to_shared(p)); }
-
-__device__ __forceinline__ void bar_init(std::uint64_t* bar, unsigned count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_address(bar)), "r"(count));
-}
-__device__ __forceinline__ void bar_expect(std::uint64_t* bar, unsigned bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes)
-               : "memory");
-}
-__device__ __forceinline__ void bar_wait(std::uint64_t* bar, unsigned parity) {
-  asm volatile(
-      "{\n .reg .pred done;\n wait:\n"
-      " mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-      " @!done bra wait;\n}" ::"r"(shared_address(bar)),
-      "r"(parity)
-      : "memory");
-}
-__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, std::uint64_t* bar) {
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                   shared_address(dst)),
-               "l"(src), "r"(bytes), "r"(shared_address(bar))
-               : "memory");
-}
-
 // Chunks of CHUNK bytes, block b taking b, b + grid, ...; n * 4 a multiple of CHUNK here.
 template <int BLOCK, int CHUNK, int STAGES>
 __global__ void __launch_bounds__(BLOCK) bulk_sum(const float* in, std::size_t n, float* partials, unsigned* ticket,

@@ -22,6 +22,7 @@
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/scan_lookback_probe.cu -o build-probes/scan_lookback_probe
 // Run:   build-probes/scan_lookback_probe         (2^20 and 2^28, about a minute)
 //        build-probes/scan_lookback_probe small   (2^10 .. 2^20, seconds)
+//        build-probes/scan_lookback_probe hybrid  (2^20 and 2^28: half of each tile in registers)
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -101,23 +102,17 @@ __device__ __forceinline__ void store4(float4* p, float4 v) {
   if (STREAM) __stcs(p, v); else *p = v;
 }
 
-// The prefix of a thread's run within the whole input, from its run's total: a block scan of
-// the runs' totals, then warp 0 publishes the tile's aggregate, looks back (WORDS status words a
-// lane; 0: no look-back at all, a control with wrong sums) and publishes its inclusive prefix.
+// What comes before a warp's part of the tile: warp 0 scans the warps' totals (lane 31 of each
+// warp holds its own), publishes the tile's aggregate, looks back (WORDS status words a lane; 0:
+// no look-back at all, a control with wrong sums; -1: one read of the predecessor's word, no
+// wait, also wrong) and publishes its inclusive prefix; the result is that prefix and the totals
+// of the warps before.
 template <int BLOCK, int WORDS, bool BACKOFF = false>
-__device__ float run_prefix(float run_total, unsigned tile, unsigned long long* status, unsigned epoch,
-                            float* warp_totals, float* prefix_slot, bool alone = false) {
+__device__ float warps_before(float warp_total, unsigned tile, unsigned long long* status, unsigned epoch,
+                             float* warp_totals, float* prefix_slot, bool alone = false) {
   constexpr int kWarps = BLOCK / 32;
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  float v = run_total;
-#pragma unroll
-  for (int o = 1; o < 32; o *= 2) {
-    const float below = __shfl_up_sync(~0u, v, o);
-    if (lane >= o) v += below;
-  }
-  if (lane == 31) warp_totals[warp] = v;
-  float before = __shfl_up_sync(~0u, v, 1);
-  if (lane == 0) before = 0;
+  if (lane == 31) warp_totals[warp] = warp_total;
   __syncthreads();
   if (warp == 0) {
     float t = lane < kWarps ? warp_totals[lane] : 0.0f;
@@ -142,7 +137,24 @@ __device__ float run_prefix(float run_total, unsigned tile, unsigned long long* 
     if (lane == 0) *prefix_slot = prefix;
   }
   __syncthreads();
-  return *prefix_slot + (warp > 0 ? warp_totals[warp - 1] : 0.0f) + before;
+  return *prefix_slot + (warp > 0 ? warp_totals[warp - 1] : 0.0f);
+}
+
+// The prefix of a thread's run within the whole input, from its run's total: a scan of the runs'
+// totals in the warp, then what comes before the warp.
+template <int BLOCK, int WORDS, bool BACKOFF = false>
+__device__ float run_prefix(float run_total, unsigned tile, unsigned long long* status, unsigned epoch,
+                            float* warp_totals, float* prefix_slot, bool alone = false) {
+  const unsigned lane = threadIdx.x % 32;
+  float v = run_total;
+#pragma unroll
+  for (int o = 1; o < 32; o *= 2) {
+    const float below = __shfl_up_sync(~0u, v, o);
+    if (lane >= o) v += below;
+  }
+  float before = __shfl_up_sync(~0u, v, 1);
+  if (lane == 0) before = 0;
+  return warps_before<BLOCK, WORDS, BACKOFF>(v, tile, status, epoch, warp_totals, prefix_slot, alone) + before;
 }
 
 // n a multiple of the tile here: the probe times powers of two.
@@ -334,6 +346,90 @@ __global__ void __launch_bounds__(BLOCK) staged_scan(const float* in, float* out
     if (first + j * 32 + lane < vectors) store4<STREAM>(seg_out + j * 32 + lane, region[swizzle(j * 32 + lane)]);
 }
 
+// Half in registers, half in shared memory: a tile waiting out its look-back holds its data in
+// both, so more of it fits a multiprocessor than shared memory alone holds (the staged kernel:
+// six tiles of 32 KiB, 192 KiB). Each warp's part of the tile is VECS chunks of 128 elements,
+// one 16-byte vector a lane: the first SVECS chunks come into shared memory (BULK: one bulk copy
+// a warp, with no registers in flight; else through registers), the rest into registers. No
+// transpose: a chunk is scanned where it lies, the lane's four elements, then a warp scan of the
+// lanes' sums, so a lane's vector never moves between lanes and shared memory is read the way it
+// was written. MIN_BLOCKS holds the registers down so that that many blocks fit. n is a multiple
+// of the tile here.
+template <int BLOCK, int SVECS, int RVECS, int MIN_BLOCKS, bool BULK, int WORDS = 1>
+__global__ void __launch_bounds__(BLOCK, MIN_BLOCKS) hybrid_scan(const float* in, float* out,
+                                                                 unsigned long long* status, unsigned* counter,
+                                                                 unsigned epoch, unsigned first_ticket,
+                                                                 std::size_t /*vectors*/) {
+  constexpr int kWarps = BLOCK / 32, kVecs = SVECS + RVECS, kTile = BLOCK * kVecs * 4;
+  __shared__ float warp_totals[kWarps];
+  __shared__ unsigned tile_slot;
+  __shared__ float prefix_slot;
+  __shared__ __align__(8) std::uint64_t arrived[kWarps];
+  extern __shared__ __align__(128) float4 staged[];
+  const unsigned tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+  if (BULK && lane == 0) {
+    bar_init(&arrived[warp], 1);
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  if (tid == 0) tile_slot = atomicAdd(counter, 1u) - first_ticket;
+  __syncthreads();
+  const unsigned tile = tile_slot;
+  const std::size_t first = std::size_t(tile) * (kTile / 4) + warp * 32 * kVecs;  // the warp's first vector
+  const float4* seg = reinterpret_cast<const float4*>(in) + first;
+  float4* region = staged + warp * 32 * SVECS;
+  float4 held[RVECS];
+  if (BULK) {
+    if (lane == 0) {
+      bar_expect(&arrived[warp], 32 * SVECS * 16);
+      bulk_load(region, seg, 32 * SVECS * 16, &arrived[warp]);
+    }
+#pragma unroll
+    for (int j = 0; j < RVECS; ++j) held[j] = seg[(SVECS + j) * 32 + lane];
+    bar_wait(&arrived[warp], 0);
+  } else {
+#pragma unroll
+    for (int j = 0; j < RVECS; ++j) held[j] = seg[(SVECS + j) * 32 + lane];
+    float4 loaded[SVECS];
+#pragma unroll
+    for (int j = 0; j < SVECS; ++j) loaded[j] = seg[j * 32 + lane];
+#pragma unroll
+    for (int j = 0; j < SVECS; ++j) region[j * 32 + lane] = loaded[j];
+  }
+  float mine = 0;  // this lane's elements, all chunks
+#pragma unroll
+  for (int j = 0; j < SVECS; ++j) {
+    const float4 a = region[j * 32 + lane];
+    mine += (a.x + a.y) + (a.z + a.w);
+  }
+#pragma unroll
+  for (int j = 0; j < RVECS; ++j) mine += (held[j].x + held[j].y) + (held[j].z + held[j].w);
+#pragma unroll
+  for (int o = 16; o > 0; o /= 2) mine += __shfl_xor_sync(~0u, mine, o);
+  float running = warps_before<BLOCK, WORDS>(mine, tile, status, epoch, warp_totals, &prefix_slot);
+  // One chunk: the lane's four elements scanned, then the lanes' sums, with `running` in front.
+  auto scan_chunk = [&](float4 a) {
+    a.y += a.x;
+    a.z += a.y;
+    a.w += a.z;
+    float t = a.w;
+#pragma unroll
+    for (int o = 1; o < 32; o *= 2) {
+      const float below = __shfl_up_sync(~0u, t, o);
+      if (lane >= o) t += below;
+    }
+    float before = __shfl_up_sync(~0u, t, 1);
+    if (lane == 0) before = 0;
+    const float base = running + before;
+    running += __shfl_sync(~0u, t, 31);
+    return float4{base + a.x, base + a.y, base + a.z, base + a.w};
+  };
+  float4* seg_out = reinterpret_cast<float4*>(out) + first;
+#pragma unroll
+  for (int j = 0; j < SVECS; ++j) seg_out[j * 32 + lane] = scan_chunk(region[j * 32 + lane]);
+#pragma unroll
+  for (int j = 0; j < RVECS; ++j) seg_out[(SVECS + j) * 32 + lane] = scan_chunk(held[j]);
+}
+
 __global__ void empty() {}
 
 __global__ void count_differences(const float* a, const float* b, std::size_t n, unsigned long long* differences) {
@@ -381,9 +477,14 @@ Config staged(const char* name) {
 template <int B, int I, bool T, bool X, bool S, int W = 1>
 Config config(const char* name) { return {name, B, I, T, W > 0, lookback_scan<B, I, T, X, S, W>}; }
 
-// At 2^20 and 2^28: every knob against the variant as it was.
-void large_n(const cudaDeviceProp& prop, Buffers& b, unsigned& epoch, unsigned& tickets) {
-  const std::vector<Config> configs{
+template <int B, int S, int R, int M, bool BULK, int W = 1>
+Config hybrid(const char* name) {
+  return {name, B, (S + R) * 4, true, W > 0, hybrid_scan<B, S, R, M, BULK, W>, nullptr, B * S * 16};
+}
+
+// At 2^20 and 2^28: the staged kernel's knobs against the variant as it was.
+std::vector<Config> staged_configs() {
+  return {
       config<256, 32, true, true, false>("ticket, transposed, 256 x 32 (the variant)"),
       staged<256, 32, false, 0>("staged sync, 256 x 32, NO look-back"),
       staged<256, 32, false, -1>("staged sync, 256 x 32, ONE READ, no wait"),
@@ -398,6 +499,32 @@ void large_n(const cudaDeviceProp& prop, Buffers& b, unsigned& epoch, unsigned& 
       staged<128, 32, false, 1, false, true>("staged sync, 128 x 32, backoff"),
       staged<192, 32, false>("staged sync, 192 x 32"),
   };
+}
+
+// At 2^20 and 2^28: half of each tile in registers (probe run 7).
+std::vector<Config> hybrid_configs() {
+  return {
+      staged<256, 32, false>("staged, 256 x 32 (the variant's shape)"),
+      hybrid<128, 8, 8, 8, true>("hybrid bulk, 128 x (32 sh + 32 reg)"),
+      hybrid<128, 8, 8, 8, false>("hybrid loads, 128 x (32 sh + 32 reg)"),
+      hybrid<64, 16, 16, 10, true>("hybrid bulk, 64 x (64 sh + 64 reg)"),
+      hybrid<64, 16, 16, 10, false>("hybrid loads, 64 x (64 sh + 64 reg)"),
+      hybrid<128, 16, 16, 5, true>("hybrid bulk, 128 x (64 sh + 64 reg)"),
+      hybrid<128, 16, 16, 5, false>("hybrid loads, 128 x (64 sh + 64 reg)"),
+      hybrid<128, 16, 16, 5, true, 0>("hybrid bulk, 128 x (64 + 64), NO look-back"),
+      hybrid<128, 16, 16, 5, true, -1>("hybrid bulk, 128 x (64 + 64), ONE READ"),
+      hybrid<128, 24, 8, 4, true>("hybrid bulk, 128 x (96 sh + 32 reg)"),
+      hybrid<128, 24, 8, 4, false>("hybrid loads, 128 x (96 sh + 32 reg)"),
+      hybrid<256, 16, 16, 2, true>("hybrid bulk, 256 x (64 sh + 64 reg)"),
+      hybrid<64, 32, 32, 6, true>("hybrid bulk, 64 x (128 sh + 128 reg)"),
+      hybrid<64, 32, 32, 6, false>("hybrid loads, 64 x (128 sh + 128 reg)"),
+      hybrid<128, 32, 32, 3, true>("hybrid bulk, 128 x (128 sh + 128 reg)"),
+      hybrid<128, 16, 24, 4, true>("hybrid bulk, 128 x (64 sh + 96 reg)"),
+  };
+}
+
+void large_n(const cudaDeviceProp& prop, Buffers& b, unsigned& epoch, unsigned& tickets,
+             const std::vector<Config>& configs) {
   for (const Config& c : configs)
     if (c.dynamic_smem) {
       CHECK(cudaFuncSetAttribute(c.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, c.dynamic_smem));
@@ -435,8 +562,11 @@ void large_n(const cudaDeviceProp& prop, Buffers& b, unsigned& epoch, unsigned& 
       const unsigned long long differences = differences_from_cub(run, b, n);
       const double us = median_us(run, 3, 20);
       const bool wrong = differences && c.look_back && covered == 1.0;
-      std::printf("  %-40s %2d/SM %8.1f us %6.0f GB/s  CUB time / this %.3f%s%s\n", c.name, per_sm, us,
-                  gb * covered / us, cub * covered / us, wrong ? " WRONG" : "",
+      cudaFuncAttributes attributes{};
+      CHECK(cudaFuncGetAttributes(&attributes, c.persistent ? (const void*)c.persistent : (const void*)c.kernel));
+      std::printf("  %-44s %2d/SM %3d reg %3zu B local %8.1f us %6.0f GB/s  CUB time / this %.3f%s%s\n", c.name,
+                  per_sm, attributes.numRegs, attributes.localSizeBytes, us, gb * covered / us, cub * covered / us,
+                  wrong ? " WRONG" : "",
                   covered < 1.0 ? " (the tail left out: rates per item)" : "");
       if (wrong) std::printf("    %llu elements differ from CUB\n", differences);
     }
@@ -518,7 +648,9 @@ int main(int argc, char** argv) {
   CHECK(cudaMemcpy(b.in, host.data(), max_n * 4, cudaMemcpyHostToDevice));
 
   unsigned epoch = 0, tickets = 0;
-  if (argc > 1 && std::string(argv[1]) == "small") small_n(prop, b, epoch, tickets);
-  else large_n(prop, b, epoch, tickets);
+  const std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "small") small_n(prop, b, epoch, tickets);
+  else if (mode == "hybrid") large_n(prop, b, epoch, tickets, hybrid_configs());
+  else large_n(prop, b, epoch, tickets, staged_configs());
   return 0;
 }
