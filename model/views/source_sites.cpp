@@ -14,7 +14,7 @@ constexpr SharedLayer kSharedLayers[] = {
     {2700, "kernels/block/block_tree_scan.h"},
     {2500, "kernels/block/block_scan.h"},
     {2000, "kernels/block/block_reduce.h"},
-    {1800, "kernels/warp/warp_exchange.h"},
+    {1800, "kernels/warp/warp_chunks.h"},
     {1500, "kernels/warp/warp_scan.h"},
     {1000, "kernels/warp/warp_reduce.h"},
 };

@@ -1,7 +1,7 @@
 // Which source line issued an event. Event::site is a line of the variant's own file
 // (kernels/families/<family>/<id, '-' → '_'>.h) or, from the shared layers, a per-file base plus
 // the line: 1000 + line → kernels/warp/warp_reduce.h, 1500 → kernels/warp/warp_scan.h,
-// 1800 → kernels/warp/warp_exchange.h, 2000 → kernels/block/block_reduce.h,
+// 1800 → kernels/warp/warp_chunks.h, 2000 → kernels/block/block_reduce.h,
 // 2500 → kernels/block/block_scan.h, 2700 → kernels/block/block_tree_scan.h,
 // 3000 → kernels/grid/last_block.h,
 // 4000 → kernels/grid/tile_status.h, 5000 → the family's shared header

@@ -107,8 +107,8 @@ TEST(ScanValidation, WarpVariantsNeedAWholeWarp) {
   EXPECT_NE(validate(r).find("unknown type 'f64'"), std::string::npos);
 }
 
-// Blocks of 1024 are refused: the recorded kernel takes more than the 64 registers a thread
-// they leave.
+// Blocks of 1024 are refused: a thread holds 64 elements in registers, and such a block leaves
+// it 64 registers in all.
 TEST(ScanValidation, DecoupledLookbackTakesBlocksUpTo512) {
   RunRequest r;
   r.family = "scan";
@@ -117,7 +117,7 @@ TEST(ScanValidation, DecoupledLookbackTakesBlocksUpTo512) {
   EXPECT_EQ(validate(r), "");
   r.block = 1024;
   EXPECT_EQ(validate(r),
-            "decoupled-lookback takes blocks of up to 512 threads: its 32 items a thread need more registers than a "
+            "decoupled-lookback takes blocks of up to 512 threads: its 128 items a thread need more registers than a "
             "block of 1024 leaves each thread");
 }
 

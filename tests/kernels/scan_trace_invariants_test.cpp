@@ -136,14 +136,14 @@ TEST(ScanTraceInvariants, TheGemsMacroKeepsEveryConflict) {
   EXPECT_GT(compute_metrics(gems.trace).total.shared_ld.conflicts, 0u);
 }
 
-// One tile of 8192 at block 256, so no look-back: every element comes in and goes out through
-// the warp exchange. Each global instruction moves 32 whole 16-byte vectors, 16 sectors: 8 a
-// warp each way, 64 for the 8 warps, 1024 sectors = 32 KiB read once and written once. Shared
-// memory sees 5 passes of 64 warp requests: the striped fill, the blocked read for the run's
-// total, the blocked read and write that finish the run in place, and the striped read that
-// stores it. The swizzle keeps all of them free of bank conflicts.
-TEST(ScanTraceInvariants, TheWarpExchangeCoalescesWithoutBankConflicts) {
-  const RunResult r = run("decoupled-lookback", 8192, 256);
+// One tile of 8192 at block 64 (2 warps of 32 chunks: 16 parked, 16 held), so no look-back.
+// Each global instruction moves 32 whole 16-byte vectors, 16 sectors: 32 a warp each way, 64
+// for the 2 warps, 1024 sectors = 32 KiB read once and written once. Shared memory sees 3
+// passes of 16 requests a warp over the parked chunks: the fill, the read for the lane's total,
+// and the read that finishes them. A lane's vector lies where the lane wrote it, so none of
+// them has a bank conflict.
+TEST(ScanTraceInvariants, TheChunksCoalesceWithoutBankConflicts) {
+  const RunResult r = run("decoupled-lookback", 8192, 64);
   ASSERT_TRUE(r.check.ok) << r.check.expected;
   const StepMetrics total = compute_metrics(r.trace).total;
   EXPECT_EQ(total.global_ld.requests, 64u);
@@ -155,95 +155,75 @@ TEST(ScanTraceInvariants, TheWarpExchangeCoalescesWithoutBankConflicts) {
   std::uint64_t vector_requests = 0;
   for (const Event& e : r.trace.events)
     vector_requests += (e.op == OpKind::SharedLoad || e.op == OpKind::SharedStore) && e.size == 16;
-  EXPECT_EQ(vector_requests, 5u * 64u * 32u) << "5 passes of 64 warp requests of 32 lanes";
+  EXPECT_EQ(vector_requests, 3u * 2u * 16u * 32u) << "3 passes of 2 warps x 16 requests of 32 lanes";
 }
 
-// The exchange only moves values: in one tile (block 64, 2 warps, n = 2000 so the last vector
-// is cut and the rest of the tile padded), each slot it fills in the load step is a copy of one
-// input element or a pad with no source, and each output element is a copy of one slot.
-TEST(ScanTraceInvariants, TheWarpExchangeCopiesAndCombinesNothing) {
-  const RunResult r = run("decoupled-lookback", 2000, 64);
-  ASSERT_TRUE(r.check.ok) << r.check.expected;
-  const DataflowGraph g = build_dataflow(r.trace);
-  std::size_t slots = 0, outputs = 0, pads = 0;
-  for (std::uint32_t i = 0; i < g.nodes.size(); ++i) {
-    const DataflowNode& node = g.nodes[i];
-    if (node.kind != DataflowNodeKind::Written) continue;
-    const auto [first, last] = g.edges_into(i);
-    const bool exchange_fill = node.space == DataflowSpace::Shared && node.step == kLoadStep;
-    const bool output = node.space == DataflowSpace::Global && node.step == kFinishStep;
-    if (!exchange_fill && !output) continue;
-    slots += exchange_fill;
-    outputs += output;
-    ASSERT_LE(last - first, 1) << (output ? "output " : "slot ") << node.index;
-    if (first == last) {
-      EXPECT_TRUE(exchange_fill) << "output " << node.index << " has no source";
-      ++pads;
-      continue;
-    }
-    const DataflowNode& from = g.nodes[first->from];
-    if (exchange_fill) {
-      EXPECT_EQ(from.kind, DataflowNodeKind::Input) << "slot " << node.index;
-    } else {
-      EXPECT_EQ(from.space, DataflowSpace::Shared) << "output " << node.index;
-    }
-  }
-  EXPECT_EQ(slots, 2048u) << "the whole tile, padded";
-  EXPECT_EQ(pads, 48u) << "2048 - 2000 slots past n";
-  EXPECT_EQ(outputs, 2000u);
-}
-
-// The finish rewrites each lane's run in place, where the run waited during the look-back, and
-// names its sources: each element of vector v of a run comes from vectors 0 to v of the same
-// run (4 x (v + 1) slots: masks name loads, not their elements), from what the thread's
-// registers carry from the block scan (kFromRegisters: every run but the block's first), and,
-// in a grid of several tiles, from the tile's prefix slot. Block 64 (2 warps of 32 lanes x 8 vectors of 4 i32): n = 2000 is one
-// tile, n = 5000 three.
-TEST(ScanTraceInvariants, TheFinishInPlaceNamesTheRunsVectorsUpToItsOwn) {
-  constexpr unsigned kVecs = DecoupledLookback::kItems / 4, kRegion = 32 * DecoupledLookback::kItems;
-  constexpr unsigned kExchange = 2 * kRegion;
-  // Shared memory in words: the exchange, warp_totals (32), the tile's number, the prefix.
-  constexpr unsigned kPrefixSlot =
-      (shared_array_bytes<std::int32_t>(kExchange) + shared_array_bytes<std::int32_t>(32) +
-       shared_array_bytes<unsigned>(1)) / 4;
-  for (const std::uint64_t n : {2000u, 5000u}) {
+// Where each value goes, at block 64 (tiles of 8192; a warp's run is 4096 elements, its first
+// 2048 parked, lane l's vector of chunk j at slot 2048 w + 4 (32 j + l)). The fill copies: each
+// parked slot is one input element, or a pad with no source (n = 3000: warp 0 fills all of its
+// slots, warp 1 none). No lane reads another lane's slots: values cross lanes only by shuffles.
+// An output of a parked chunk names its own vector's 4 slots, and in a grid of several tiles
+// (n = 20000: 3) the tile's prefix too.
+TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
+  constexpr unsigned kParked = DecoupledLookback::kParkedFor<SumOp>;
+  constexpr unsigned kParkedPerWarp = 32 * kParked * 4, kRun = 32 * DecoupledLookback::kItems;
+  constexpr unsigned kParkedAll = 2 * kParkedPerWarp;
+  // Shared memory in words: the parked chunks (budgeted for the operator that parks most),
+  // warp_totals (32), the tile's number, the prefix.
+  constexpr unsigned kPrefixSlot = (shared_array_bytes<std::int32_t>(2 * 32 * DecoupledLookback::kMostParked * 4) +
+                                    shared_array_bytes<std::int32_t>(32) + shared_array_bytes<unsigned>(1)) / 4;
+  struct Owner {
+    unsigned warp, lane, chunk;
+  };
+  auto slot_owner = [](std::uint32_t slot) {
+    const unsigned q = slot % kParkedPerWarp / 4;
+    return Owner{slot / kParkedPerWarp, q % 32, q / 32};
+  };
+  auto output_owner = [](std::uint64_t e) {  // tile 0
+    const unsigned r = unsigned(e % kRun);
+    return Owner{unsigned(e / kRun), r % 128 / 4, r / 128};
+  };
+  for (const std::uint64_t n : {3000u, 20000u}) {
     const RunResult r = run("decoupled-lookback", n, 64);
     ASSERT_TRUE(r.check.ok) << r.check.expected;
-    const bool alone = n <= kExchange;
+    const bool alone = n <= 2 * kRun;
     const DataflowGraph g = build_dataflow(r.trace);
-    // The lane and the vector of a warp's run that a slot of the exchange belongs to.
-    auto run_position = [&](std::uint32_t slot) {
-      const unsigned p = exchange_slot(slot % kRegion / 4);  // the swizzle is its own inverse
-      return std::pair{slot / kRegion * 32 + p / kVecs, p % kVecs};
-    };
-    std::size_t rewritten = 0;
+    std::size_t slots = 0, pads = 0, outputs = 0;
     for (std::uint32_t i = 0; i < g.nodes.size(); ++i) {
       const DataflowNode& node = g.nodes[i];
-      if (node.kind != DataflowNodeKind::Written || node.space != DataflowSpace::Shared || node.step != kFinishStep)
-        continue;
-      const auto [lane, v] = run_position(node.index);
+      if (node.kind != DataflowNodeKind::Written) continue;
       const auto [first, last] = g.edges_into(i);
-      std::size_t from_run = 0, from_prefix = 0, from_block_scan = 0;
+      if (node.space == DataflowSpace::Shared && node.step == kLoadStep && node.index < kParkedAll) {
+        ++slots;
+        ASSERT_LE(last - first, 1) << "slot " << node.index;
+        if (first == last) ++pads;
+        else EXPECT_EQ(g.nodes[first->from].kind, DataflowNodeKind::Input) << "slot " << node.index;
+        continue;
+      }
+      if (node.space != DataflowSpace::Global || node.step != kFinishStep) continue;
+      ++outputs;
+      const Owner own = output_owner(node.index);
+      std::size_t own_vector = 0, prefix = 0;
       for (auto e = first; e != last; ++e) {
         const DataflowNode& from = g.nodes[e->from];
-        if (from.space == DataflowSpace::Shared && from.index < kExchange) {
-          const auto [from_lane, from_v] = run_position(from.index);
-          EXPECT_EQ(from_lane, lane) << "slot " << node.index << " from " << from.index;
-          EXPECT_LE(from_v, v) << "slot " << node.index << " from " << from.index;
-          ++from_run;
-        } else if (from.space == DataflowSpace::Shared && from.index == kPrefixSlot) {
-          ++from_prefix;
-        } else {
-          ++from_block_scan;
+        if (from.space != DataflowSpace::Shared) continue;
+        if (from.index == kPrefixSlot) {
+          ++prefix;
+        } else if (from.index < kParkedAll) {
+          const Owner source = slot_owner(from.index);
+          EXPECT_EQ(source.warp, own.warp) << "output " << node.index << " from slot " << from.index;
+          EXPECT_EQ(source.lane, own.lane) << "output " << node.index << " from slot " << from.index;
+          own_vector += source.chunk == own.chunk;
         }
       }
-      EXPECT_EQ(from_run, 4u * (v + 1)) << "slot " << node.index << ", n = " << n;
-      EXPECT_EQ(from_prefix, alone ? 0u : 1u) << "slot " << node.index << ", n = " << n;
-      if (lane > 0)  // the block's first run has nothing before it in the block
-        EXPECT_GE(from_block_scan, 1u) << "slot " << node.index << ", n = " << n;
-      ++rewritten;
+      EXPECT_EQ(own_vector, own.chunk < kParked ? 4u : 0u) << "output " << node.index;
+      EXPECT_EQ(prefix, alone ? 0u : 1u) << "output " << node.index << ", n = " << n;
     }
-    EXPECT_EQ(rewritten, kExchange) << "every slot of the recorded block's tile, n = " << n;
+    EXPECT_EQ(slots, kParkedAll) << "n = " << n;
+    EXPECT_EQ(outputs, alone ? n : 2 * kRun) << "every output of the recorded block's tile, n = " << n;
+    if (alone) {
+      EXPECT_EQ(pads, kParkedPerWarp) << "warp 1's run is wholly past n";
+    }
   }
 }
 
@@ -272,7 +252,7 @@ TEST(ScanTraceInvariants, TheSinglePassRunsAgainWithoutClearing) {
   r.variant = "decoupled-lookback";
   r.type = "i32";
   r.n = 40000;
-  r.block = 32;  // tiles of 1024: 40 tiles, some behind others' stale words
+  r.block = 32;  // tiles of 4096: 10 tiles, some behind others' stale words
   Trace trace;
   SimBackend backend(r, trace);
   const std::vector<Level> levels = plan_levels(DecoupledLookback::info, r.n, r.block);
@@ -283,7 +263,7 @@ TEST(ScanTraceInvariants, TheSinglePassRunsAgainWithoutClearing) {
     EXPECT_EQ(backend.read_all(buffers.out), reference_scan<SumOp>(input, false)) << "run " << seed;
   }
   EXPECT_EQ(buffers.epoch, 3u);
-  EXPECT_EQ(buffers.tickets, 3u * 40u);
+  EXPECT_EQ(buffers.tickets, 3u * 10u);
 }
 
 // A single pass looks back, a multi-tile scan-then-propagate launches scan, scan, propagate.
@@ -300,8 +280,8 @@ TEST(ScanTraceInvariants, LaunchesAreNamedAndTheSinglePassLooksBack) {
     q.family = "scan";
     q.variant = "decoupled-lookback";
     q.type = "i32";
-    q.n = 8192;
-    q.block = 32;  // tiles of 1024: 8 tiles
+    q.n = 32768;
+    q.block = 32;  // tiles of 4096: 8 tiles
     q.record = true;
     q.record_blocks = {5};
     const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Ones, q.n, 1, "sum");

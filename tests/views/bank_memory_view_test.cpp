@@ -39,10 +39,10 @@ TEST(BankView, InterleavedStridedConflicts) {
   EXPECT_EQ(s.conflicts, s.wavefronts - s.ideal);
 }
 
-// The look-back scan's warp exchange: 16-byte requests, served 8 lanes at a time. Each bank
-// holds 4 words of a request, one for each lane group, so none is a conflict; the swizzle makes
-// the blocked reads (lane l: vectors 8l .. 8l + 7) as clean as the striped writes.
-TEST(BankView, TheWarpExchangeHasFourWordsABankAndNoConflict) {
+// The look-back scan's parked chunks: 16-byte requests, served 8 lanes at a time. Lane l's
+// vector lies at words 4l .. 4l + 3 of its chunk, so each bank holds 4 words of a request, one
+// for each lane group, and none is a conflict, for the fill and for the lane's reads alike.
+TEST(BankView, TheParkedChunksHaveFourWordsABankAndNoConflict) {
   const TraceViews v = test::simulate_scan("decoupled-lookback", 64, 2048);  // one tile: no look-back
   const BankStep s = bank_step(v.requests, 0, kLoadStep);
   std::size_t vector_requests = 0;
@@ -59,7 +59,7 @@ TEST(BankView, TheWarpExchangeHasFourWordsABankAndNoConflict) {
       }
     }
   }
-  EXPECT_EQ(vector_requests, 2u * 2u * 8u) << "2 warps, 8 striped stores and 8 blocked loads each";
+  EXPECT_EQ(vector_requests, 2u * 2u * 16u) << "2 warps, 16 stores and 16 loads each (warp 1: pads)";
   EXPECT_EQ(s.conflicts, 0u);
 }
 

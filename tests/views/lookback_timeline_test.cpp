@@ -79,15 +79,15 @@ TEST(LookbackTimeline, EveryTileOfASimulatedSinglePassPublishes) {
   r.family = "scan";
   r.variant = "decoupled-lookback";
   r.type = "i32";
-  r.n = 32768;
-  r.block = 32;  // tiles of 1024: 32 tiles
+  r.n = 65536;
+  r.block = 32;  // tiles of 4096: 16 tiles
   r.record = true;
-  for (std::uint32_t k = 0; k < 32; ++k) r.record_blocks.push_back(k);
+  for (std::uint32_t k = 0; k < 16; ++k) r.record_blocks.push_back(k);
   const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Ones, r.n, 1, "sum");
   const Trace t = scan::run_sim(r, input.data()).trace;
   const LookbackTimeline tl = build_lookback_timeline(t, 0);
-  ASSERT_EQ(tl.tiles.size(), 32u);
-  for (std::uint32_t k = 0; k < 32; ++k) {
+  ASSERT_EQ(tl.tiles.size(), 16u);
+  for (std::uint32_t k = 0; k < 16; ++k) {
     const TileTimeline& tile = tl.tiles[k];
     EXPECT_EQ(tile.tile, k);
     EXPECT_NE(tile.inclusive, kNever) << "tile " << k;

@@ -26,7 +26,7 @@ TEST(SourceSites, Files) {
   EXPECT_EQ(site_location(3011, kernel("single-pass")).file, "kernels/grid/last_block.h");
   EXPECT_EQ(site_location(4020, kernel("single-pass")).file, "kernels/grid/tile_status.h");
   EXPECT_EQ(site_location(1512, kernel("warp-shuffle")).file, "kernels/warp/warp_scan.h");
-  EXPECT_EQ(site_location(1840, kernel("decoupled-lookback")).file, "kernels/warp/warp_exchange.h");
+  EXPECT_EQ(site_location(1840, kernel("decoupled-lookback")).file, "kernels/warp/warp_chunks.h");
   EXPECT_EQ(site_location(2540, kernel("warp-shuffle")).file, "kernels/block/block_scan.h");
   const SourceLocation tree = site_location(2787, kernel("blelloch"));
   EXPECT_EQ(tree.file, "kernels/block/block_tree_scan.h");

@@ -7,52 +7,65 @@
 // the wait stays short; a whole warp looks back, 32 predecessors a round trip. Tiles are
 // numbered in the order blocks start (an atomic counter), not by blockIdx: a tile then only
 // ever waits on a block that is already running, which is what guarantees forward progress.
-// Each thread scans 32 elements, so the fixed costs of a tile (its ticket, four barriers, the
-// look-back) are paid once per 32 KiB at block 256; the elements come in and go out through a
-// warp transpose in shared memory (kernels/warp/warp_exchange.h), so that every load and store
-// instruction moves 512 whole bytes. While its block looks back, a tile waits in that shared
-// memory, not in registers: a thread keeps only its run's total and reads the run again to
-// finish it. At 40 registers instead of 64, six blocks of 256 fit a multiprocessor instead of
-// four, and more tiles are loading while others wait (1.08x faster at 2^28 on an H100).
+// Still, every tile waits one round trip to L2 or more with all of its data on hand, and a
+// multiprocessor holds only so many tiles: while some wait, too few are loading to keep memory
+// busy. So a tile is large (128 elements a thread: its ticket, barriers and look-back are paid
+// once per 128 KiB at block 256) and waits where most of it fits: half in shared memory, half in
+// registers (kernels/warp/warp_chunks.h). Two blocks of 256 then hold 256 KiB of tiles on an
+// H100 multiprocessor, where shared memory alone held 192 (835.6 to 778.6 us at 2^28, 1.12x
+// CUB). The price is at small n, where a large tile keeps few multiprocessors busy. Every load
+// and store instruction moves 512 whole bytes, and each 128-element chunk is scanned where it
+// lies, by a warp scan of its lanes' totals, with no transpose.
 // Neither the status words nor the counter are reset between runs on the same buffers (they
 // carry the run's epoch and first ticket), so a timed run is this one launch; a grid of one
 // tile is a plain block scan, with no ticket and no status buffer at all.
 // Origin: Merrill and Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled
 // Look-back"; CUB DeviceScan.
 #pragma once
+#include <type_traits>
+
 #include "kernels/block/block_scan.h"
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/scan/variant.h"
 #include "kernels/grid/tile_status.h"
-#include "kernels/warp/warp_exchange.h"
+#include "kernels/warp/warp_chunks.h"
 
 namespace wl::scan {
 
 struct DecoupledLookback {
-  static constexpr unsigned kItems = 32;  // 8 vectors a thread: a tile of 8192 at block 256
+  // A warp's run: 32 chunks of 32 16-byte vectors, a tile of 32768 at block 256. A sum holds
+  // half of them in registers and parks half in shared memory; max and min, whose combine needs
+  // registers of its own (the sign of zero, NaN), hold a quarter, or they would spill. Shared
+  // memory is budgeted for the operator that parks most.
+  static constexpr unsigned kChunks = 32;
+  template <class Op>
+  static constexpr unsigned kHeldFor = std::is_same_v<Op, SumOp> ? 16 : 8;
+  template <class Op>
+  static constexpr unsigned kParkedFor = kChunks - kHeldFor<Op>;
+  static constexpr unsigned kMostParked = 24;
+  static constexpr unsigned kItems = kChunks * 4;
   static constexpr VariantInfo info{
       "decoupled-lookback", "one pass: publish the tile's aggregate, look back for its prefix: 2n bytes moved",
       "Merrill & Garland 2016; CUB DeviceScan", Shape::SinglePass, kItems, 32,
       /*pitfall=*/false, /*deterministic_trace=*/false, /*max_n=*/0, /*ping_pong=*/false,
-      /*max_block=*/512, /*min_resident_blocks=*/3};
-  // Held to 40 registers a thread (three blocks of 512 a multiprocessor, six of 256), which
-  // ptxas meets with no spills for every operator and type, now that a thread holds only its
-  // run's total across the look-back. Blocks of 1024 are refused: the recorded build takes 72
-  // registers a thread, over the 64 they leave.
+      /*max_block=*/512, /*min_resident_blocks=*/1};
+  // A sum holds 64 elements a thread in registers: blocks of 1024 would leave it 64 registers
+  // in all.
 
   template <class T>
   static constexpr unsigned shared_bytes(unsigned block) {
-    return shared_array_bytes<T>(block * kItems) + block_scan_shared_bytes<T>() + shared_array_bytes<unsigned>(1) +
-           shared_array_bytes<T>(1);
+    return shared_array_bytes<T>(block / 32 * kParkedElements<T, kMostParked>) + block_scan_shared_bytes<T>() +
+           shared_array_bytes<unsigned>(1) + shared_array_bytes<T>(1);
   }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ScanArgs<T>& a) {
-    Shared<T> exchange = shared_array<T>(ctx, ctx.block_dim() * kItems);
+    constexpr unsigned W = kVecWidth<T>, kParked = kParkedFor<Op>, kHeld = kHeldFor<Op>;
+    Shared<T> parked = shared_array<T>(ctx, ctx.block_dim() / 32 * kParkedElements<T, kMostParked>);
     Shared<T> warp_totals = shared_array<T>(ctx, 32);
     Shared<unsigned> tile_slot = shared_array<unsigned>(ctx, 1);
     Shared<T> prefix_slot = shared_array<T>(ctx, 1);
-    const unsigned tid = ctx.thread_idx();
+    const unsigned tid = ctx.thread_idx(), lane = ctx.lane();
     // A grid of one tile has no one to publish to and nothing to look back on: it is a block scan.
     const bool alone = ctx.grid_dim() == 1;
 
@@ -66,17 +79,24 @@ struct DecoupledLookback {
       tile = ctx.ld(tile_slot, 0);
     }
     const std::uint64_t warp_first = (std::uint64_t(tile) * ctx.block_dim() + ctx.warp() * 32) * kItems;
-    const unsigned region = ctx.warp() * kWarpExchangeElements<kItems>;
+    const unsigned region = ctx.warp() * kParkedElements<T, kParked>;
+    auto at = [&](unsigned j) { return warp_first + std::uint64_t(j * 32 + lane) * W; };
 
-    T total_of_run = identity<Op, T>();
-    {  // only the run's total stays in registers; the run itself waits in `exchange`
-      T items[kItems];
-      // Loads before in this step (st_from masks count from there): the tile's number, unless alone.
-      warp_load_blocked<kItems>(ctx, exchange, region, a.in, a.n, warp_first, identity<Op, T>(), alone ? 0u : 1u,
-                                items);
-      total_of_run = scan_items<kItems, Op>(items);
+    Vec<T, W> held[kHeld];
+    // Loads before in this step (the masks count from there): the tile's number, unless alone.
+    warp_load_chunks<kParked, kHeld>(ctx, parked, region, a.in, a.n, warp_first, identity<Op, T>(), alone ? 0u : 1u,
+                                     held);
+    T lane_total = identity<Op, T>();  // the lane's elements of every chunk: only the total matters here
+WL_UNROLL
+    for (unsigned j = 0; j < kParked; ++j) {
+      const Vec<T, W> x = ctx.ld_vec(parked, parked_slot<T>(region, j, lane), __LINE__);
+      for (unsigned k = 0; k < W; ++k) lane_total = Op::apply(lane_total, x.v[k]);
     }
-    const T before = block_scan<Op>(ctx, warp_totals, total_of_run, level_step(0), /*exclusive=*/true);
+WL_UNROLL
+    for (unsigned j = 0; j < kHeld; ++j)
+      for (unsigned k = 0; k < W; ++k) lane_total = Op::apply(lane_total, held[j].v[k]);
+    // Lane 0 of each warp gets what the warps before it hold: every lane of theirs.
+    const T lanes_before = block_scan<Op>(ctx, warp_totals, lane_total, level_step(0), /*exclusive=*/true);
 
     if (ctx.branch(!alone)) {
       if (ctx.branch(ctx.warp() == 0)) {  // warp 0 publishes, looks back and publishes again
@@ -98,15 +118,30 @@ struct DecoupledLookback {
     }
 
     ctx.step(kFinishStep);
-    T prefix = before;          // everything before the thread's run
-    unsigned loads_before = 0;  // loads of this step so far: the masks of the stores below count from there
+    T running = ctx.shfl(0xffffffffu, lanes_before, 0);  // everything before the warp's first chunk
+    unsigned from_prefix = 0;  // the mask bit of the tile's prefix, loaded first in this step
     if (ctx.branch(!alone)) {
       const T tiles_before = ctx.ld(prefix_slot, 0);
-      prefix = Op::apply(tiles_before, before);
-      loads_before = 1;
+      running = Op::apply(tiles_before, running);
+      from_prefix = 1;
     }
-    loads_before += scan_run_in_place<kItems, Op>(ctx, exchange, region, prefix, a.exclusive, loads_before);
-    warp_store_striped<kItems>(ctx, exchange, region, a.out, a.n, warp_first, loads_before);
+    const unsigned loads_before = from_prefix;  // the parked loads below are this step's loads from here
+    // Chunks wholly past n have nothing to store: the warp skips them together (a shuffle
+    // needs every lane), which at small n is most of a tile.
+    auto has_elements = [&](unsigned j) { return ctx.branch(warp_first + j * 32 * W < a.n, __LINE__); };
+WL_UNROLL
+    for (unsigned j = 0; j < kParked; ++j) {
+      if (!has_elements(j)) break;
+      const Vec<T, W> x = ctx.ld_vec(parked, parked_slot<T>(region, j, lane), __LINE__);
+      const Vec<T, W> y = warp_scan_chunk<Op>(ctx, x, running, a.exclusive);
+      store_chunk_vector(ctx, a.out, a.n, at(j), y, from_prefix | 1u << (loads_before + j) | kFromRegisters);
+    }
+WL_UNROLL
+    for (unsigned j = 0; j < kHeld; ++j) {
+      if (!has_elements(kParked + j)) break;
+      const Vec<T, W> y = warp_scan_chunk<Op>(ctx, held[j], running, a.exclusive);
+      store_chunk_vector(ctx, a.out, a.n, at(kParked + j), y, from_prefix | kFromRegisters);
+    }
   }
 };
 

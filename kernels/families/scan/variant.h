@@ -1,16 +1,13 @@
 // What every scan variant shares: its arguments, the uniform add that carries a tile's prefix
-// into it, and the runs of the many-items variants (scan-then-propagate, decoupled-lookback):
-// each thread scans a run of consecutive items and the block scans only the threads' totals.
-// load_items and store_items move a run directly and scan it in registers
-// (scan-then-propagate); decoupled-lookback moves it through kernels/warp/warp_exchange.h and
-// keeps it there, finishing it in place (scan_run_in_place).
+// into it, and the runs of scan-then-propagate: each thread scans a run of consecutive items in
+// registers and the block scans only the threads' totals. (decoupled-lookback scans chunks
+// striped across a warp instead: kernels/warp/warp_chunks.h.)
 #pragma once
 #include <cstdint>
 
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/scan/variant_info.h"
 #include "kernels/grid/tile_status.h"
-#include "kernels/warp/warp_exchange.h"
 
 namespace wl::scan {
 
@@ -98,31 +95,6 @@ WL_UNROLL
 WL_UNROLL
     for (unsigned k = 0; k < kItems; ++k) items[k] = Op::apply(prefix, items[k]);
   }
-}
-
-// The run's results (apply_prefix), computed in place in the lane's run of a warp exchange
-// region (kernels/warp/warp_exchange.h), vector by vector: the combining order of scan_items
-// then apply_prefix, so the same bits, without the run in registers. Vector v comes from the
-// step's loads before this (`loads_before`: the tile's prefix), the run's vectors 0 to v, and
-// what the registers carry from the block scan. Returns the loads it made.
-template <unsigned kItems, class Op, class T, class Ctx>
-WL_DEVICE unsigned scan_run_in_place(Ctx& ctx, Shared<T> exchange, unsigned region, T prefix, bool exclusive,
-                                     unsigned loads_before) {
-  constexpr unsigned W = kVecWidth<T>;
-  T running{};  // the run's own inclusive scan so far
-  return warp_update_blocked<kItems>(
-      ctx, exchange, region,
-      [&](unsigned v, Vec<T, W>& x) {
-WL_UNROLL
-        for (unsigned k = 0; k < W; ++k) {
-          const T item = x.v[k];
-          const bool first = v == 0 && k == 0;
-          if (exclusive) x.v[k] = first ? prefix : Op::apply(prefix, running);
-          running = first ? item : Op::apply(running, item);
-          if (!exclusive) x.v[k] = Op::apply(prefix, running);
-        }
-      },
-      [&](unsigned v) { return ((2u << (loads_before + v)) - 1u) | kFromRegisters; });
 }
 
 // Stores the run's results (apply_prefix) from `first`: 16-byte stores when the run is whole.

@@ -1,0 +1,140 @@
+// Warp layer: a warp's run of chunks, striped. A chunk is 32 consecutive 16-byte vectors, one a
+// lane, so every load and store instruction moves 512 whole bytes, and a lane's vector never
+// moves to another lane: the chunk is scanned where it lies (warp_scan_chunk), a lane's few
+// elements and then a warp scan of the lanes' totals, with no transpose. Of a warp's chunks the
+// first kParked wait in shared memory and the rest are held in registers: a caller that waits
+// between the load and the store (a look-back) then keeps its data in both, more of it on a
+// multiprocessor than either holds alone (1.07x faster than the same tiles in shared memory
+// alone on an H100 at 2^28, tools/probes/scan_lookback_probe.cu, run 7). A parked chunk lies as it came, lane l's
+// vector at l, so each quarter warp reaches 8 different bank groups, free of conflicts, and
+// each lane reads back only what it wrote itself: no barrier.
+//
+// The stores name their loads (st_vec_from, kernels/dialect/README.md): `loads_before` is how
+// many loads the thread has made earlier in the current step, where the masks start counting.
+#pragma once
+#include <cstdint>
+
+#include "kernels/dialect/dialect.h"
+
+namespace wl {
+
+// Sites recorded from this file are kWarpChunksSites + line (see kernels/dialect/README.md).
+constexpr unsigned kWarpChunksSites = 1800;
+
+// Elements of shared memory a warp's kParked chunks take.
+template <class T, unsigned kParked>
+constexpr unsigned kParkedElements = 32 * kParked * kVecWidth<T>;
+
+// The slot of lane `lane`'s vector of parked chunk j, from the warp's region.
+template <class T>
+WL_HOST_DEVICE constexpr unsigned parked_slot(unsigned region, unsigned j, unsigned lane) {
+  return region + (j * 32 + lane) * kVecWidth<T>;
+}
+
+// Lane `lane`'s vector of chunk j from `first`, `pad` past n: one load when whole, element by
+// element where n cuts it, none wholly past n. Counts the loads it made in `taken`.
+template <class T, class Ctx>
+WL_DEVICE Vec<T, kVecWidth<T>> load_chunk_vector(Ctx& ctx, Global<const T> in, std::uint64_t n, std::uint64_t e,
+                                                   T pad, unsigned& taken) {
+  constexpr unsigned S = kWarpChunksSites;
+  constexpr unsigned W = kVecWidth<T>;
+  Vec<T, W> x;
+  if (ctx.branch(e + W <= n, S + __LINE__)) {
+    ++taken;
+    return ctx.ld_vec(in, e, S + __LINE__);
+  }
+  for (unsigned k = 0; k < W; ++k) {
+    x.v[k] = pad;
+    if (ctx.branch(e + k < n, S + __LINE__)) {
+      x.v[k] = ctx.ld(in, e + k, S + __LINE__);
+      ++taken;
+    }
+  }
+  return x;
+}
+
+// The warp's kParked + kHeld chunks from element `first` of `in`, `pad` past n: chunk j's
+// vector of lane l is elements first + (32 j + l) * W .. + W - 1. The first kParked go to the
+// warp's region of `parked` (kParkedElements from element `region`), the rest to `held`. Where
+// the warp's run is whole, every load goes before any store, all in flight at once.
+template <unsigned kParked, unsigned kHeld, class T, class Ctx>
+WL_DEVICE void warp_load_chunks(Ctx& ctx, Shared<T> parked, unsigned region, Global<const T> in, std::uint64_t n,
+                                std::uint64_t first, T pad, unsigned loads_before,
+                                Vec<T, kVecWidth<T>> (&held)[kHeld]) {
+  constexpr unsigned S = kWarpChunksSites;
+  constexpr unsigned W = kVecWidth<T>;
+  const unsigned lane = ctx.lane();
+  auto at = [&](unsigned j) { return first + std::uint64_t(j * 32 + lane) * W; };
+  if (ctx.branch(first + 32 * (kParked + kHeld) * W <= n, S + __LINE__)) {
+    Vec<T, W> x[kParked];
+WL_UNROLL
+    for (unsigned j = 0; j < kParked; ++j) x[j] = ctx.ld_vec(in, at(j), S + __LINE__);
+WL_UNROLL
+    for (unsigned j = 0; j < kHeld; ++j) held[j] = ctx.ld_vec(in, at(kParked + j), S + __LINE__);
+WL_UNROLL
+    for (unsigned j = 0; j < kParked; ++j)
+      ctx.st_vec_from(parked, parked_slot<T>(region, j, lane), x[j], 1u << (loads_before + j), S + __LINE__);
+    return;
+  }
+  unsigned taken = loads_before;  // the cut warp: vector by vector
+WL_UNROLL
+  for (unsigned j = 0; j < kParked; ++j) {
+    const unsigned before = taken;
+    const Vec<T, W> x = load_chunk_vector(ctx, in, n, at(j), pad, taken);
+    const unsigned from = taken == before ? kFromConstant : ((1u << taken) - 1u) & ~((1u << before) - 1u);
+    ctx.st_vec_from(parked, parked_slot<T>(region, j, lane), x, from, S + __LINE__);
+  }
+WL_UNROLL
+  for (unsigned j = 0; j < kHeld; ++j) held[j] = load_chunk_vector(ctx, in, n, at(kParked + j), pad, taken);
+}
+
+// Lane l's vector x of one chunk, scanned where it lies: the lane scans its W elements, the
+// warp scans the lanes' totals with shuffles (Hillis–Steele in the warp), and `running`,
+// everything before the chunk (the same in every lane), goes in front. Inclusive, or exclusive
+// (each element gets what comes before it). `running` then moves past the chunk. Records no
+// step of its own: it runs inside its caller's.
+template <class Op, class Ctx, class T, unsigned W>
+WL_DEVICE Vec<T, W> warp_scan_chunk(Ctx& ctx, const Vec<T, W>& x, T& running, bool exclusive) {
+  constexpr unsigned S = kWarpChunksSites;
+  constexpr unsigned kAll = 0xffffffffu;
+  const unsigned lane = ctx.lane();
+  T own[W];  // the lane's inclusive scan of its own elements
+  own[0] = x.v[0];
+WL_UNROLL
+  for (unsigned k = 1; k < W; ++k) own[k] = Op::apply(own[k - 1], x.v[k]);
+  T lanes = own[W - 1];  // becomes the inclusive scan of the lanes' totals
+  for (unsigned offset = 1; offset < 32; offset *= 2) {
+    const T below = ctx.shfl_up(kAll, lanes, offset, S + __LINE__);
+    if (ctx.branch(lane >= offset, S + __LINE__)) lanes = Op::apply(below, lanes);
+  }
+  const T lanes_below = ctx.shfl_up(kAll, lanes, 1, S + __LINE__);
+  const T chunk_total = ctx.shfl(kAll, lanes, 31, S + __LINE__);
+  const T base = lane == 0 ? running : Op::apply(running, lanes_below);
+  Vec<T, W> y;
+  if (exclusive) {
+    y.v[0] = base;
+WL_UNROLL
+    for (unsigned k = 1; k < W; ++k) y.v[k] = Op::apply(base, own[k - 1]);
+  } else {
+WL_UNROLL
+    for (unsigned k = 0; k < W; ++k) y.v[k] = Op::apply(base, own[k]);
+  }
+  running = Op::apply(running, chunk_total);
+  return y;
+}
+
+// One lane's vector of a chunk out to element e of `out`, none past n; `from` names its loads
+// (st_vec_from).
+template <class T, class Ctx>
+WL_DEVICE void store_chunk_vector(Ctx& ctx, Global<T> out, std::uint64_t n, std::uint64_t e, const Vec<T, kVecWidth<T>>& y,
+                                  unsigned from) {
+  constexpr unsigned S = kWarpChunksSites;
+  constexpr unsigned W = kVecWidth<T>;
+  if (ctx.branch(e + W <= n, S + __LINE__)) {
+    ctx.st_vec_from(out, e, y, from, S + __LINE__);
+    return;
+  }
+  for (unsigned k = 0; ctx.branch(k < W && e + k < n, S + __LINE__); ++k) ctx.st_from(out, e + k, y.v[k], from, S + __LINE__);
+}
+
+}  // namespace wl
