@@ -103,7 +103,7 @@ check_ncu() {
   python3 tools/ncu_compare.py "$CLI" blelloch-gems-macro --family scan --type i32 --n 2048 --block 1024 || failed=1
   python3 tools/ncu_compare.py "$CLI" warp-shuffle-scan --family scan --type i32 --n 1000 --block 1024 || failed=1
   python3 tools/ncu_compare.py "$CLI" naive-quadratic --family scan --type i32 --n 1000 --block 256 || failed=1
-  # One tile, so no look-back: the warp exchange's 16-byte shared accesses, swizzled free of conflicts.
+  # One tile, so no look-back: the parked chunks' 16-byte shared accesses, each lane its own slots.
   python3 tools/ncu_compare.py "$CLI" decoupled-lookback --family scan --type i32 --n 8000 --block 256 || failed=1
   echo "| scan, several tiles and launches |"
   python3 tools/ncu_compare.py "$CLI" blelloch --family scan --type i32 --n 100000 --block 256 || failed=1

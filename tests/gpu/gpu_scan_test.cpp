@@ -72,7 +72,7 @@ std::string test_name(const std::string& id) {
 INSTANTIATE_TEST_SUITE_P(AllVariants, GpuScan, testing::ValuesIn(variants()),
                          [](const auto& info) { return test_name(info.param); });
 
-// Blocks of 512 give the look-back's warp exchange 64 KiB of shared memory, past the 48 KiB a
+// Blocks of 512 give the look-back's parked chunks 192 KiB of shared memory, past the 48 KiB a
 // launch gets without raising the kernel's limit; timed and recorded alike.
 TEST(GpuScanLargeBlocks, DecoupledLookbackTakesMoreThan48KiBOfSharedMemory) {
   for (bool record : {false, true}) {

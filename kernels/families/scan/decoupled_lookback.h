@@ -10,8 +10,8 @@
 // Still, every tile waits one round trip to L2 or more with all of its data on hand, and a
 // multiprocessor holds only so many tiles: while some wait, too few are loading to keep memory
 // busy. So a tile is large (128 elements a thread: its ticket, barriers and look-back are paid
-// once per 128 KiB at block 256) and waits where most of it fits: half in shared memory, half in
-// registers (kernels/warp/warp_chunks.h). Two blocks of 256 then hold 256 KiB of tiles on an
+// once per 128 KiB at block 256) and waits where most of it fits: in shared memory and in
+// registers (kernels/warp/warp_chunks.h; a sum holds half in registers). Two blocks of 256 then hold 256 KiB of tiles on an
 // H100 multiprocessor, where shared memory alone held 192 (835.6 to 778.6 us at 2^28, 1.12x
 // CUB). The price is at small n, where a large tile keeps few multiprocessors busy. Every load
 // and store instruction moves 512 whole bytes, and each 128-element chunk is scanned where it
