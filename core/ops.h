@@ -28,25 +28,23 @@ WL_CORE_HD constexpr bool is_nan(T v) {
   return v != v;
 }
 
-// For floats only: the sign bit, read from the bits (so -0.0 has it). Telling the zeros apart by
-// 1 / v < 0 costs a division, which on the GPU carries a slow path that took registers from
-// every scan and reduce by min or max.
+// Float max and min without a branch. A warp whose lanes choose differently would otherwise
+// split at every combine: with 128 elements a thread, decoupled-lookback's f32 max ran 4x slower
+// than its i32 max (docs/gpu-check/scan-lookback-notes.md). Equal floats have equal bits except
+// the two zeros, so a tie is settled on the bits: anding them gives +0 (max), oring gives -0
+// (min); where a and b differ, both selects pick the same one. A NaN wins, a's before b's.
 template <class T>
-WL_CORE_HD bool sign_bit(T v) {
+WL_CORE_HD T float_max_or_min(T a, T b, bool max) {
   using Bits = typename SameSizeUint<T>::type;
-  Bits bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  return bits >> (8 * sizeof(Bits) - 1);
-}
-
-// a < b in the total order used by min/max (NaNs handled by the caller).
-template <class T>
-WL_CORE_HD constexpr bool ordered_less(T a, T b) {
-  if (a < b) return true;
-  if constexpr (!std::numeric_limits<T>::is_integer) {
-    if (a == b && a == T(0)) return sign_bit(a) && !sign_bit(b);
-  }
-  return false;
+  Bits x, y;
+  std::memcpy(&x, &a, sizeof x);
+  std::memcpy(&y, &b, sizeof y);
+  Bits r = max ? (a < b ? y : x) & (a <= b ? y : x) : (b < a ? y : x) | (b <= a ? y : x);
+  r = is_nan(b) ? y : r;
+  r = is_nan(a) ? x : r;
+  T v;
+  std::memcpy(&v, &r, sizeof v);
+  return v;
 }
 
 struct SumOp {
@@ -80,9 +78,11 @@ struct MinOp {
     else return std::numeric_limits<T>::infinity();
   }
   template <class T> WL_CORE_HD static constexpr T apply(T a, T b) {
-    if (is_nan(a)) return a;
-    if (is_nan(b)) return b;
-    return ordered_less(b, a) ? b : a;
+    if constexpr (std::numeric_limits<T>::is_integer) {
+      return b < a ? b : a;
+    } else {
+      return float_max_or_min(a, b, /*max=*/false);
+    }
   }
 };
 
@@ -93,9 +93,11 @@ struct MaxOp {
     else return -std::numeric_limits<T>::infinity();
   }
   template <class T> WL_CORE_HD static constexpr T apply(T a, T b) {
-    if (is_nan(a)) return a;
-    if (is_nan(b)) return b;
-    return ordered_less(a, b) ? b : a;
+    if constexpr (std::numeric_limits<T>::is_integer) {
+      return a < b ? b : a;
+    } else {
+      return float_max_or_min(a, b, /*max=*/true);
+    }
   }
 };
 

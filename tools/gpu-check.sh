@@ -131,6 +131,13 @@ check_bench() {
     "$CLI" bench --family scan --type f32 --sizes 2^10,2^12,2^14,2^16,2^18,2^20,2^24,2^28 --block $block \
       --repeats 20 --csv "$LOG_DIR/bench-scan-f32-sum-b$block.csv" || failed=1
   done
+  section "benchmark: scan, max and min, f32 and i32, block 256 (a branch in the f32 combine once cost 4x)"
+  for type in f32 i32; do
+    for op in max min; do
+      "$CLI" bench --family scan --type $type --op $op --sizes 2^20,2^24,2^28 --block 256 --repeats 20 \
+        --variants decoupled-lookback --csv "$LOG_DIR/bench-scan-$type-$op-b256.csv" || failed=1
+    done
+  done
   # The bitonic sort is O(n log^2 n): sort-reduce-by-key is timed up to 2^24 only.
   for input in "random" "skewed --param skew=90" "image"; do
     read -r pattern params <<<"$input"

@@ -52,10 +52,10 @@ constexpr auto family_entry() {
     return &bounded_family_kernel<Kernel, Rec, b.max_threads, 1>;
 }
 
-// Before a launch: a block larger than the kernel can run (its registers a thread decide) is a
-// clear error, not a failed launch; and a launch may use more than the 48 KiB of dynamic shared
-// memory every kernel gets once the kernel's limit is raised (past the device's limit the launch
-// fails with CUDA's own error).
+// Before a launch: a block larger than the kernel can run (its registers a thread decide), or
+// more shared memory than the device gives a block, is a clear error, not a failed launch; and
+// a launch may use more than the 48 KiB of dynamic shared memory every kernel gets once the
+// kernel's limit is raised.
 template <class Kernel, class Rec>
 void prepare_launch(const LaunchRecord& what) {
   cudaFuncAttributes kernel{};
@@ -64,9 +64,17 @@ void prepare_launch(const LaunchRecord& what) {
     throw GpuError(what.name + " runs blocks of at most " + std::to_string(kernel.maxThreadsPerBlock) +
                    " threads on this GPU (" + std::to_string(kernel.numRegs) + " registers a thread); asked for " +
                    std::to_string(what.block_dim));
-  constexpr unsigned kDefaultLimit = 48 * 1024;
-  if (what.shared_bytes > kDefaultLimit)
-    WL_CUDA(cudaFuncSetAttribute(family_entry<Kernel, Rec>(), cudaFuncAttributeMaxDynamicSharedMemorySize,
+  constexpr unsigned kDefaultLimit = 48 * 1024;  // every GPU gives a block this much
+  if (what.shared_bytes <= kDefaultLimit) return;
+  int device = 0, most_shared = 0;
+  WL_CUDA(cudaGetDevice(&device));
+  WL_CUDA(cudaDeviceGetAttribute(&most_shared, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  const std::size_t needed = what.shared_bytes + kernel.sharedSizeBytes;
+  if (needed > std::size_t(most_shared))
+    throw GpuError(what.name + " needs " + std::to_string(needed / 1024) + " KiB of shared memory a block at blocks of " +
+                   std::to_string(what.block_dim) + "; this GPU gives a block at most " +
+                   std::to_string(most_shared / 1024) + " KiB: take a smaller block");
+  WL_CUDA(cudaFuncSetAttribute(family_entry<Kernel, Rec>(), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  int(what.shared_bytes)));
 }
 

@@ -79,10 +79,20 @@ WL_UNROLL
   unsigned taken = loads_before;  // the cut warp: vector by vector
 WL_UNROLL
   for (unsigned j = 0; j < kParked; ++j) {
-    const unsigned before = taken;
-    const Vec<T, W> x = load_chunk_vector(ctx, in, n, at(j), pad, taken);
-    const unsigned from = taken == before ? kFromConstant : ((1u << taken) - 1u) & ~((1u << before) - 1u);
-    ctx.st_vec_from(parked, parked_slot<T>(region, j, lane), x, from, S + __LINE__);
+    const unsigned slot = parked_slot<T>(region, j, lane);
+    const std::uint64_t e = at(j);
+    if (ctx.branch(e + W <= n, S + __LINE__)) {
+      ctx.st_vec_from(parked, slot, ctx.ld_vec(in, e, S + __LINE__), 1u << taken++, S + __LINE__);
+    } else if (ctx.branch(e < n, S + __LINE__)) {  // n cuts the vector: each slot names its own load, or none
+      for (unsigned k = 0; k < W; ++k) {
+        if (ctx.branch(e + k < n, S + __LINE__)) ctx.st_from(parked, slot + k, ctx.ld(in, e + k, S + __LINE__), 1u << taken++, S + __LINE__);
+        else ctx.st_from(parked, slot + k, pad, kFromConstant, S + __LINE__);
+      }
+    } else {
+      Vec<T, W> pads;
+      for (unsigned k = 0; k < W; ++k) pads.v[k] = pad;
+      ctx.st_vec_from(parked, slot, pads, kFromConstant, S + __LINE__);
+    }
   }
 WL_UNROLL
   for (unsigned j = 0; j < kHeld; ++j) held[j] = load_chunk_vector(ctx, in, n, at(kParked + j), pad, taken);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "core/bits.h"
 #include "core/ops.h"
 
 namespace wl {
@@ -95,15 +96,33 @@ TEST(Ops, MinMaxPropagateNaN) {
 }
 
 TEST(Ops, NegativeZeroIsBelowPositiveZero) {
-  EXPECT_TRUE(ordered_less(-0.0f, 0.0f));
-  EXPECT_FALSE(ordered_less(0.0f, -0.0f));
-  EXPECT_TRUE(std::signbit(MinOp::apply(0.0f, -0.0f)));
+  for (const float a : {0.0f, -0.0f}) {
+    for (const float b : {0.0f, -0.0f}) {
+      EXPECT_EQ(std::signbit(MinOp::apply(a, b)), std::signbit(a) || std::signbit(b)) << a << ", " << b;
+      EXPECT_EQ(std::signbit(MaxOp::apply(a, b)), std::signbit(a) && std::signbit(b)) << a << ", " << b;
+    }
+  }
   EXPECT_TRUE(std::signbit(MinOp::apply(-0.0, 0.0)));
-  EXPECT_FALSE(std::signbit(MaxOp::apply(-0.0f, 0.0f)));
   EXPECT_FALSE(std::signbit(MaxOp::apply(0.0, -0.0)));
 }
 
+// The first NaN wins, bit for bit: a fixed combining order then gives the same bits on the GPU
+// and in the simulator.
+TEST(Ops, MinMaxKeepTheFirstNaNsBits) {
+  const float first = from_bits<float>(0x7fc00001u), second = from_bits<float>(0xffc00002u);
+  EXPECT_EQ(to_bits(MaxOp::apply(first, second)), 0x7fc00001u);
+  EXPECT_EQ(to_bits(MinOp::apply(second, first)), 0xffc00002u);
+  EXPECT_EQ(to_bits(MaxOp::apply(1.0f, second)), 0xffc00002u);
+  EXPECT_EQ(to_bits(MinOp::apply(-Limits<float>::infinity(), first)), 0x7fc00001u);
+}
+
 TEST(Ops, MinMaxOfOrdinaryValues) {
+  EXPECT_EQ(MaxOp::apply(-2.0f, -1.0f), -1.0f);
+  EXPECT_EQ(MaxOp::apply(-1.0f, -2.0f), -1.0f);
+  EXPECT_EQ(MinOp::apply(-2.0f, -1.0f), -2.0f);
+  EXPECT_EQ(MinOp::apply(-1.0f, -2.0f), -2.0f);
+  EXPECT_EQ(MinOp::apply(3.0, 3.0), 3.0);
+  EXPECT_EQ(MaxOp::apply(Limits<float>::infinity(), -Limits<float>::infinity()), Limits<float>::infinity());
   EXPECT_EQ(MinOp::apply(std::int64_t(-3), std::int64_t(2)), -3);
   EXPECT_EQ(MaxOp::apply(std::uint64_t(1) << 63, std::uint64_t(5)), std::uint64_t(1) << 63);
   EXPECT_EQ(MaxOp::apply(2.5, -1.0), 2.5);

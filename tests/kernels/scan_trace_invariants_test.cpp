@@ -165,12 +165,11 @@ TEST(ScanTraceInvariants, TheChunksCoalesceWithoutBankConflicts) {
 // An output of a parked chunk names its own vector's 4 slots, and in a grid of several tiles
 // (n = 20000: 3) the tile's prefix too.
 TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
-  constexpr unsigned kParked = DecoupledLookback::kParkedFor<SumOp>;
+  constexpr unsigned kParked = DecoupledLookback::kParked;
   constexpr unsigned kParkedPerWarp = 32 * kParked * 4, kRun = 32 * DecoupledLookback::kItems;
   constexpr unsigned kParkedAll = 2 * kParkedPerWarp;
-  // Shared memory in words: the parked chunks (budgeted for the operator that parks most),
-  // warp_totals (32), the tile's number, the prefix.
-  constexpr unsigned kPrefixSlot = (shared_array_bytes<std::int32_t>(2 * 32 * DecoupledLookback::kMostParked * 4) +
+  // Shared memory in words: the parked chunks, warp_totals (32), the tile's number, the prefix.
+  constexpr unsigned kPrefixSlot = (shared_array_bytes<std::int32_t>(2 * 32 * DecoupledLookback::kParked * 4) +
                                     shared_array_bytes<std::int32_t>(32) + shared_array_bytes<unsigned>(1)) / 4;
   struct Owner {
     unsigned warp, lane, chunk;
@@ -183,7 +182,12 @@ TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
     const unsigned r = unsigned(e % kRun);
     return Owner{unsigned(e / kRun), r % 128 / 4, r / 128};
   };
-  for (const std::uint64_t n : {3000u, 20000u}) {
+  auto slot_element = [&](std::uint32_t slot) {  // tile 0: the element a parked slot holds
+    const Owner o = slot_owner(slot);
+    return std::uint64_t(o.warp) * kRun + (o.chunk * 32 + o.lane) * 4 + slot % 4;
+  };
+  // 2001 cuts a vector after its first element: its other three slots are pads, from no load.
+  for (const std::uint64_t n : {2001u, 3000u, 20000u}) {
     const RunResult r = run("decoupled-lookback", n, 64);
     ASSERT_TRUE(r.check.ok) << r.check.expected;
     const bool alone = n <= 2 * kRun;
@@ -195,9 +199,12 @@ TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
       const auto [first, last] = g.edges_into(i);
       if (node.space == DataflowSpace::Shared && node.step == kLoadStep && node.index < kParkedAll) {
         ++slots;
-        ASSERT_LE(last - first, 1) << "slot " << node.index;
-        if (first == last) ++pads;
-        else EXPECT_EQ(g.nodes[first->from].kind, DataflowNodeKind::Input) << "slot " << node.index;
+        const std::uint64_t element = slot_element(node.index);
+        pads += element >= n;
+        ASSERT_EQ(last - first, element < n ? 1 : 0) << "slot " << node.index << ", n = " << n;
+        if (first == last) continue;
+        EXPECT_EQ(g.nodes[first->from].kind, DataflowNodeKind::Input) << "slot " << node.index;
+        EXPECT_EQ(g.nodes[first->from].index, element) << "slot " << node.index << ", n = " << n;
         continue;
       }
       if (node.space != DataflowSpace::Global || node.step != kFinishStep) continue;
@@ -221,9 +228,13 @@ TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
     }
     EXPECT_EQ(slots, kParkedAll) << "n = " << n;
     EXPECT_EQ(outputs, alone ? n : 2 * kRun) << "every output of the recorded block's tile, n = " << n;
-    if (alone) {
-      EXPECT_EQ(pads, kParkedPerWarp) << "warp 1's run is wholly past n";
+    // Warp w parks elements w * kRun + [0, kParkedPerWarp): those at n or past it are pads.
+    std::uint64_t expected_pads = 0;
+    for (std::uint64_t w = 0; w < 2; ++w) {
+      const std::uint64_t begin = w * kRun, end = begin + kParkedPerWarp;
+      expected_pads += end - std::clamp(n, begin, end);
     }
+    EXPECT_EQ(pads, expected_pads) << "n = " << n;
   }
 }
 

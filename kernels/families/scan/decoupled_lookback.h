@@ -10,8 +10,8 @@
 // Still, every tile waits one round trip to L2 or more with all of its data on hand, and a
 // multiprocessor holds only so many tiles: while some wait, too few are loading to keep memory
 // busy. So a tile is large (128 elements a thread: its ticket, barriers and look-back are paid
-// once per 128 KiB at block 256) and waits where most of it fits: in shared memory and in
-// registers (kernels/warp/warp_chunks.h; a sum holds half in registers). Two blocks of 256 then hold 256 KiB of tiles on an
+// once per 128 KiB at block 256) and waits where most of it fits: half in shared memory, half in
+// registers (kernels/warp/warp_chunks.h). Two blocks of 256 then hold 256 KiB of tiles on an
 // H100 multiprocessor, where shared memory alone held 192 (835.6 to 778.6 us at 2^28, 1.12x
 // CUB). The price is at small n, where a large tile keeps few multiprocessors busy. Every load
 // and store instruction moves 512 whole bytes, and each 128-element chunk is scanned where it
@@ -22,8 +22,6 @@
 // Origin: Merrill and Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled
 // Look-back"; CUB DeviceScan.
 #pragma once
-#include <type_traits>
-
 #include "kernels/block/block_scan.h"
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/scan/variant.h"
@@ -33,36 +31,30 @@
 namespace wl::scan {
 
 struct DecoupledLookback {
-  // A warp's run: 32 chunks of 32 16-byte vectors, a tile of 32768 at block 256. A sum holds
-  // half of them in registers and parks half in shared memory; max and min, whose combine needs
-  // registers of its own (the sign of zero, NaN), hold a quarter. (f32 max and min are still
-  // 3x slower than before this layout, unexplained: docs/gpu-check/scan-lookback-notes.md.)
-  // Shared memory is budgeted for the operator that parks most.
+  // A warp's run: 32 chunks of 32 16-byte vectors, a tile of 32768 at block 256. Half of them
+  // wait in registers, half are parked in shared memory.
   static constexpr unsigned kChunks = 32;
-  template <class Op>
-  static constexpr unsigned kHeldFor = std::is_same_v<Op, SumOp> ? 16 : 8;
-  template <class Op>
-  static constexpr unsigned kParkedFor = kChunks - kHeldFor<Op>;
-  static constexpr unsigned kMostParked = 24;
+  static constexpr unsigned kHeld = 16;
+  static constexpr unsigned kParked = kChunks - kHeld;
   static constexpr unsigned kItems = kChunks * 4;
   static constexpr VariantInfo info{
       "decoupled-lookback", "one pass: publish the tile's aggregate, look back for its prefix: 2n bytes moved",
       "Merrill & Garland 2016; CUB DeviceScan", Shape::SinglePass, kItems, 32,
       /*pitfall=*/false, /*deterministic_trace=*/false, /*max_n=*/0, /*ping_pong=*/false,
       /*max_block=*/512, /*min_resident_blocks=*/1};
-  // A sum holds 64 elements a thread in registers: blocks of 1024 would leave it 64 registers
-  // in all.
+  // A thread holds 64 elements in registers: blocks of 1024 would leave it 64 registers in all.
+  // Blocks of 512 park 128 KiB, more than sm_86 and sm_89 give a block (the launch says so).
 
   template <class T>
   static constexpr unsigned shared_bytes(unsigned block) {
-    return shared_array_bytes<T>(block / 32 * kParkedElements<T, kMostParked>) + block_scan_shared_bytes<T>() +
+    return shared_array_bytes<T>(block / 32 * kParkedElements<T, kParked>) + block_scan_shared_bytes<T>() +
            shared_array_bytes<unsigned>(1) + shared_array_bytes<T>(1);
   }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ScanArgs<T>& a) {
-    constexpr unsigned W = kVecWidth<T>, kParked = kParkedFor<Op>, kHeld = kHeldFor<Op>;
-    Shared<T> parked = shared_array<T>(ctx, ctx.block_dim() / 32 * kParkedElements<T, kMostParked>);
+    constexpr unsigned W = kVecWidth<T>;
+    Shared<T> parked = shared_array<T>(ctx, ctx.block_dim() / 32 * kParkedElements<T, kParked>);
     Shared<T> warp_totals = shared_array<T>(ctx, 32);
     Shared<unsigned> tile_slot = shared_array<unsigned>(ctx, 1);
     Shared<T> prefix_slot = shared_array<T>(ctx, 1);

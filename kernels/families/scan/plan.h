@@ -27,7 +27,8 @@ constexpr const char* kPropagateName = "propagate";
 
 // An upper bound on the roundings between an input element and any output: each level's
 // sequential items and two block trees, one combine per propagate, and for a single pass the
-// look-back's chain over every tile before; an Independent variant's chain is n long.
+// look-back's chain over every tile before and the running prefix over a warp's chunks; an
+// Independent variant's chain is n long.
 std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Level>& levels, unsigned block);
 
 // Scan's own checks of a request (Family::validate).
