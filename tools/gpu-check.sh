@@ -47,7 +47,7 @@ check_tests() {
 
 # Minutes, not seconds: 8.6 GB of input made, copied and checked once for each variant.
 check_huge() {
-  section "n = 2^31 + 17 (64-bit indexing): every variant, i32, exact"
+  section "n = 2^31 + 17 (64-bit indexing): every reduction and scan variant, i32, exact"
   "$BUILD/tests/gpu/gpu_tests" --gtest_filter=GpuHugeN.* || failed=1
   section "n = 2^31 + 17 as a user runs it"
   for v in sequential speed-of-light; do

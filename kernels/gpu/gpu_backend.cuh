@@ -71,7 +71,7 @@ void prepare_launch(const LaunchRecord& what) {
   WL_CUDA(cudaDeviceGetAttribute(&most_shared, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
   const std::size_t needed = what.shared_bytes + kernel.sharedSizeBytes;
   if (needed > std::size_t(most_shared))
-    throw GpuError(what.name + " needs " + std::to_string(needed / 1024) + " KiB of shared memory a block at blocks of " +
+    throw GpuError(what.name + " needs " + std::to_string((needed + 1023) / 1024) + " KiB of shared memory a block at blocks of " +
                    std::to_string(what.block_dim) + "; this GPU gives a block at most " +
                    std::to_string(most_shared / 1024) + " KiB: take a smaller block");
   WL_CUDA(cudaFuncSetAttribute(family_entry<Kernel, Rec>(), cudaFuncAttributeMaxDynamicSharedMemorySize,

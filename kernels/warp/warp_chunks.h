@@ -82,11 +82,16 @@ WL_UNROLL
     const unsigned slot = parked_slot<T>(region, j, lane);
     const std::uint64_t e = at(j);
     if (ctx.branch(e + W <= n, S + __LINE__)) {
-      ctx.st_vec_from(parked, slot, ctx.ld_vec(in, e, S + __LINE__), 1u << taken++, S + __LINE__);
+      const Vec<T, W> x = ctx.ld_vec(in, e, S + __LINE__);
+      ctx.st_vec_from(parked, slot, x, 1u << taken++, S + __LINE__);
     } else if (ctx.branch(e < n, S + __LINE__)) {  // n cuts the vector: each slot names its own load, or none
       for (unsigned k = 0; k < W; ++k) {
-        if (ctx.branch(e + k < n, S + __LINE__)) ctx.st_from(parked, slot + k, ctx.ld(in, e + k, S + __LINE__), 1u << taken++, S + __LINE__);
-        else ctx.st_from(parked, slot + k, pad, kFromConstant, S + __LINE__);
+        if (ctx.branch(e + k < n, S + __LINE__)) {
+          const T x = ctx.ld(in, e + k, S + __LINE__);
+          ctx.st_from(parked, slot + k, x, 1u << taken++, S + __LINE__);
+        } else {
+          ctx.st_from(parked, slot + k, pad, kFromConstant, S + __LINE__);
+        }
       }
     } else {
       Vec<T, W> pads;

@@ -114,6 +114,12 @@ TEST(Ops, MinMaxKeepTheFirstNaNsBits) {
   EXPECT_EQ(to_bits(MinOp::apply(second, first)), 0xffc00002u);
   EXPECT_EQ(to_bits(MaxOp::apply(1.0f, second)), 0xffc00002u);
   EXPECT_EQ(to_bits(MinOp::apply(-Limits<float>::infinity(), first)), 0x7fc00001u);
+  EXPECT_EQ(to_bits(MaxOp::apply(second, 1.0f)), 0xffc00002u);
+  const double a = from_bits<double>(0x7ff8000000000001ull), b = from_bits<double>(0xfff8000000000002ull);
+  EXPECT_EQ(to_bits(MaxOp::apply(a, b)), 0x7ff8000000000001ull);
+  EXPECT_EQ(to_bits(MinOp::apply(b, a)), 0xfff8000000000002ull);
+  EXPECT_EQ(to_bits(MinOp::apply(2.0, b)), 0xfff8000000000002ull);
+  EXPECT_EQ(to_bits(MaxOp::apply(a, -3.0)), 0x7ff8000000000001ull);
 }
 
 TEST(Ops, MinMaxOfOrdinaryValues) {

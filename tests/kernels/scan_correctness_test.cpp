@@ -12,6 +12,7 @@
 #include "kernels/families/scan/registry.h"
 #include "kernels/families/scan/run_sim.h"
 #include "tests/kernels/reduce_inputs.h"
+#include "tests/kernels/scan_requests.h"
 
 namespace wl::scan {
 namespace {
@@ -30,14 +31,7 @@ void check_all_sizes(const std::string& variant, const std::string& op, const st
     for (unsigned block : {32u, 256u})
       for (bool exclusive : {false, true}) {
         if (info.max_n && n > info.max_n) continue;  // refused: ScanRequests below
-        RunRequest r;
-        r.family = "scan";
-        r.variant = variant;
-        r.op = op;
-        r.type = type;
-        r.n = n;
-        r.block = block;
-        r.params["exclusive"] = exclusive;
+        const RunRequest r = test::scan_request(variant, op, type, n, block, exclusive);
         const std::vector<T> input = test::exact_input<T>(op, n, n * 31 + block);
         const RunResult out = run_sim(r, input.data());
         const std::string what = variant + " " + op + " " + type + (exclusive ? " exclusive" : " inclusive") +

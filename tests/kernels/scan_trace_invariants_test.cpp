@@ -17,21 +17,15 @@
 #include "model/dataflow.h"
 #include "model/metrics.h"
 #include "model/work_span.h"
+#include "tests/kernels/scan_requests.h"
 
 namespace wl::scan {
 namespace {
 
 RunResult run(const std::string& variant, std::uint64_t n, unsigned block, Pattern pattern = Pattern::Random,
                const std::string& op = "sum", bool exclusive = false) {
-  RunRequest r;
-  r.family = "scan";
-  r.variant = variant;
-  r.op = op;
-  r.type = "i32";
-  r.n = n;
-  r.block = block;
+  RunRequest r = test::scan_request(variant, op, "i32", n, block, exclusive);
   r.record = true;
-  r.params["exclusive"] = exclusive;
   const std::vector<std::int32_t> input = make_input<std::int32_t>(pattern, n, 9, op);
   return run_sim(r, input.data());
 }
@@ -186,8 +180,9 @@ TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
     const Owner o = slot_owner(slot);
     return std::uint64_t(o.warp) * kRun + (o.chunk * 32 + o.lane) * 4 + slot % 4;
   };
-  // 2001 cuts a vector after its first element: its other three slots are pads, from no load.
-  for (const std::uint64_t n : {2001u, 3000u, 20000u}) {
+  // 2001 and 2003 cut a vector after its first and its third element: the rest of its slots
+  // are pads, from no load.
+  for (const std::uint64_t n : {2001u, 2003u, 3000u, 20000u}) {
     const RunResult r = run("decoupled-lookback", n, 64);
     ASSERT_TRUE(r.check.ok) << r.check.expected;
     const bool alone = n <= 2 * kRun;

@@ -35,8 +35,8 @@ std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Level>& l
   unsigned tree = 1;
   while ((1u << tree) <= 2 * block) ++tree;
   std::uint64_t depth = levels.size() * (info.items_per_thread + 2 * tree + 1);
-  // A single pass also carries a warp's running prefix across its chunks of 4 items a lane, and
-  // adds the tiles before (the look-back's chain) and the lanes before (a warp scan's levels).
+  // A single pass adds the look-back's chain over the tiles before, and a warp's running prefix
+  // carried across its chunks of 4 items a lane (one combine a chunk, a few more to place it).
   if (info.shape == Shape::SinglePass && !levels.empty())
     depth += levels.front().grid + info.items_per_thread / 4 + kWarpScanLevels;
   if (info.shape == Shape::Independent && !levels.empty()) depth = levels.front().n;  // one serial chain
