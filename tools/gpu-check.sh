@@ -9,7 +9,8 @@
 #                              tests), huge (n = 2^31 + 17, minutes), sanitizer
 #                              (compute-sanitizer on every variant), ncu (Nsight Compute
 #                              against our metrics), lookback (a single pass recorded on
-#                              the GPU, every tile), bench, sweep (the timing sweep
+#                              the GPU, every tile), bench, tiles (decoupled-lookback's
+#                              tile sizes at short n), sweep (the timing sweep
 #                              2^10..2^28, recorded as a profile). Prints everything and writes
 #                              it to ${OUT:-gpu-check-out}/gpu-check.log. Carry
 #                              build-gpu/app/cli/warplens-cli, build-gpu/tests/gpu/gpu_tests
@@ -103,8 +104,10 @@ check_ncu() {
   python3 tools/ncu_compare.py "$CLI" blelloch-gems-macro --family scan --type i32 --n 2048 --block 1024 || failed=1
   python3 tools/ncu_compare.py "$CLI" warp-shuffle-scan --family scan --type i32 --n 1000 --block 1024 || failed=1
   python3 tools/ncu_compare.py "$CLI" naive-quadratic --family scan --type i32 --n 1000 --block 256 || failed=1
-  # One tile, so no look-back: the parked chunks' 16-byte shared accesses, each lane its own slots.
-  python3 tools/ncu_compare.py "$CLI" decoupled-lookback --family scan --type i32 --n 8000 --block 256 || failed=1
+  # One tile of each size, so no look-back: the parked chunks' 16-byte shared accesses, each lane its own slots.
+  for items in 8 32 128; do
+    python3 tools/ncu_compare.py "$CLI" decoupled-lookback --family scan --type i32 --n 2000 --block 256 --param items=$items || failed=1
+  done
   echo "| scan, several tiles and launches |"
   python3 tools/ncu_compare.py "$CLI" blelloch --family scan --type i32 --n 100000 --block 256 || failed=1
   python3 tools/ncu_compare.py "$CLI" hillis-steele --family scan --type i32 --n 30000 --block 256 || failed=1
@@ -151,6 +154,15 @@ check_bench() {
     --variants sort-reduce-by-key --csv "$LOG_DIR/bench-histogram-sort.csv" || failed=1
 }
 
+# decoupled-lookback's tile at short n: the plan's own size (items 0) against each size forced.
+check_tiles() {
+  section "decoupled-lookback: the tile the plan takes (items 0) against 8, 32 and 128 items a thread, f32 sum, block 256"
+  for items in 0 8 32 128; do
+    "$CLI" bench --family scan --type f32 --sizes 2^10..2^24 --block 256 --repeats 30 --param items=$items \
+      --variants decoupled-lookback --csv "$LOG_DIR/tiles-scan-f32-sum-items$items.csv" || failed=1
+  done
+}
+
 check_sweep() {
   section "timing sweep: f32 sum, 2^10..2^28 (the app's recorded profile)"
   "$CLI" bench --sizes 2^10..2^28 --repeats 20 --record "$LOG_DIR/profile.json" --csv "$LOG_DIR/profile.csv" \
@@ -160,11 +172,11 @@ check_sweep() {
 run_checks() {
   section "device"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
-  for part in "${@:-tests huge sanitizer ncu lookback bench sweep}"; do
+  for part in "${@:-tests huge sanitizer ncu lookback bench tiles sweep}"; do
     for p in $part; do
       case "$p" in
-        tests|huge|sanitizer|ncu|lookback|bench|sweep) "check_$p" ;;
-        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, sweep)"; failed=1 ;;
+        tests|huge|sanitizer|ncu|lookback|bench|tiles|sweep) "check_$p" ;;
+        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, sweep)"; failed=1 ;;
       esac
     done
   done

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include <cstring>
+#include <utility>
 
 #include "kernels/families/scan/catalog.h"
 #include "kernels/families/scan/reference.h"
@@ -26,7 +27,7 @@ TEST_P(GpuScan, EqualsCpuReferenceForEveryOpTypeAndSize) {
   const VariantInfo& info = *find_variant(GetParam());
   for (const char* op : {"sum", "max", "min"})
     for (const char* type : {"i32", "f32"})
-      for (std::uint64_t n : {1ull, 33ull, 1000ull, 4096ull, 65539ull, (1ull << 22) + 3})
+      for (std::uint64_t n : {1ull, 33ull, 1000ull, 4096ull, 65539ull, (1ull << 20) + 5, (1ull << 22) + 3})
         for (bool exclusive : {false, true})
           if (!info.max_n || n <= info.max_n)  // naive-quadratic: small n only
           visit_op(op, [&](auto o) {
@@ -63,10 +64,11 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, GpuScan, testing::ValuesIn(variants()),
                          [](const auto& info) { return test_name(info.param); });
 
 // Blocks of 512 give the look-back's parked chunks 128 KiB of shared memory, past the 48 KiB a
-// launch gets without raising the kernel's limit; timed and recorded alike.
+// launch gets without raising the kernel's limit; timed and recorded alike, in large tiles.
 TEST(GpuScanLargeBlocks, DecoupledLookbackTakesMoreThan48KiBOfSharedMemory) {
   for (bool record : {false, true}) {
     RunRequest r = scan_request("decoupled-lookback", "sum", "i32", 1000003, 512, false);
+    r.params["items"] = 128;
     r.record = record;
     r.record_blocks = {1};
     const std::vector<std::int32_t> input = test::exact_input<std::int32_t>("sum", r.n, 5);
@@ -123,21 +125,24 @@ INSTANTIATE_TEST_SUITE_P(Deterministic, GpuScanTrace, testing::ValuesIn(determin
 
 // The look-back's trace depends on timing, but one tile has no ticket and no look-back: the
 // parked chunks' 16-byte shared accesses, their copies and the chunks' shuffles record the
-// same events on both. 2003 cuts a parked vector, which is stored element by element.
+// same events on both, in each of the three tile sizes (at block 128: 1024, 4096 and 16384).
+// 1003 and 2003 cut a parked vector, which is stored element by element.
 TEST(GpuScanOneTileTrace, DecoupledLookbackEqualsTheSimulatorTraceEventForEvent) {
-  for (const std::uint64_t n : {3000u, 2003u}) {
+  const std::pair<unsigned, std::uint64_t> cases[] = {{8, 1000}, {8, 1003}, {32, 3000}, {32, 2003}, {128, 3000}, {128, 2003}};
+  for (const auto& [items, n] : cases) {
     for (bool exclusive : {false, true}) {
       RunRequest r = scan_request("decoupled-lookback", exclusive ? "max" : "sum", "i32", n, 128, exclusive);
+      r.params["items"] = items;
       r.record = true;
       const std::vector<std::int32_t> input = test::exact_input<std::int32_t>(r.op, r.n, 17);
       const RunResult sim = run_sim(r, input.data());
       const RunResult gpu = run_gpu(r, input.data());
       ASSERT_EQ(gpu.trace.meta.launches.size(), 1u);
-      ASSERT_EQ(gpu.trace.meta.launches[0].grid_dim, 1u) << "one tile of 16384";
+      ASSERT_EQ(gpu.trace.meta.launches[0].grid_dim, 1u) << "one tile, items " << items;
       ASSERT_EQ(gpu.trace.events.size(), sim.trace.events.size());
       for (std::size_t i = 0; i < sim.trace.events.size(); ++i)
         ASSERT_TRUE(same_operation(sim.trace.events[i], gpu.trace.events[i]))
-            << "n = " << n << ", event " << i << "\n simulator: " << describe(sim.trace.events[i])
+            << "n = " << n << ", items " << items << ", event " << i << "\n simulator: " << describe(sim.trace.events[i])
             << "\n GPU:       " << describe(gpu.trace.events[i]);
       EXPECT_TRUE(gpu.check.ok);
     }

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "kernels/families/scan/catalog.h"
+#include "kernels/families/scan/plan.h"
 #include "kernels/families/scan/reference.h"
 #include "kernels/families/scan/registry.h"
 #include "kernels/families/scan/run_sim.h"
@@ -27,25 +28,32 @@ class ScanCorrectness : public testing::TestWithParam<Case> {};
 template <class Op, class T>
 void check_all_sizes(const std::string& variant, const std::string& op, const std::string& type) {
   const VariantInfo& info = *find_variant(variant);
+  // Items 0 lets the plan size the tile by n (the smallest size at these n); a variant that runs
+  // several sizes is checked in each of them too.
+  std::vector<unsigned> items_asked{0};
+  if (tile_sizes(info).size() > 1) for (unsigned items : tile_sizes(info)) items_asked.push_back(items);
   for (std::uint64_t n : kSizes)
     for (unsigned block : {32u, 256u})
-      for (bool exclusive : {false, true}) {
-        if (info.max_n && n > info.max_n) continue;  // refused: ScanRequests below
-        const RunRequest r = test::scan_request(variant, op, type, n, block, exclusive);
-        const std::vector<T> input = test::exact_input<T>(op, n, n * 31 + block);
-        const RunResult out = run_sim(r, input.data());
-        const std::string what = variant + " " + op + " " + type + (exclusive ? " exclusive" : " inclusive") +
-                                 " n=" + std::to_string(n) + " block=" + std::to_string(block);
-        EXPECT_TRUE(out.check.ok) << what << ": " << out.check.expected;
-        const std::vector<T> expected = reference_scan<Op>(input, exclusive);
-        ASSERT_EQ(out.result.count(), n) << what;
-        for (std::uint64_t i = 0; i < n; ++i)
-          if (out.result.bits(i) != to_bits(expected[i])) {
-            ADD_FAILURE() << what << ": out[" << i << "] = " << from_bits<T>(out.result.bits(i)) << ", expected "
-                          << expected[i];
-            break;
-          }
-      }
+      for (bool exclusive : {false, true})
+        for (unsigned items : items_asked) {
+          if (info.max_n && n > info.max_n) continue;  // refused: ScanRequests below
+          RunRequest r = test::scan_request(variant, op, type, n, block, exclusive);
+          r.params["items"] = items;
+          const std::vector<T> input = test::exact_input<T>(op, n, n * 31 + block);
+          const RunResult out = run_sim(r, input.data());
+          const std::string what = variant + " " + op + " " + type + (exclusive ? " exclusive" : " inclusive") +
+                                   " n=" + std::to_string(n) + " block=" + std::to_string(block) +
+                                   " items=" + std::to_string(items);
+          EXPECT_TRUE(out.check.ok) << what << ": " << out.check.expected;
+          const std::vector<T> expected = reference_scan<Op>(input, exclusive);
+          ASSERT_EQ(out.result.count(), n) << what;
+          for (std::uint64_t i = 0; i < n; ++i)
+            if (out.result.bits(i) != to_bits(expected[i])) {
+              ADD_FAILURE() << what << ": out[" << i << "] = " << from_bits<T>(out.result.bits(i)) << ", expected "
+                            << expected[i];
+              break;
+            }
+        }
 }
 
 TEST_P(ScanCorrectness, EqualsCpuReferenceExactly) {
@@ -113,6 +121,51 @@ TEST(ScanValidation, DecoupledLookbackTakesBlocksUpTo512) {
   EXPECT_EQ(validate(r),
             "decoupled-lookback takes blocks of up to 512 threads: its 128 items a thread need more registers than a "
             "block of 1024 leaves each thread");
+}
+
+// The largest tile that still gives every second multiprocessor (66 of 132) a tile: at block
+// 256, tiles of 32768 (128 items a thread) from n = 66 * 32768 = 2162688, of 8192 (32) from
+// 66 * 8192 = 540672, of 2048 (8) below. The request's "items" overrides it.
+TEST(ScanPlan, DecoupledLookbackSizesItsTileByN) {
+  const VariantInfo& info = *find_variant("decoupled-lookback");
+  RunRequest r = test::scan_request("decoupled-lookback", "sum", "f32", 1, 256);
+  auto plan_at = [&](std::uint64_t n) {
+    r.n = n;
+    const std::vector<Level> levels = plan_levels(info, r);
+    EXPECT_EQ(levels.size(), 1u) << "a single pass, n = " << n;
+    return levels.front();
+  };
+  EXPECT_EQ(plan_at(1).items_per_thread, 8u);
+  EXPECT_EQ(plan_at(540671).items_per_thread, 8u);
+  EXPECT_EQ(plan_at(540672).items_per_thread, 32u);
+  EXPECT_EQ(plan_at(540672).grid, 66u);
+  EXPECT_EQ(plan_at(2162687).items_per_thread, 32u);
+  EXPECT_EQ(plan_at(2162688).items_per_thread, 128u);
+  EXPECT_EQ(plan_at(2162688).grid, 66u);
+  EXPECT_EQ(plan_at(std::uint64_t(1) << 28).grid, 8192u);
+  r.sm_count = 16;  // 8 tiles are enough
+  EXPECT_EQ(plan_at(8 * 32768).items_per_thread, 128u);
+  r.params["items"] = 8;
+  EXPECT_EQ(plan_at(std::uint64_t(1) << 20).grid, 512u);
+  EXPECT_EQ(plan_at(std::uint64_t(1) << 20).items_per_thread, 8u);
+}
+
+// "items" names one of the variant's tile sizes, or 0.
+TEST(ScanValidation, ItemsNameATileSizeTheVariantRuns) {
+  RunRequest r = test::scan_request("decoupled-lookback", "sum", "f32", 1000, 256);
+  for (std::uint64_t items : {0, 8, 32, 128}) {
+    r.params["items"] = items;
+    EXPECT_EQ(validate(r), "") << items;
+  }
+  r.params["items"] = 16;
+  EXPECT_EQ(validate(r), "decoupled-lookback runs tiles of 8, 32 or 128 items a thread, not 16 (items 0 sizes the tile by n)");
+  r.params["items"] = 129;
+  EXPECT_NE(validate(r), "");
+  r.variant = "scan-then-propagate";
+  r.params["items"] = 4;
+  EXPECT_EQ(validate(r), "");
+  r.params["items"] = 8;
+  EXPECT_EQ(validate(r), "scan-then-propagate runs tiles of 4 items a thread, not 8 (items 0 sizes the tile by n)");
 }
 
 // Quadratic work is for small n: 4096 (one step per element) runs, 4097 is refused with the reason.

@@ -23,8 +23,9 @@ namespace wl::scan {
 namespace {
 
 RunResult run(const std::string& variant, std::uint64_t n, unsigned block, Pattern pattern = Pattern::Random,
-               const std::string& op = "sum", bool exclusive = false) {
+               const std::string& op = "sum", bool exclusive = false, unsigned items = 0) {
   RunRequest r = test::scan_request(variant, op, "i32", n, block, exclusive);
+  r.params["items"] = items;
   r.record = true;
   const std::vector<std::int32_t> input = make_input<std::int32_t>(pattern, n, 9, op);
   return run_sim(r, input.data());
@@ -130,6 +131,11 @@ TEST(ScanTraceInvariants, TheGemsMacroKeepsEveryConflict) {
   EXPECT_GT(compute_metrics(gems.trace).total.shared_ld.conflicts, 0u);
 }
 
+// Large tiles (items 128; the plan takes them from n = 2^20 at block 64), the layout of 2^28.
+RunResult run_large_tiles(std::uint64_t n) {
+  return run("decoupled-lookback", n, 64, Pattern::Random, "sum", false, DecoupledLookback::kItems);
+}
+
 // One tile of 8192 at block 64 (2 warps of 32 chunks: 16 parked, 16 held), so no look-back.
 // Each global instruction moves 32 whole 16-byte vectors, 16 sectors: 32 a warp each way, 64
 // for the 2 warps, 1024 sectors = 32 KiB read once and written once. Shared memory sees 3
@@ -137,7 +143,7 @@ TEST(ScanTraceInvariants, TheGemsMacroKeepsEveryConflict) {
 // and the read that finishes them. A lane's vector lies where the lane wrote it, so none of
 // them has a bank conflict.
 TEST(ScanTraceInvariants, TheChunksCoalesceWithoutBankConflicts) {
-  const RunResult r = run("decoupled-lookback", 8192, 64);
+  const RunResult r = run_large_tiles(8192);
   ASSERT_TRUE(r.check.ok) << r.check.expected;
   const StepMetrics total = compute_metrics(r.trace).total;
   EXPECT_EQ(total.global_ld.requests, 64u);
@@ -159,11 +165,11 @@ TEST(ScanTraceInvariants, TheChunksCoalesceWithoutBankConflicts) {
 // An output of a parked chunk names its own vector's 4 slots, and in a grid of several tiles
 // (n = 20000: 3) the tile's prefix too.
 TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
-  constexpr unsigned kParked = DecoupledLookback::kParked;
+  constexpr unsigned kParked = DecoupledLookback::kMostParked;
   constexpr unsigned kParkedPerWarp = 32 * kParked * 4, kRun = 32 * DecoupledLookback::kItems;
   constexpr unsigned kParkedAll = 2 * kParkedPerWarp;
   // Shared memory in words: the parked chunks, warp_totals (32), the tile's number, the prefix.
-  constexpr unsigned kPrefixSlot = (shared_array_bytes<std::int32_t>(2 * 32 * DecoupledLookback::kParked * 4) +
+  constexpr unsigned kPrefixSlot = (shared_array_bytes<std::int32_t>(2 * 32 * kParked * 4) +
                                     shared_array_bytes<std::int32_t>(32) + shared_array_bytes<unsigned>(1)) / 4;
   struct Owner {
     unsigned warp, lane, chunk;
@@ -183,7 +189,7 @@ TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
   // 2001 and 2003 cut a vector after its first and its third element: the rest of its slots
   // are pads, from no load.
   for (const std::uint64_t n : {2001u, 2003u, 3000u, 20000u}) {
-    const RunResult r = run("decoupled-lookback", n, 64);
+    const RunResult r = run_large_tiles(n);
     ASSERT_TRUE(r.check.ok) << r.check.expected;
     const bool alone = n <= 2 * kRun;
     const DataflowGraph g = build_dataflow(r.trace);
@@ -258,10 +264,11 @@ TEST(ScanTraceInvariants, TheSinglePassRunsAgainWithoutClearing) {
   r.variant = "decoupled-lookback";
   r.type = "i32";
   r.n = 40000;
-  r.block = 32;  // tiles of 4096: 10 tiles, some behind others' stale words
+  r.block = 32;
+  r.params["items"] = DecoupledLookback::kItems;  // tiles of 4096: 10 tiles, some behind others' stale words
   Trace trace;
   SimBackend backend(r, trace);
-  const std::vector<Level> levels = plan_levels(DecoupledLookback::info, r.n, r.block);
+  const std::vector<Level> levels = plan_levels(DecoupledLookback::info, r);
   ScanBuffers<std::int32_t> buffers = allocate_buffers<DecoupledLookback, std::int32_t>(backend, levels, r.n);
   for (std::uint64_t seed : {1, 2, 3}) {
     const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Random, r.n, seed, "sum");
@@ -287,7 +294,8 @@ TEST(ScanTraceInvariants, LaunchesAreNamedAndTheSinglePassLooksBack) {
     q.variant = "decoupled-lookback";
     q.type = "i32";
     q.n = 32768;
-    q.block = 32;  // tiles of 4096: 8 tiles
+    q.block = 32;
+    q.params["items"] = DecoupledLookback::kItems;  // tiles of 4096: 8 tiles
     q.record = true;
     q.record_blocks = {5};
     const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Ones, q.n, 1, "sum");

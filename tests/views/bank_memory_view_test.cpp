@@ -43,7 +43,8 @@ TEST(BankView, InterleavedStridedConflicts) {
 // vector lies at words 4l .. 4l + 3 of its chunk, so each bank holds 4 words of a request, one
 // for each lane group, and none is a conflict, for the fill and for the lane's reads alike.
 TEST(BankView, TheParkedChunksHaveFourWordsABankAndNoConflict) {
-  const TraceViews v = test::simulate_scan("decoupled-lookback", 64, 2048);  // one tile: no look-back
+  // One large tile (items 128, 32 chunks a warp, 16 parked): no look-back.
+  const TraceViews v = test::simulate_scan("decoupled-lookback", 64, 2048, Pattern::Ascending, {{"items", 128}});
   const BankStep s = bank_step(v.requests, 0, kLoadStep);
   std::size_t vector_requests = 0;
   for (const BankRequest& r : s.requests) {

@@ -2,6 +2,7 @@
 // view-model tests that want real kernels rather than hand-built traces.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "kernels/backend/runner.h"
@@ -12,9 +13,11 @@ namespace wl::test {
 
 // Block 0 of a run of `family`'s `variant`, recorded.
 inline TraceViews simulate_in(const std::string& family, const std::string& variant, unsigned block, std::uint64_t n,
-                              const std::string& type, Pattern pattern) {
+                              const std::string& type, Pattern pattern,
+                              const std::map<std::string, std::uint64_t>& params = {}) {
   RunRequest r;
   r.family = family;
+  r.params = params;
   r.variant = variant;
   r.block = block;
   r.n = n;
@@ -33,8 +36,9 @@ inline TraceViews simulate(const std::string& variant, unsigned block, std::uint
 }
 
 inline TraceViews simulate_scan(const std::string& variant, unsigned block, std::uint64_t n,
-                                Pattern pattern = Pattern::Ascending) {
-  return simulate_in("scan", variant, block, n, "i32", pattern);
+                                Pattern pattern = Pattern::Ascending,
+                                const std::map<std::string, std::uint64_t>& params = {}) {
+  return simulate_in("scan", variant, block, n, "i32", pattern, params);
 }
 
 // Block `block`'s tree in the launch `views` shows, projected from the run's dataflow graph.

@@ -13,7 +13,9 @@
 // once per 128 KiB at block 256) and waits where most of it fits: half in shared memory, half in
 // registers (kernels/warp/warp_chunks.h). Two blocks of 256 then hold 256 KiB of tiles on an
 // H100 multiprocessor, where shared memory alone held 192 (835.6 to 778.6 us at 2^28, 1.12x
-// CUB). The price is at small n, where a large tile keeps few multiprocessors busy. Every load
+// CUB). A short input in such tiles would keep a few multiprocessors busy, and in each tile only
+// its first warps (a warp's run is 4096 elements), so the plan (plan.h) takes tiles of 32 or 8
+// items a thread when n is short of one large tile for every second multiprocessor. Every load
 // and store instruction moves 512 whole bytes, and each 128-element chunk is scanned where it
 // lies, by a warp scan of its lanes' totals, with no transpose.
 // Neither the status words nor the counter are reset between runs on the same buffers (they
@@ -31,29 +33,41 @@
 namespace wl::scan {
 
 struct DecoupledLookback {
-  // A warp's run: 32 chunks of 32 16-byte vectors, a tile of 32768 at block 256. Half of them
-  // wait in registers, half are parked in shared memory.
-  static constexpr unsigned kChunks = 32;
-  static constexpr unsigned kHeld = 16;
-  static constexpr unsigned kParked = kChunks - kHeld;
+  // A warp's run: 32 chunks of 32 16-byte vectors, a tile of 32768 at block 256; or 8 or 2 chunks
+  // for a short input. Half of them wait in registers, half are parked in shared memory.
+  static constexpr unsigned kChunks = 32, kShortChunks = 8, kShortestChunks = 2;
   static constexpr unsigned kItems = kChunks * 4;
+  static constexpr unsigned kMostParked = kChunks / 2;
   static constexpr VariantInfo info{
       "decoupled-lookback", "one pass: publish the tile's aggregate, look back for its prefix: 2n bytes moved",
       "Merrill & Garland 2016; CUB DeviceScan", Shape::SinglePass, kItems, 32,
       /*pitfall=*/false, /*deterministic_trace=*/false, /*max_n=*/0, /*ping_pong=*/false,
-      /*max_block=*/512, /*min_resident_blocks=*/1};
+      /*max_block=*/512, /*min_resident_blocks=*/1, /*smaller_items=*/{kShortestChunks * 4, kShortChunks * 4}};
   // A thread holds 64 elements in registers: blocks of 1024 would leave it 64 registers in all.
   // Blocks of 512 park 128 KiB, more than sm_86 and sm_89 give a block (the launch says so).
 
   template <class T>
   static constexpr unsigned shared_bytes(unsigned block) {
-    return shared_array_bytes<T>(block / 32 * kParkedElements<T, kParked>) + block_scan_shared_bytes<T>() +
+    return shared_array_bytes<T>(block / 32 * kParkedElements<T, kMostParked>) + block_scan_shared_bytes<T>() +
            shared_array_bytes<unsigned>(1) + shared_array_bytes<T>(1);
   }
 
   template <class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ScanArgs<T>& a) {
+    const unsigned chunks = a.items_per_thread / 4;
+    if (ctx.branch(chunks == kShortestChunks))
+      scan_tile<kShortestChunks, Op>(ctx, a);
+    else if (ctx.branch(chunks == kShortChunks))
+      scan_tile<kShortChunks, Op>(ctx, a);
+    else
+      scan_tile<kChunks, Op>(ctx, a);
+  }
+
+  // The tile of warps that each scan kRun chunks.
+  template <unsigned kRun, class Op, class T, class Ctx>
+  WL_DEVICE static void scan_tile(Ctx& ctx, const ScanArgs<T>& a) {
     constexpr unsigned W = kVecWidth<T>;
+    constexpr unsigned kParked = kRun / 2, kHeld = kRun - kParked, kRunItems = kRun * 4;
     Shared<T> parked = shared_array<T>(ctx, ctx.block_dim() / 32 * kParkedElements<T, kParked>);
     Shared<T> warp_totals = shared_array<T>(ctx, 32);
     Shared<unsigned> tile_slot = shared_array<unsigned>(ctx, 1);
@@ -71,7 +85,7 @@ struct DecoupledLookback {
       ctx.sync();
       tile = ctx.ld(tile_slot, 0);
     }
-    const std::uint64_t warp_first = (std::uint64_t(tile) * ctx.block_dim() + ctx.warp() * 32) * kItems;
+    const std::uint64_t warp_first = (std::uint64_t(tile) * ctx.block_dim() + ctx.warp() * 32) * kRunItems;
     const unsigned region = ctx.warp() * kParkedElements<T, kParked>;
     auto at = [&](unsigned j) { return warp_first + std::uint64_t(j * 32 + lane) * W; };
 

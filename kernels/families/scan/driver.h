@@ -94,18 +94,18 @@ void launch_levels(Backend& backend, Global<const T> input, ScanBuffers<T>& b, c
     a.exclusive = k == 0 ? exclusive : true;
     a.epoch = b.epoch;
     a.first_ticket = b.tickets;
+    a.items_per_thread = levels[k].items_per_thread;
     if (single_pass) b.tickets += levels[k].grid;  // one launch: a single pass has one level
     LaunchRecord what = launch_record(scan_launch_name(V::info, k), levels[k].grid, block, shared, a.n);
     if (V::info.ping_pong) what.shared_columns = block;
     backend.launch(what, record, ScanKernel<V, Op, T>{a});
   }
-  const unsigned tile = block * V::info.items_per_thread;
   for (std::size_t k = levels.size(); k-- > 1;) {
     PropagateKernel<Op, T> p;
     p.out = k == 1 ? b.out : b.prefixes[k - 2];
     p.prefixes = as_input(b.prefixes[k - 1]);
     p.n = levels[k - 1].n;
-    p.tile = tile;
+    p.tile = block * levels[k - 1].items_per_thread;
     backend.launch(launch_record(kPropagateName, levels[k - 1].grid - 1, block, 0, p.n), record, p);
   }
 }

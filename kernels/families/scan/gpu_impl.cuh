@@ -25,7 +25,7 @@ RunResult run_gpu_typed(const RunRequest& r, const T* data) {
 template <class V, class Op, class T>
 GpuTime time_gpu_typed(const RunRequest& r, const T* data, int warmup, int repeats) {
   const std::vector<T> input = r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
-  const std::vector<Level> levels = plan_levels(V::info, r.n, r.block);
+  const std::vector<Level> levels = plan_levels(V::info, r);
   const bool exclusive = is_exclusive(r);
   GpuBackend backend(r, nullptr);
   const L2Rotation rotation = l2_rotation(r.n * sizeof(T));

@@ -1,16 +1,48 @@
 #include "kernels/families/scan/plan.h"
 
+#include <algorithm>
+
 #include "kernels/families/scan/catalog.h"
 #include "kernels/warp/warp_scan.h"
 
 namespace wl::scan {
 
-std::vector<Level> plan_levels(const VariantInfo& info, std::uint64_t n, unsigned block) {
+std::vector<unsigned> tile_sizes(const VariantInfo& info) {
+  std::vector<unsigned> sizes;
+  for (unsigned items : info.smaller_items)
+    if (items) sizes.push_back(items);
+  sizes.push_back(info.items_per_thread);
+  return sizes;
+}
+
+unsigned tile_items(const VariantInfo& info, std::uint64_t n, unsigned block, unsigned sm_count, unsigned asked) {
+  if (asked) return asked;  // validate_scan took only a size the variant runs
+  // Probe run 6 (docs/gpu-check/scan-lookback-notes.md): at 2^20, 128 tiles of 8192 beat 32 of
+  // 32768 and 512 of 2048.
+  const std::uint64_t enough_tiles = std::max(1u, sm_count / 2);
+  const std::vector<unsigned> sizes = tile_sizes(info);
+  unsigned items = sizes.front();
+  for (unsigned size : sizes)
+    if (n >= enough_tiles * block * size) items = size;
+  return items;
+}
+
+std::string tile_sizes_text(const VariantInfo& info) {
+  const std::vector<unsigned> sizes = tile_sizes(info);
+  std::string text;
+  for (std::size_t k = 0; k < sizes.size(); ++k)
+    text += (k == 0 ? "" : k + 1 == sizes.size() ? " or " : ", ") + std::to_string(sizes[k]);
+  return text;
+}
+
+std::vector<Level> plan_levels(const VariantInfo& info, const RunRequest& r) {
   std::vector<Level> levels;
-  const std::uint64_t tile = std::uint64_t(block) * info.items_per_thread;
+  std::uint64_t n = r.n;
   while (n > 0) {
+    const unsigned items = tile_items(info, n, r.block, r.sm_count, asked_items(r));
+    const std::uint64_t tile = std::uint64_t(r.block) * items;
     const std::uint64_t grid = (n + tile - 1) / tile;
-    levels.push_back({n, unsigned(grid)});
+    levels.push_back({n, unsigned(grid), items});
     if (grid == 1 || info.shape != Shape::TilesThenPropagate) break;
     n = grid;
   }
@@ -34,11 +66,12 @@ std::vector<PlannedLaunch> planned_launches(const VariantInfo& info, const std::
 std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Level>& levels, unsigned block) {
   unsigned tree = 1;
   while ((1u << tree) <= 2 * block) ++tree;
-  std::uint64_t depth = levels.size() * (info.items_per_thread + 2 * tree + 1);
+  std::uint64_t depth = 0;
+  for (const Level& level : levels) depth += level.items_per_thread + 2 * tree + 1;
   // A single pass adds the look-back's chain over the tiles before, and a warp's running prefix
   // carried across its chunks of 4 items a lane (one combine a chunk, a few more to place it).
   if (info.shape == Shape::SinglePass && !levels.empty())
-    depth += levels.front().grid + info.items_per_thread / 4 + kWarpScanLevels;
+    depth += levels.front().grid + levels.front().items_per_thread / 4 + kWarpScanLevels;
   if (info.shape == Shape::Independent && !levels.empty()) depth = levels.front().n;  // one serial chain
   return depth;
 }
@@ -53,14 +86,27 @@ std::string validate_scan(const RunRequest& r) {
     return std::string(info->id) + " takes blocks of up to " + std::to_string(info->max_block) + " threads: its " +
            std::to_string(info->items_per_thread) + " items a thread need more registers than a block of " +
            std::to_string(r.block) + " leaves each thread";
+  const unsigned asked = asked_items(r);
+  const std::vector<unsigned> sizes = tile_sizes(*info);
+  if (asked && std::find(sizes.begin(), sizes.end(), asked) == sizes.end())
+    return std::string(info->id) + " runs tiles of " + tile_sizes_text(*info) + " items a thread, not " +
+           std::to_string(asked) + " (items 0 sizes the tile by n)";
   if (info->max_n && r.n > info->max_n)
     return std::string(info->id) + " does n(n+1)/2 combines: it takes n up to " + std::to_string(info->max_n);
   return {};
 }
 
-bool is_exclusive(const RunRequest& r) {
-  auto it = r.params.find("exclusive");
-  return it != r.params.end() && it->second != 0;
+namespace {
+
+std::uint64_t param_or_zero(const RunRequest& r, const char* name) {
+  auto it = r.params.find(name);
+  return it == r.params.end() ? 0 : it->second;
 }
+
+}  // namespace
+
+bool is_exclusive(const RunRequest& r) { return param_or_zero(r, "exclusive") != 0; }
+
+unsigned asked_items(const RunRequest& r) { return unsigned(param_or_zero(r, "items")); }
 
 }  // namespace wl::scan

@@ -14,10 +14,21 @@
 namespace wl::scan {
 
 struct Level {
-  std::uint64_t n;  // elements scanned at this level
-  unsigned grid;    // its tiles
+  std::uint64_t n;            // elements scanned at this level
+  unsigned grid;              // its tiles
+  unsigned items_per_thread;  // a tile is block * items_per_thread elements
 };
-std::vector<Level> plan_levels(const VariantInfo& info, std::uint64_t n, unsigned block);
+// The levels of request r (its n, block, multiprocessors and "items" parameter) on variant info.
+std::vector<Level> plan_levels(const VariantInfo& info, const RunRequest& r);
+
+// The items a thread of a tile scanning n elements: what the request's "items" asks for, or,
+// at 0, the largest size the variant runs that still gives at least one tile to every second
+// multiprocessor (the smallest when none does).
+unsigned tile_items(const VariantInfo& info, std::uint64_t n, unsigned block, unsigned sm_count, unsigned asked);
+
+// The tile sizes a variant runs, in items a thread, ascending, and as text: "8, 32 or 128".
+std::vector<unsigned> tile_sizes(const VariantInfo& info);
+std::string tile_sizes_text(const VariantInfo& info);
 
 // Every launch, in the order they run: the scans of each level, then the propagates.
 std::vector<PlannedLaunch> planned_launches(const VariantInfo& info, const std::vector<Level>& levels,
@@ -36,5 +47,8 @@ std::string validate_scan(const RunRequest& request);
 
 // Whether the request asks for an exclusive scan (the family's "exclusive" parameter).
 bool is_exclusive(const RunRequest& request);
+
+// The items a thread the request fixes (the family's "items" parameter); 0: sized by n.
+unsigned asked_items(const RunRequest& request);
 
 }  // namespace wl::scan

@@ -23,7 +23,7 @@ std::string values_text(const std::vector<T>& v) {
 
 template <class V, class Op, class T, class Backend>
 void run_on_backend(Backend& backend, const RunRequest& r, const std::vector<T>& input, RunResult& out) {
-  const std::vector<Level> levels = plan_levels(V::info, r.n, r.block);
+  const std::vector<Level> levels = plan_levels(V::info, r);
   const bool exclusive = is_exclusive(r);
   const Global<const T> in = backend.upload(input);
   ScanBuffers<T> buffers = allocate_buffers<V, T>(backend, levels, r.n);

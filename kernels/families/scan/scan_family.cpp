@@ -41,7 +41,10 @@ class ScanFamily final : public Family {
   std::vector<std::string> ops() const override { return {SumOp::name, MaxOp::name, MinOp::name}; }
   std::vector<std::string> types() const override { return {"i32", "f32"}; }
   std::vector<FamilyParam> params() const override {
-    return {{"exclusive", "1: out[i] combines the elements before i; 0: up to and including i", 0, 0, 1}};
+    return {{"exclusive", "1: out[i] combines the elements before i; 0: up to and including i", 0, 0, 1},
+            {"items", "items a thread of a tile, where a variant runs several sizes (decoupled-lookback: 8, 32 or 128); "
+                      "0: sized by n",
+             0, 0, 128}};
   }
 
   std::string validate(const RunRequest& r) const override { return validate_scan(r); }
@@ -55,7 +58,7 @@ class ScanFamily final : public Family {
   std::vector<PlannedLaunch> plan(const RunRequest& r) const override {
     const VariantInfo* info = scan::find_variant(r.variant);
     if (!info) return {};
-    return planned_launches(*info, plan_levels(*info, r.n, r.block), r.block);
+    return planned_launches(*info, plan_levels(*info, r), r.block);
   }
 
 
@@ -97,7 +100,7 @@ class ScanFamily final : public Family {
       using T = typename decltype(t)::type;
       std::vector<T> values(result.result.count());
       for (std::size_t i = 0; i < values.size(); ++i) values[i] = from_bits<T>(result.result.bits(i));
-      const auto depth = combine_depth(*info, plan_levels(*info, r.n, r.block), r.block);
+      const auto depth = combine_depth(*info, plan_levels(*info, r), r.block);
       c = check_scan<typename decltype(op)::type>(typed<T>(r, input), values, is_exclusive(r), depth);
     });
     return c;
