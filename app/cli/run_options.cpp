@@ -24,7 +24,7 @@ void add_run_options(CLI::App& c, RunOptions& o) {
   c.add_option("--record-blocks", o.record_blocks, "blocks to record: 0,1,5-7 or all")->capture_default_str();
   c.add_option("--event-cap", o.request.event_cap, "most events recorded; past it the trace is marked incomplete")->capture_default_str();
   c.add_option("--param", o.params, "a family parameter, name=value (see `warplens list`); repeatable");
-  c.add_option("--sm-count", o.request.sm_count, "multiprocessors assumed when sizing persistent grids")->capture_default_str();
+  c.add_option("--sm-count", o.request.sm_count, "multiprocessors assumed when sizing persistent grids and scan tiles")->capture_default_str();
 }
 
 std::string request_words(const RunRequest& r) {

@@ -131,31 +131,31 @@ TEST(ScanTraceInvariants, TheGemsMacroKeepsEveryConflict) {
   EXPECT_GT(compute_metrics(gems.trace).total.shared_ld.conflicts, 0u);
 }
 
-// Large tiles (items 128; the plan takes them from n = 2^20 at block 64), the layout of 2^28.
-RunResult run_large_tiles(std::uint64_t n) {
-  return run("decoupled-lookback", n, 64, Pattern::Random, "sum", false, DecoupledLookback::kItems);
-}
-
-// One tile of 8192 at block 64 (2 warps of 32 chunks: 16 parked, 16 held), so no look-back.
-// Each global instruction moves 32 whole 16-byte vectors, 16 sectors: 32 a warp each way, 64
-// for the 2 warps, 1024 sectors = 32 KiB read once and written once. Shared memory sees 3
-// passes of 16 requests a warp over the parked chunks: the fill, the read for the lane's total,
-// and the read that finishes them. A lane's vector lies where the lane wrote it, so none of
-// them has a bank conflict.
+// One tile at block 64 in each size, so no look-back: 2 warps of items / 4 chunks, half parked.
+// At 128 items, a tile of 8192: each global instruction moves 32 whole 16-byte vectors, 16
+// sectors: 32 a warp each way, 64 for the 2 warps, 1024 sectors = 32 KiB read once and
+// written once. Shared memory sees 3 passes of 16 requests a warp over the parked chunks: the
+// fill, the read for the lane's total, and the read that finishes them. A lane's vector lies
+// where the lane wrote it, so none of them has a bank conflict. At 32 and 8 items the same
+// with 8 and 2 chunks a warp: the counts show the kernel ran the size the plan tiled for.
 TEST(ScanTraceInvariants, TheChunksCoalesceWithoutBankConflicts) {
-  const RunResult r = run_large_tiles(8192);
-  ASSERT_TRUE(r.check.ok) << r.check.expected;
-  const StepMetrics total = compute_metrics(r.trace).total;
-  EXPECT_EQ(total.global_ld.requests, 64u);
-  EXPECT_EQ(total.global_ld.sectors, 1024u);
-  EXPECT_EQ(total.global_st.requests, 64u);
-  EXPECT_EQ(total.global_st.sectors, 1024u);
-  EXPECT_EQ(total.shared_ld.conflicts, 0u);
-  EXPECT_EQ(total.shared_st.conflicts, 0u);
-  std::uint64_t vector_requests = 0;
-  for (const Event& e : r.trace.events)
-    vector_requests += (e.op == OpKind::SharedLoad || e.op == OpKind::SharedStore) && e.size == 16;
-  EXPECT_EQ(vector_requests, 3u * 2u * 16u * 32u) << "3 passes of 2 warps x 16 requests of 32 lanes";
+  for (const std::uint64_t items : {8u, 32u, 128u}) {
+    const std::uint64_t n = 64 * items, chunks = items / 4;
+    const RunResult r = run("decoupled-lookback", n, 64, Pattern::Random, "sum", false, unsigned(items));
+    ASSERT_TRUE(r.check.ok) << r.check.expected;
+    ASSERT_EQ(r.trace.meta.launches.at(0).grid_dim, 1u) << "items " << items;
+    const StepMetrics total = compute_metrics(r.trace).total;
+    EXPECT_EQ(total.global_ld.requests, 2 * chunks) << "items " << items;
+    EXPECT_EQ(total.global_ld.sectors, n * 4 / 32) << "items " << items;
+    EXPECT_EQ(total.global_st.requests, 2 * chunks) << "items " << items;
+    EXPECT_EQ(total.global_st.sectors, n * 4 / 32) << "items " << items;
+    EXPECT_EQ(total.shared_ld.conflicts, 0u);
+    EXPECT_EQ(total.shared_st.conflicts, 0u);
+    std::uint64_t vector_requests = 0;
+    for (const Event& e : r.trace.events)
+      vector_requests += (e.op == OpKind::SharedLoad || e.op == OpKind::SharedStore) && e.size == 16;
+    EXPECT_EQ(vector_requests, 3 * 2 * (chunks / 2) * 32) << "3 passes of 2 warps x chunks / 2 requests of 32 lanes";
+  }
 }
 
 // Where each value goes, at block 64 (tiles of 8192; a warp's run is 4096 elements, its first
@@ -189,7 +189,7 @@ TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
   // 2001 and 2003 cut a vector after its first and its third element: the rest of its slots
   // are pads, from no load.
   for (const std::uint64_t n : {2001u, 2003u, 3000u, 20000u}) {
-    const RunResult r = run_large_tiles(n);
+    const RunResult r = run("decoupled-lookback", n, 64, Pattern::Random, "sum", false, DecoupledLookback::kItems);
     ASSERT_TRUE(r.check.ok) << r.check.expected;
     const bool alone = n <= 2 * kRun;
     const DataflowGraph g = build_dataflow(r.trace);

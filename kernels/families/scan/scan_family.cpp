@@ -42,8 +42,8 @@ class ScanFamily final : public Family {
   std::vector<std::string> types() const override { return {"i32", "f32"}; }
   std::vector<FamilyParam> params() const override {
     return {{"exclusive", "1: out[i] combines the elements before i; 0: up to and including i", 0, 0, 1},
-            {"items", "items a thread of a tile, where a variant runs several sizes (decoupled-lookback: 8, 32 or 128); "
-                      "0: sized by n",
+            {"items", "items a thread of a tile, for a variant that runs several sizes (decoupled-lookback: 8, 32 or "
+                      "128; the others ignore it); 0: sized by n",
              0, 0, 128}};
   }
 

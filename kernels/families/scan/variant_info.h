@@ -17,7 +17,8 @@ struct VariantInfo {
   const char* lesson;  // one line: what it changes and why
   const char* origin;  // where it comes from in the classic material
   Shape shape;
-  unsigned items_per_thread;  // a block scans a tile of block * items_per_thread elements
+  unsigned items_per_thread;  // a block scans a tile of block * items_per_thread elements (the
+                              // largest tile, where smaller_items lists others)
   unsigned min_block;         // smallest block size the code supports
   bool pitfall = false;       // deliberately wrong; shown as a lesson, not used for timing
   bool deterministic_trace = true;  // same events on every run (no timing-dependent order)
