@@ -27,8 +27,8 @@ struct VariantInfo {
   unsigned max_block = 1024;        // largest block it runs in: many items a thread need registers
   unsigned min_resident_blocks = 0; // blocks of max_block that must fit a multiprocessor at once,
                                     // which caps the timed kernel's registers; 0: no cap
-  // Smaller tiles the kernel also runs, ascending; 0: none. A short input in a few large tiles
-  // keeps few multiprocessors (and few warps of each tile) busy, so the plan takes a smaller one.
+  // Smaller tiles the kernel also runs; 0: none. A short input in a few large tiles keeps few
+  // multiprocessors (and few warps of each tile) busy, so the plan takes a smaller one.
   unsigned smaller_items[2] = {0, 0};
 };
 
