@@ -25,6 +25,12 @@ struct RunRequest {
   std::uint64_t event_cap = std::uint64_t(1) << 22;
 };
 
+// The family parameter `name` of request r, or `fallback` where r does not set it.
+inline std::uint64_t param_or(const RunRequest& r, const std::string& name, std::uint64_t fallback) {
+  auto it = r.params.find(name);
+  return it == r.params.end() ? fallback : it->second;
+}
+
 // Largest n accepted: past 2^32 every index is 64-bit (2^31 + 17 is tested on the GPU), and
 // 2^33 f32 is 32 GiB of input. run_request also refuses an input larger than half of this
 // machine's memory. Recording needs n * sizeof(T) <= 4 GiB, since a trace stores 32-bit byte

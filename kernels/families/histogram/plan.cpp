@@ -47,10 +47,7 @@ Plan plan_histogram(const VariantInfo& info, std::uint64_t n, unsigned block, un
   return p;
 }
 
-unsigned bins_of(const RunRequest& r) {
-  auto it = r.params.find("bins");
-  return it == r.params.end() ? kDefaultBins : unsigned(it->second);
-}
+unsigned bins_of(const RunRequest& r) { return unsigned(param_or(r, "bins", kDefaultBins)); }
 
 std::string validate_histogram(const RunRequest& r) {
   if (r.block < 32) return "a histogram needs a block of at least 32 threads (its warps count together)";

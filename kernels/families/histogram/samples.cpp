@@ -2,10 +2,7 @@
 
 namespace wl::histogram {
 
-unsigned skew_of(const RunRequest& r) {
-  auto it = r.params.find("skew");
-  return it == r.params.end() ? kDefaultSkew : unsigned(it->second);
-}
+unsigned skew_of(const RunRequest& r) { return unsigned(param_or(r, "skew", kDefaultSkew)); }
 
 void fill_samples(std::int32_t* out, std::uint64_t n, Pattern pattern, std::uint64_t seed, unsigned bins, unsigned skew) {
   std::uint64_t state = seed;

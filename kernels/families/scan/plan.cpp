@@ -98,17 +98,8 @@ std::string validate_scan(const RunRequest& r) {
   return {};
 }
 
-namespace {
+bool is_exclusive(const RunRequest& r) { return param_or(r, "exclusive", 0) != 0; }
 
-std::uint64_t param_or_zero(const RunRequest& r, const char* name) {
-  auto it = r.params.find(name);
-  return it == r.params.end() ? 0 : it->second;
-}
-
-}  // namespace
-
-bool is_exclusive(const RunRequest& r) { return param_or_zero(r, "exclusive") != 0; }
-
-unsigned asked_items(const RunRequest& r) { return unsigned(param_or_zero(r, "items")); }
+unsigned asked_items(const RunRequest& r) { return unsigned(param_or(r, "items", 0)); }
 
 }  // namespace wl::scan
