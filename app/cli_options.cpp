@@ -1,8 +1,10 @@
 #include "cli_options.h"
 
+#include "kernels/family/param_text.h"
 #include "model/views/view_table.h"
 
 #include <CLI/CLI.hpp>
+#include <map>
 
 #include "version.h"
 
@@ -111,12 +113,22 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->group(start_group)
       ->check(CLI::Validator(
           [](std::string& t) { return parse_level(t) ? std::string() : "invalid level '" + t + "'"; }, "LEVEL"));
-  app.add_option("--n", s.n, "Elements to reduce")->group(start_group);
+  app.add_option("--n", s.n, "Elements of the input")->group(start_group);
   app.add_option("--block", s.block, "Threads per block (a power of two, up to 1024)")->group(start_group);
   app.add_option("--op", s.op, "sum, min, max or product")->group(start_group);
   app.add_option("--type", s.type, "i32, f32 or f64")->group(start_group);
   app.add_option("--pattern", s.pattern, "random, ones, ascending, all-equal or skewed")->group(start_group);
   app.add_option("--seed", s.seed, "Seed of the random input")->group(start_group);
+  app.add_option("--param", s.params, "A family parameter, name=value (see `warplens list`); repeatable")
+      ->group(start_group)
+      ->type_name("NAME=VALUE")
+      ->check(CLI::Validator(
+          [](std::string& t) {
+            std::map<std::string, std::uint64_t> params;
+            std::string error;
+            return parse_params({t}, params, error) ? std::string() : error;
+          },
+          ""));
   app.add_option("--backend", s.backend, "auto (GPU if usable), sim or gpu")
       ->group(start_group)
       ->check(CLI::IsMember({"auto", "sim", "gpu"}));

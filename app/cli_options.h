@@ -32,6 +32,7 @@ struct StartOptions {
   std::optional<std::uint64_t> n;
   std::optional<unsigned> block;
   std::string op, type, pattern, backend;
+  std::vector<std::string> params;  // "name=value": the family's parameters (warplens list)
   std::optional<std::uint64_t> seed;
   std::optional<std::uint32_t> inspect_block;
   std::optional<std::uint32_t> inspect_launch;

@@ -2,6 +2,7 @@
 
 #include "app_actions.h"
 #include "kernels/family/family.h"
+#include "kernels/family/param_text.h"
 
 namespace wl {
 
@@ -28,6 +29,7 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
   if (!o.type.empty()) s.request.type = o.type;
   if (!o.pattern.empty()) s.pattern = o.pattern;
   if (o.seed) s.seed = *o.seed;
+  if (std::string error; !parse_params(o.params, s.request.params, error)) return error;
   if (o.inspect_block) s.inspect_block = *o.inspect_block;
   if (o.inspect_launch) s.inspect_launch = *o.inspect_launch;
   if (!o.backend.empty() && !parse_backend(o.backend, s.backend)) return "unknown backend '" + o.backend + "'";

@@ -4,9 +4,11 @@
 // Integer sum and product wrap around (two's complement), as the hardware does; they are
 // computed in the same-size unsigned type so the C++ is defined behaviour on both backends.
 //
-// NaN policy for min and max: NaN propagates. If any input is NaN the result is NaN (unlike
-// fminf/fmaxf, which drop NaNs). Signed zeros are ordered: -0.0 < +0.0, so min(-0, +0) = -0.
-// This keeps the result independent of the order in which a reduction combines its inputs.
+// NaN policy for min and max: NaN propagates. If any input is NaN the result is the canonical
+// NaN, all payload bits set and the sign clear (0x7fffffff for f32: what the GPU's float
+// instructions return), unlike fminf/fmaxf, which drop NaNs. Signed zeros are ordered:
+// -0.0 < +0.0, so min(-0, +0) = -0. The result's bits then never depend on the order in which
+// a reduction or a scan combines its inputs.
 #pragma once
 #include <cstring>
 #include <limits>
@@ -28,23 +30,40 @@ WL_CORE_HD constexpr bool is_nan(T v) {
   return v != v;
 }
 
+// The canonical NaN: the sign clear, every other exponent and payload bit set.
+template <class T>
+WL_CORE_HD T canonical_nan() {
+  using Bits = typename SameSizeUint<T>::type;
+  const Bits bits = Bits(~Bits(0)) >> 1;
+  T v;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
 // Float max and min without a branch. A warp whose lanes choose differently would otherwise
 // split at every combine: with 128 elements a thread, decoupled-lookback's f32 max ran 4x slower
-// than its i32 max (docs/gpu-check/scan-lookback-notes.md). Equal floats have equal bits except
-// the two zeros, so a tie is settled on the bits: anding them gives +0 (max), oring gives -0
-// (min); where a and b differ, both selects pick the same one. A NaN wins, a's before b's.
+// than its i32 max (docs/gpu-check/scan-lookback-notes.md). On sm_80 and later the f32 policy is
+// one instruction, max.NaN / min.NaN (the selects below cost nine). Elsewhere: equal floats have
+// equal bits except the two zeros, so a tie is settled on the bits: anding them gives +0 (max),
+// oring gives -0 (min); where a and b differ, both selects pick the same one.
 template <class T>
 WL_CORE_HD T float_max_or_min(T a, T b, bool max) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if constexpr (std::is_same_v<T, float>) {
+    float r;
+    if (max) asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+    else asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+    return r;
+  }
+#endif
   using Bits = typename SameSizeUint<T>::type;
   Bits x, y;
   std::memcpy(&x, &a, sizeof x);
   std::memcpy(&y, &b, sizeof y);
-  Bits r = max ? (a < b ? y : x) & (a <= b ? y : x) : (b < a ? y : x) | (b <= a ? y : x);
-  r = is_nan(b) ? y : r;
-  r = is_nan(a) ? x : r;
+  const Bits r = max ? (a < b ? y : x) & (a <= b ? y : x) : (b < a ? y : x) | (b <= a ? y : x);
   T v;
   std::memcpy(&v, &r, sizeof v);
-  return v;
+  return is_nan(a) || is_nan(b) ? canonical_nan<T>() : v;
 }
 
 struct SumOp {

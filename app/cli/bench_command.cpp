@@ -15,6 +15,7 @@
 #include "cli/run_options.h"
 #include "kernels/backend/runner.h"
 #include "kernels/backend/timing_sweep.h"
+#include "kernels/family/param_text.h"
 #include "kernels/gpu/gpu_error.h"
 #include "model/timing/timing_sweep.h"
 #include "kernels/families/reduce/registry.h"

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "kernels/family/param_text.h"
 #include "kernels/gpu/gpu_error.h"
 #include "kernels/sim/kernel_error.h"
 
@@ -66,24 +67,6 @@ bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<s
       return false;
     }
     for (std::uint64_t b = first; b <= last; ++b) out.push_back(std::uint32_t(b));
-  }
-  return true;
-}
-
-bool parse_params(const std::vector<std::string>& items, std::map<std::string, std::uint64_t>& out,
-                  std::string& error) {
-  for (const std::string& item : items) {
-    const std::size_t eq = item.find('=');
-    try {
-      std::size_t used = 0;
-      if (eq == std::string::npos || eq == 0) throw std::invalid_argument(item);
-      const std::string value = item.substr(eq + 1);
-      out[item.substr(0, eq)] = std::stoull(value, &used);
-      if (used != value.size() || value.find('-') != std::string::npos) throw std::invalid_argument(item);
-    } catch (const std::exception&) {
-      error = "bad parameter '" + item + "' (expected name=value, e.g. bins=256)";
-      return false;
-    }
   }
   return true;
 }

@@ -2,7 +2,6 @@
 // them into a request.
 #pragma once
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -34,10 +33,6 @@ int run_from_options(RunOptions& options, bool record, RunReport& report);
 // "shared-atomics i32 bins=256 n=4096 block=256": the variant, the operator where the family
 // takes one, the type, the family's parameters, n and the block.
 std::string request_words(const RunRequest& request);
-
-// "bins=256" → params["bins"] = 256.
-bool parse_params(const std::vector<std::string>& items, std::map<std::string, std::uint64_t>& out,
-                  std::string& error);
 
 // "0,2,5-7" or "all" → block indices (all: 0 .. grid - 1, resolved after planning).
 bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<std::uint32_t>& out,

@@ -59,6 +59,16 @@ TEST(CommandLine, ReadsEveryFlag) {
   EXPECT_EQ(options.frames, 5);
 }
 
+TEST(CommandLine, ParamsAreRepeatableAndCheckedAsTheyAreRead) {
+  wl::GuiOptions options;
+  EXPECT_FALSE(parse({"--family", "scan", "--param", "items=8", "--param", "exclusive=1"}, options));
+  EXPECT_EQ(options.start.params, (std::vector<std::string>{"items=8", "exclusive=1"}));
+  for (const char* bad : {"items", "=8", "items=-8", "items=8x", "items="}) {
+    wl::GuiOptions refused;
+    EXPECT_EQ(parse({"--param", bad}, refused), wl::kExitUsage) << bad;
+  }
+}
+
 TEST(CommandLine, UsageErrorsExitWithTwo) {
   wl::GuiOptions options;
   EXPECT_EQ(parse({"--no-such-flag"}, options), wl::kExitUsage);

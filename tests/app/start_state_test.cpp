@@ -41,6 +41,33 @@ TEST(StartState, AnotherFamilyStartsAtItsFirstRealVariantAndComparesWithItsPartn
   }
 }
 
+// --param reaches both sides of compare mode, after the family's defaults are set; a name the
+// family does not take is the run's error, shown in place like a bad variant.
+TEST(StartState, ParamsReachBothSessions) {
+  AppState state;
+  StartOptions o;
+  o.family = "scan";
+  o.variant = "decoupled-lookback";
+  o.view = "compare";
+  o.backend = "sim";
+  o.n = 2048;
+  o.block = 32;
+  o.params = {"items=8", "exclusive=1"};
+  EXPECT_EQ(apply_start_options(state, o), "");
+  for (const Session& side : state.sessions) {
+    EXPECT_EQ(side.settings.request.params.at("items"), 8u);
+    EXPECT_EQ(side.settings.request.params.at("exclusive"), 1u);
+  }
+  finish_sessions(state);
+  ASSERT_TRUE(state.sessions[0].views());
+  EXPECT_EQ(state.sessions[0].views()->trace.meta.grid_dim, 8u);  // tiles of 8 x 32 items
+
+  AppState unknown;
+  o.params = {"bins=7"};
+  EXPECT_EQ(apply_start_options(unknown, o), "");
+  EXPECT_NE(unknown.sessions[0].settings_error().find("scan has no parameter 'bins'"), std::string::npos);
+}
+
 // n = 4096 in blocks of 64: 64 partials, then one block reduces them. Both launches are
 // recorded; the views show the one asked for, and Inspect can switch back.
 TEST(StartState, InspectTheSecondLaunchOfATwoPassRun) {

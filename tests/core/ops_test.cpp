@@ -106,20 +106,31 @@ TEST(Ops, NegativeZeroIsBelowPositiveZero) {
   EXPECT_FALSE(std::signbit(MaxOp::apply(0.0, -0.0)));
 }
 
-// The first NaN wins, bit for bit: a fixed combining order then gives the same bits on the GPU
-// and in the simulator.
-TEST(Ops, MinMaxKeepTheFirstNaNsBits) {
+// Any NaN gives the canonical NaN, whichever NaN and in whichever place: the GPU's max.NaN and
+// min.NaN return it, so a fixed combining order is not needed for the same bits on the GPU and
+// in the simulator.
+TEST(Ops, MinMaxGiveTheCanonicalNaN) {
   const float first = from_bits<float>(0x7fc00001u), second = from_bits<float>(0xffc00002u);
-  EXPECT_EQ(to_bits(MaxOp::apply(first, second)), 0x7fc00001u);
-  EXPECT_EQ(to_bits(MinOp::apply(second, first)), 0xffc00002u);
-  EXPECT_EQ(to_bits(MaxOp::apply(1.0f, second)), 0xffc00002u);
-  EXPECT_EQ(to_bits(MinOp::apply(-Limits<float>::infinity(), first)), 0x7fc00001u);
-  EXPECT_EQ(to_bits(MaxOp::apply(second, 1.0f)), 0xffc00002u);
+  const float signalling = from_bits<float>(0x7f800001u);
+  EXPECT_EQ(to_bits(MaxOp::apply(first, second)), 0x7fffffffu);
+  EXPECT_EQ(to_bits(MinOp::apply(second, first)), 0x7fffffffu);
+  EXPECT_EQ(to_bits(MaxOp::apply(1.0f, second)), 0x7fffffffu);
+  EXPECT_EQ(to_bits(MinOp::apply(-Limits<float>::infinity(), first)), 0x7fffffffu);
+  EXPECT_EQ(to_bits(MaxOp::apply(second, 1.0f)), 0x7fffffffu);
+  EXPECT_EQ(to_bits(MinOp::apply(signalling, 1.0f)), 0x7fffffffu);
   const double a = from_bits<double>(0x7ff8000000000001ull), b = from_bits<double>(0xfff8000000000002ull);
-  EXPECT_EQ(to_bits(MaxOp::apply(a, b)), 0x7ff8000000000001ull);
-  EXPECT_EQ(to_bits(MinOp::apply(b, a)), 0xfff8000000000002ull);
-  EXPECT_EQ(to_bits(MinOp::apply(2.0, b)), 0xfff8000000000002ull);
-  EXPECT_EQ(to_bits(MaxOp::apply(a, -3.0)), 0x7ff8000000000001ull);
+  EXPECT_EQ(to_bits(MaxOp::apply(a, b)), 0x7fffffffffffffffull);
+  EXPECT_EQ(to_bits(MinOp::apply(b, a)), 0x7fffffffffffffffull);
+  EXPECT_EQ(to_bits(MinOp::apply(2.0, b)), 0x7fffffffffffffffull);
+  EXPECT_EQ(to_bits(MaxOp::apply(a, -3.0)), 0x7fffffffffffffffull);
+}
+
+// Denormals are values like any other: no flush to zero.
+TEST(Ops, MinMaxKeepDenormals) {
+  const float tiny = from_bits<float>(0x00000001u), minus_tiny = from_bits<float>(0x80000001u);
+  EXPECT_EQ(to_bits(MaxOp::apply(tiny, minus_tiny)), 0x00000001u);
+  EXPECT_EQ(to_bits(MinOp::apply(tiny, minus_tiny)), 0x80000001u);
+  EXPECT_EQ(to_bits(MaxOp::apply(minus_tiny, -0.0f)), 0x80000000u);
 }
 
 TEST(Ops, MinMaxOfOrdinaryValues) {

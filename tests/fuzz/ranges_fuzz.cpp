@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/run_options.h"
+#include "kernels/family/param_text.h"
 #include "model/timing/timing_sweep.h"
 #include "tests/fuzz/fuzz_target.h"
 
@@ -17,6 +18,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::uint64_t> sizes;
   wl::parse_sizes(text, sizes, error);
   std::map<std::string, std::uint64_t> params;
-  wl::cli::parse_params({text, text + "=1"}, params, error);
+  wl::parse_params({text, text + "=1"}, params, error);
   return 0;
 }

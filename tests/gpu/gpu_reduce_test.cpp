@@ -53,10 +53,20 @@ TEST_P(GpuReduce, FloatMinMaxFollowTheNanAndSignedZeroPolicy) {
   zeros[77777] = -0.0f;
   const float lo = run("min", zeros);
   EXPECT_TRUE(lo == 0 && std::signbit(lo));
+  std::vector<float> minus_zeros(r.n, -0.0f);
+  minus_zeros[4242] = 0.0f;
+  const float hi = run("max", minus_zeros);
+  EXPECT_TRUE(hi == 0 && !std::signbit(hi));
+  // A NaN with a sign and a payload comes out as the canonical NaN, as in the simulator.
   std::vector<float> with_nan(r.n, 1.0f);
-  with_nan[99999] = std::numeric_limits<float>::quiet_NaN();
-  EXPECT_TRUE(std::isnan(run("min", with_nan)));
-  EXPECT_TRUE(std::isnan(run("max", with_nan)));
+  const std::uint32_t odd_nan = 0xffc00002u;
+  std::memcpy(&with_nan[99999], &odd_nan, 4);
+  for (const char* op : {"min", "max"}) {
+    const float v = run(op, with_nan);
+    std::uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    EXPECT_EQ(bits, 0x7fffffffu) << op;
+  }
 }
 
 std::vector<std::string> variants() {

@@ -3,6 +3,7 @@
 // the deterministic variants record the simulator's trace, event for event.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include <cstring>
@@ -44,6 +45,29 @@ TEST_P(GpuScan, EqualsCpuReferenceForEveryOpTypeAndSize) {
                                    << ": " << out.check.expected;
             });
           });
+}
+
+// The float policy of core/ops.h through every scan variant: -0 below +0, and a NaN with a sign
+// and a payload turns every output from its place on into the canonical NaN, bit for bit as the
+// CPU reference (the GPU's max.NaN and min.NaN against the reference's selects).
+TEST_P(GpuScan, FloatMaxAndMinFollowTheNanAndSignedZeroPolicy) {
+  const VariantInfo& info = *find_variant(GetParam());
+  const std::uint64_t n = info.max_n ? std::min<std::uint64_t>(info.max_n, 600) : 70001;
+  std::vector<float> input(n);
+  for (std::uint64_t i = 0; i < n; ++i) input[i] = i % 3 == 0 ? -0.0f : i % 3 == 1 ? 0.0f : -float(i % 11);
+  const std::uint32_t odd_nan = 0xffc00002u;
+  std::memcpy(&input[n * 2 / 3], &odd_nan, 4);
+  for (const char* op : {"max", "min"})
+    for (bool exclusive : {false, true})
+      visit_op(op, [&](auto o) {
+        const RunResult out = run_gpu(scan_request(GetParam(), op, "f32", n, 256, exclusive), input.data());
+        const std::vector<float> expected = reference_scan<typename decltype(o)::type>(input, exclusive);
+        ASSERT_EQ(out.result.count(), n);
+        std::uint64_t wrong = 0;
+        for (std::uint64_t i = 0; i < n; ++i) wrong += out.result.bits(i) != to_bits(expected[i]);
+        EXPECT_EQ(wrong, 0u) << op << (exclusive ? " exclusive" : " inclusive");
+        EXPECT_EQ(out.result.bits(n - 1), 0x7fffffffu) << op;
+      });
 }
 
 std::vector<std::string> variants() {
