@@ -127,6 +127,26 @@ void show_global_vs_shared_atomics(AppState& state) {
   state.playback.go_to(make_step(StepKind::Bin, 3));
 }
 
+void show_hillis_steele_vs_blelloch(AppState& state) {
+  RunSettings& left = state.sessions[0].settings;
+  left.request.family = "scan";
+  left.request.params.clear();
+  left.request.variant = "hillis-steele";
+  left.request.op = "sum";
+  left.request.type = "i32";
+  left.pattern = "ascending";
+  // One block of 16: Hillis-Steele's 4 steps of 15, 14, 12 and 8 adds fit on a projector, and
+  // Blelloch's up- and down-sweep trees over the same 16 values beside them.
+  left.request.n = 16;
+  left.request.block = 16;
+  left.inspect_block = 0;
+  state.sessions[1].settings.request.variant = "blelloch";
+  state.compare = true;
+  state.view = ViewKind::Dataflow;
+  run_sessions(state);
+  state.playback.go_to(level_step(0));
+}
+
 void next_variant(AppState& state) {
   RunSettings& s = state.sessions[0].settings;
   const Family* family = find_family(s.request.family);

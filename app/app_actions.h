@@ -34,6 +34,10 @@ void show_interleaved_vs_sequential(AppState& state);
 // 4096 items in one of 16 bins), side by side in the bins view, at the last counting round.
 void show_global_vs_shared_atomics(AppState& state);
 
+// The scan's contrast in one click: step-efficient Hillis-Steele against work-efficient Blelloch
+// on 16 ascending integers, side by side in the dataflow view at the first step.
+void show_hillis_steele_vs_blelloch(AppState& state);
+
 // Tab: the next variant (registry order) that supports the current block size.
 void next_variant(AppState& state);
 

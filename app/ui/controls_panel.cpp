@@ -222,6 +222,8 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the first lesson of parallel reduction, side by side");
   if (ImGui::Button("Global vs shared atomics")) show_global_vs_shared_atomics(state);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("a histogram of skewed items: where atomics contend, side by side");
+  if (ImGui::Button("Hillis-Steele vs Blelloch")) show_hillis_steele_vs_blelloch(state);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a scan: fewer steps or less work, side by side");
   bool compare = state.compare;
   if (ImGui::Checkbox("side by side (C)", &compare)) set_compare(state, compare);
   if (state.compare) {

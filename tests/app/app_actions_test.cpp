@@ -104,6 +104,29 @@ TEST(AppActions, GlobalVsSharedAtomicsIsOneClick) {
   EXPECT_EQ(state.playback.step(), make_step(StepKind::Bin, 3));
 }
 
+// The scan's contrast from any family, on 16 ascending integers (1 to 16): both sides end on the
+// same prefix sums, checked against the CPU reference.
+TEST(AppActions, HillisSteeleVsBlellochIsOneClick) {
+  AppState state;
+  start(state, "global-atomics", 64, "histogram");
+  state.sessions[0].settings.request.params["bins"] = 16;
+  show_hillis_steele_vs_blelloch(state);
+  finish_sessions(state);
+  EXPECT_EQ(state.sessions[0].settings_error(), "");
+  EXPECT_TRUE(state.compare);
+  EXPECT_EQ(state.view, ViewKind::Dataflow);
+  ASSERT_TRUE(state.sessions[0].views());
+  ASSERT_TRUE(state.sessions[1].views());
+  EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "hillis-steele");
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, "blelloch");
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.n, 16u);
+  for (const Session& side : state.sessions) {
+    EXPECT_TRUE(side.outcome()->check_ok);
+    EXPECT_NE(side.outcome()->result_text.find("136"), std::string::npos) << side.outcome()->result_text;  // 1 + ... + 16
+  }
+  EXPECT_EQ(state.playback.step(), level_step(0));
+}
+
 TEST(AppActions, InterleavedVsSequentialIsOneClick) {
   AppState state;
   start(state, "warp-shuffle", 256);
