@@ -1,6 +1,7 @@
 #include "app_actions.h"
 
 #include <algorithm>
+#include <map>
 
 #include "kernels/family/family.h"
 
@@ -92,59 +93,60 @@ void set_compare(AppState& state, bool on) {
 
 void toggle_compare(AppState& state) { set_compare(state, !state.compare); }
 
-void show_interleaved_vs_sequential(AppState& state) {
+namespace {
+
+// A contrast shown side by side in one click, from any family: both sides run the same input,
+// and the views start on `view` at `step`. An empty op, type or pattern keeps the user's.
+struct Contrast {
+  const char* family;
+  const char* left;
+  const char* right;
+  std::map<std::string, std::uint64_t> params;
+  std::string op, type, pattern;
+  std::uint64_t n;
+  unsigned block;
+  ViewKind view;
+  std::uint16_t step;
+};
+
+void show_contrast(AppState& state, const Contrast& c) {
   RunSettings& left = state.sessions[0].settings;
-  left.request.family = "reduce";  // from any family: this is reduction's first lesson
-  left.request.params.clear();
-  left.request.variant = "interleaved-divergent";
-  // Two warps: interleaved keeps both busy (and divergent) at every level, sequential
-  // retires warp 1 after level 0. One block, so the tree shows every combine.
-  left.request.n = 64;
-  left.request.block = 64;
+  left.request.family = c.family;
+  left.request.params = c.params;
+  left.request.variant = c.left;
+  if (!c.op.empty()) left.request.op = c.op;
+  if (!c.type.empty()) left.request.type = c.type;
+  if (!c.pattern.empty()) left.pattern = c.pattern;
+  left.request.n = c.n;
+  left.request.block = c.block;
   left.inspect_block = 0;
-  state.sessions[1].settings.request.variant = "sequential";
+  state.sessions[1].settings.request.variant = c.right;
   state.compare = true;
-  state.view = ViewKind::Tree;
+  state.view = c.view;
   run_sessions(state);
-  state.playback.go_to(level_step(0));
+  state.playback.go_to(c.step);
+}
+
+}  // namespace
+
+void show_interleaved_vs_sequential(AppState& state) {
+  // Two warps: interleaved keeps both busy (and divergent) at every level, sequential retires
+  // warp 1 after level 0. One block, so the tree shows every combine.
+  show_contrast(state, {"reduce", "interleaved-divergent", "sequential", {}, "", "", "", 64, 64, ViewKind::Tree,
+                        level_step(0)});
 }
 
 void show_global_vs_shared_atomics(AppState& state) {
-  RunSettings& left = state.sessions[0].settings;
-  left.request.family = "histogram";
-  left.request.params = {{"bins", 16}, {"skew", 90}};
-  left.request.variant = "global-atomics";
-  left.request.type = "i32";
-  left.pattern = "skewed";
   // Four blocks of 64 threads, 16 items a thread: four private copies, four counting rounds.
-  left.request.n = 4096;
-  left.request.block = 64;
-  left.inspect_block = 0;
-  state.sessions[1].settings.request.variant = "shared-atomics";
-  state.compare = true;
-  state.view = ViewKind::Histogram;
-  run_sessions(state);
-  state.playback.go_to(make_step(StepKind::Bin, 3));
+  show_contrast(state, {"histogram", "global-atomics", "shared-atomics", {{"bins", 16}, {"skew", 90}}, "", "i32",
+                        "skewed", 4096, 64, ViewKind::Histogram, make_step(StepKind::Bin, 3)});
 }
 
 void show_hillis_steele_vs_blelloch(AppState& state) {
-  RunSettings& left = state.sessions[0].settings;
-  left.request.family = "scan";
-  left.request.params.clear();
-  left.request.variant = "hillis-steele";
-  left.request.op = "sum";
-  left.request.type = "i32";
-  left.pattern = "ascending";
   // One block of 16: Hillis-Steele's 4 steps of 15, 14, 12 and 8 adds fit on a projector, and
   // Blelloch's up- and down-sweep trees over the same 16 values beside them.
-  left.request.n = 16;
-  left.request.block = 16;
-  left.inspect_block = 0;
-  state.sessions[1].settings.request.variant = "blelloch";
-  state.compare = true;
-  state.view = ViewKind::Dataflow;
-  run_sessions(state);
-  state.playback.go_to(level_step(0));
+  show_contrast(state, {"scan", "hillis-steele", "blelloch", {}, "sum", "i32", "ascending", 16, 16,
+                        ViewKind::Dataflow, level_step(0)});
 }
 
 void next_variant(AppState& state) {
