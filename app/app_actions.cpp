@@ -98,15 +98,13 @@ namespace {
 // A contrast shown side by side in one click, from any family: both sides run the same input,
 // and the views start on `view` at `step`. An empty op, type or pattern keeps the user's.
 struct Contrast {
-  const char* family;
-  const char* left;
-  const char* right;
+  std::string family, left, right;
   std::map<std::string, std::uint64_t> params;
   std::string op, type, pattern;
-  std::uint64_t n;
-  unsigned block;
-  ViewKind view;
-  std::uint16_t step;
+  std::uint64_t n = 0;
+  unsigned block = 0;
+  ViewKind view = ViewKind::Tree;
+  std::uint16_t step = level_step(0);
 };
 
 void show_contrast(AppState& state, const Contrast& c) {
@@ -130,23 +128,50 @@ void show_contrast(AppState& state, const Contrast& c) {
 }  // namespace
 
 void show_interleaved_vs_sequential(AppState& state) {
+  Contrast c;
+  c.family = "reduce";
+  c.left = "interleaved-divergent";
+  c.right = "sequential";
   // Two warps: interleaved keeps both busy (and divergent) at every level, sequential retires
   // warp 1 after level 0. One block, so the tree shows every combine.
-  show_contrast(state, {"reduce", "interleaved-divergent", "sequential", {}, "", "", "", 64, 64, ViewKind::Tree,
-                        level_step(0)});
+  c.n = 64;
+  c.block = 64;
+  show_contrast(state, c);
 }
 
 void show_global_vs_shared_atomics(AppState& state) {
+  Contrast c;
+  c.family = "histogram";
+  c.left = "global-atomics";
+  c.right = "shared-atomics";
+  c.params = {{"bins", 16}, {"skew", 90}};
+  c.type = "i32";
+  c.pattern = "skewed";
   // Four blocks of 64 threads, 16 items a thread: four private copies, four counting rounds.
-  show_contrast(state, {"histogram", "global-atomics", "shared-atomics", {{"bins", 16}, {"skew", 90}}, "", "i32",
-                        "skewed", 4096, 64, ViewKind::Histogram, make_step(StepKind::Bin, 3)});
+  c.n = 4096;
+  c.block = 64;
+  c.view = ViewKind::Histogram;
+  c.step = make_step(StepKind::Bin, 3);
+  show_contrast(state, c);
 }
 
 void show_hillis_steele_vs_blelloch(AppState& state) {
-  // One block of 16: Hillis-Steele's 4 steps of 15, 14, 12 and 8 adds fit on a projector, and
-  // Blelloch's up- and down-sweep trees over the same 16 values beside them.
-  show_contrast(state, {"scan", "hillis-steele", "blelloch", {}, "sum", "i32", "ascending", 16, 16,
-                        ViewKind::Dataflow, level_step(0)});
+  Contrast c;
+  c.family = "scan";
+  c.left = "hillis-steele";
+  c.right = "blelloch";
+  c.op = "sum";
+  c.type = "i32";
+  c.pattern = "ascending";
+  // 32 values, blocks of 16 threads on both sides: Blelloch's threads take two values each, so
+  // one block scans them all with no padding (31 + 31 combines); Hillis-Steele takes one each,
+  // so two blocks scan 16 values in 4 steps (49 combines each), and two more launches add the
+  // first block's total to the second. The steps differ in kind, so both start at the load.
+  c.n = 32;
+  c.block = 16;
+  c.view = ViewKind::Dataflow;
+  c.step = kLoadStep;
+  show_contrast(state, c);
 }
 
 void next_variant(AppState& state) {

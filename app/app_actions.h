@@ -35,7 +35,7 @@ void show_interleaved_vs_sequential(AppState& state);
 void show_global_vs_shared_atomics(AppState& state);
 
 // The scan's contrast in one click: step-efficient Hillis-Steele against work-efficient Blelloch
-// on 16 ascending integers, side by side in the dataflow view at the first step.
+// on 32 ascending integers in blocks of 16, side by side in the dataflow view at the load.
 void show_hillis_steele_vs_blelloch(AppState& state);
 
 // Tab: the next variant (registry order) that supports the current block size.

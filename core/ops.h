@@ -5,10 +5,11 @@
 // computed in the same-size unsigned type so the C++ is defined behaviour on both backends.
 //
 // NaN policy for min and max: NaN propagates. If any input is NaN the result is the canonical
-// NaN, all payload bits set and the sign clear (0x7fffffff for f32: what the GPU's float
-// instructions return), unlike fminf/fmaxf, which drop NaNs. Signed zeros are ordered:
+// NaN, all payload bits set and the sign clear (0x7fffffff for f32: what the GPU's max.NaN and
+// min.NaN return), unlike fminf/fmaxf, which drop NaNs. Signed zeros are ordered:
 // -0.0 < +0.0, so min(-0, +0) = -0. The result's bits then never depend on the order in which
-// a reduction or a scan combines its inputs.
+// a reduction or a scan combines its inputs. (A NaN that meets no combine, such as an inclusive
+// scan's first output, is the input's own.)
 #pragma once
 #include <cstring>
 #include <limits>
@@ -63,7 +64,8 @@ WL_CORE_HD T float_max_or_min(T a, T b, bool max) {
   const Bits r = max ? (a < b ? y : x) & (a <= b ? y : x) : (b < a ? y : x) | (b <= a ? y : x);
   T v;
   std::memcpy(&v, &r, sizeof v);
-  return is_nan(a) || is_nan(b) ? canonical_nan<T>() : v;
+  const bool any_nan = is_nan(a) | is_nan(b);  // not ||: a short circuit compiles to branches
+  return any_nan ? canonical_nan<T>() : v;
 }
 
 struct SumOp {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "start_state.h"
 
 namespace wl {
@@ -104,8 +106,9 @@ TEST(AppActions, GlobalVsSharedAtomicsIsOneClick) {
   EXPECT_EQ(state.playback.step(), make_step(StepKind::Bin, 3));
 }
 
-// The scan's contrast from any family, on 16 ascending integers (1 to 16): both sides end on the
-// same prefix sums, checked against the CPU reference.
+// The scan's contrast from any family, on 32 ascending integers (1 to 32) in blocks of 16: both
+// sides end on the CPU reference's prefix sums, Blelloch in one block of two values a thread and
+// Hillis-Steele in two, and both have the step the views start at.
 TEST(AppActions, HillisSteeleVsBlellochIsOneClick) {
   AppState state;
   start(state, "global-atomics", 64, "histogram");
@@ -119,12 +122,15 @@ TEST(AppActions, HillisSteeleVsBlellochIsOneClick) {
   ASSERT_TRUE(state.sessions[1].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "hillis-steele");
   EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, "blelloch");
-  EXPECT_EQ(state.sessions[1].views()->trace.meta.n, 16u);
+  EXPECT_EQ(state.sessions[0].views()->trace.meta.grid_dim, 2u);
+  EXPECT_EQ(state.sessions[1].views()->trace.meta.grid_dim, 1u);
   for (const Session& side : state.sessions) {
     EXPECT_TRUE(side.outcome()->check_ok);
-    EXPECT_NE(side.outcome()->result_text.find("136"), std::string::npos) << side.outcome()->result_text;  // 1 + ... + 16
+    EXPECT_NE(side.outcome()->result_text.find("528"), std::string::npos) << side.outcome()->result_text;
+    const std::vector<std::uint16_t>& steps = side.views()->steps;
+    EXPECT_NE(std::find(steps.begin(), steps.end(), kLoadStep), steps.end());
   }
-  EXPECT_EQ(state.playback.step(), level_step(0));
+  EXPECT_EQ(state.playback.step(), kLoadStep);
 }
 
 TEST(AppActions, InterleavedVsSequentialIsOneClick) {
