@@ -264,7 +264,7 @@ class GpuCtx {
       U old = *reinterpret_cast<volatile U*>(word);
       while (true) {
         U wanted = U(to_bits(Op::apply(from_bits<T>(old), v)));
-        if (wanted == old) break;  // also stops once a NaN is stored
+        if (wanted == old) break;  // also stops once the canonical NaN is stored
         U seen = atomicCAS(word, old, wanted);
         if (seen == old) break;
         old = seen;
