@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <cstdio>
-
-#include <cstring>
 #include <utility>
 
 #include "kernels/families/scan/catalog.h"
@@ -37,11 +35,8 @@ TEST_P(GpuScan, EqualsCpuReferenceForEveryOpTypeAndSize) {
               const std::vector<T> input = test::exact_input<T>(op, n, n + 7);
               const RunResult out = run_gpu(scan_request(GetParam(), op, type, n, 256, exclusive), input.data());
               const std::vector<T> expected = reference_scan<typename decltype(o)::type>(input, exclusive);
-              std::uint64_t wrong = 0;
-              for (std::uint64_t i = 0; i < n && i < out.result.count(); ++i)
-                wrong += out.result.bits(i) != to_bits(expected[i]);
               EXPECT_EQ(out.result.count(), n);
-              EXPECT_EQ(wrong, 0u) << op << " " << type << " n=" << n << (exclusive ? " exclusive" : " inclusive")
+              EXPECT_EQ(test::wrong_bits(out.result, expected), 0u) << op << " " << type << " n=" << n << (exclusive ? " exclusive" : " inclusive")
                                    << ": " << out.check.expected;
             });
           });
@@ -53,19 +48,14 @@ TEST_P(GpuScan, EqualsCpuReferenceForEveryOpTypeAndSize) {
 TEST_P(GpuScan, FloatMaxAndMinFollowTheNanAndSignedZeroPolicy) {
   const VariantInfo& info = *find_variant(GetParam());
   const std::uint64_t n = info.max_n ? std::min<std::uint64_t>(info.max_n, 600) : 70001;
-  std::vector<float> input(n);
-  for (std::uint64_t i = 0; i < n; ++i) input[i] = i % 3 == 0 ? -0.0f : i % 3 == 1 ? 0.0f : -float(i % 11);
-  const std::uint32_t odd_nan = 0xffc00002u;
-  std::memcpy(&input[n * 2 / 3], &odd_nan, 4);
+  const std::vector<float> input = test::float_policy_input(n);
   for (const char* op : {"max", "min"})
     for (bool exclusive : {false, true})
       visit_op(op, [&](auto o) {
         const RunResult out = run_gpu(scan_request(GetParam(), op, "f32", n, 256, exclusive), input.data());
         const std::vector<float> expected = reference_scan<typename decltype(o)::type>(input, exclusive);
         ASSERT_EQ(out.result.count(), n);
-        std::uint64_t wrong = 0;
-        for (std::uint64_t i = 0; i < n; ++i) wrong += out.result.bits(i) != to_bits(expected[i]);
-        EXPECT_EQ(wrong, 0u) << op << (exclusive ? " exclusive" : " inclusive");
+        EXPECT_EQ(test::wrong_bits(out.result, expected), 0u) << op << (exclusive ? " exclusive" : " inclusive");
         EXPECT_EQ(out.result.bits(n - 1), 0x7fffffffu) << op;
       });
 }
@@ -98,10 +88,8 @@ TEST(GpuScanLargeBlocks, DecoupledLookbackTakesMoreThan48KiBOfSharedMemory) {
     const std::vector<std::int32_t> input = test::exact_input<std::int32_t>("sum", r.n, 5);
     const RunResult out = run_gpu(r, input.data());
     const std::vector<std::int32_t> expected = reference_scan<SumOp>(input, false);
-    std::uint64_t wrong = 0;
-    for (std::uint64_t i = 0; i < r.n && i < out.result.count(); ++i) wrong += out.result.bits(i) != to_bits(expected[i]);
     EXPECT_EQ(out.result.count(), r.n);
-    EXPECT_EQ(wrong, 0u) << (record ? "recorded" : "not recorded");
+    EXPECT_EQ(test::wrong_bits(out.result, expected), 0u) << (record ? "recorded" : "not recorded");
   }
 }
 

@@ -85,25 +85,20 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, ScanCorrectness, testing::ValuesIn(cases()
 
 // The float policy of core/ops.h through every scan variant, as the GPU test checks it there:
 // -0 below +0, and a NaN with a sign and a payload turns every output from its place on into
-// the canonical NaN, bit for bit as the CPU reference. (Not at index 0: an inclusive scan's
-// first output meets no combine in some variants and one with the identity in others.)
+// the canonical NaN, bit for bit as the CPU reference.
 class ScanFloatPolicy : public testing::TestWithParam<std::string> {};
 
 TEST_P(ScanFloatPolicy, MaxAndMinFollowTheNanAndSignedZeroPolicy) {
   const VariantInfo& info = *find_variant(GetParam());
   const std::uint64_t n = info.max_n ? std::min<std::uint64_t>(info.max_n, 600) : 3001;
-  std::vector<float> input(n);
-  for (std::uint64_t i = 0; i < n; ++i) input[i] = i % 3 == 0 ? -0.0f : i % 3 == 1 ? 0.0f : -float(i % 11);
-  input[n * 2 / 3] = from_bits<float>(0xffc00002u);
+  const std::vector<float> input = test::float_policy_input(n);
   for (const char* op : {"max", "min"})
     for (bool exclusive : {false, true})
       visit_op(op, [&](auto o) {
         const RunResult out = run_sim(test::scan_request(GetParam(), op, "f32", n, 256, exclusive), input.data());
         const std::vector<float> expected = reference_scan<typename decltype(o)::type>(input, exclusive);
         ASSERT_EQ(out.result.count(), n);
-        std::uint64_t wrong = 0;
-        for (std::uint64_t i = 0; i < n; ++i) wrong += out.result.bits(i) != to_bits(expected[i]);
-        EXPECT_EQ(wrong, 0u) << op << (exclusive ? " exclusive" : " inclusive");
+        EXPECT_EQ(test::wrong_bits(out.result, expected), 0u) << op << (exclusive ? " exclusive" : " inclusive");
         EXPECT_EQ(out.result.bits(n - 1), 0x7fffffffu) << op;
         if (std::string(op) == "max") EXPECT_EQ(out.result.bits(n * 2 / 3 - 2), 0x00000000u);  // +0, not -0
       });
