@@ -140,6 +140,16 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   app.add_option("--lesson", s.lesson_path, "Start a guided lesson (assets/lessons/*.lesson)")
       ->group(start_group)
       ->type_name("FILE");
+  // A trace says what ran, and each slide of a lesson says what it runs: an option that would be
+  // ignored beside them is refused instead (a usage error, exit 2).
+  CLI::Option* const trace = app.get_option("--trace");
+  CLI::Option* const lesson = app.get_option("--lesson");
+  trace->excludes(lesson);
+  for (const char* name : {"--family", "--variant", "--compare-with", "--n", "--block", "--op", "--type", "--pattern",
+                           "--seed", "--param", "--inspect-block", "--inspect-launch"})
+    app.get_option(name)->excludes(trace)->excludes(lesson);
+  app.get_option("--backend")->excludes(trace);  // a lesson runs on the backend asked for
+  for (const char* name : {"--view", "--level"}) app.get_option(name)->excludes(lesson);
   app.add_option("--profile", s.profiles, "A recorded timing sweep (JSON) for the Timing view; repeatable")
       ->group(start_group)
       ->type_name("FILE");

@@ -1,6 +1,7 @@
 #include "start_state.h"
 
 #include "app_actions.h"
+#include "kernels/backend/runner.h"
 #include "kernels/family/family.h"
 #include "kernels/family/param_text.h"
 
@@ -18,6 +19,7 @@ RunSettings default_run_settings() {
 
 std::string apply_start_options(AppState& state, const StartOptions& o) {
   RunSettings s = default_run_settings();
+  s.request.sm_count = default_sm_count();
   // Another family starts at its first variant (an unknown one is the run's error to show).
   if (const Family* family = find_family(o.family); family && o.family != s.request.family)
     switch_family(s.request, *family);

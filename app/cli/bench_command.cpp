@@ -140,6 +140,7 @@ int run_bench(const BenchOptions& b) {
   base.type = b.type.empty() ? "f32" : b.type;
   base.n = b.n;
   base.block = b.block;
+  base.sm_count = default_sm_count();
   if (const std::string problem = validate(base); !problem.empty()) {
     std::cerr << "warplens bench: " << problem << "\n";
     return 2;

@@ -20,7 +20,8 @@ void register_run_command(CLI::App& app, CommandStatus& status) {
     if (status.exit_code != 0) return;
     const RunResult& o = report.outcome;
     std::printf("%s on %s: %s\n", request_words(options->request).c_str(), o.backend.c_str(), o.result_text.c_str());
-    std::printf("launches: %zu (grid %u first)\n", o.launches.size(), o.launches.empty() ? 0 : o.launches.front().grid);
+    std::printf("launches: %zu (grid %u first), sized for %u multiprocessors\n", o.launches.size(),
+                o.launches.empty() ? 0 : o.launches.front().grid, options->request.sm_count);
     std::printf("check: %s (CPU reference %s, error %g, allowed %g)\n", o.check.ok ? "ok" : "WRONG",
                 o.check.expected.c_str(), o.check.error, o.check.bound);
     status.exit_code = o.check.ok ? 0 : 1;

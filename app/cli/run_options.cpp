@@ -25,7 +25,8 @@ void add_run_options(CLI::App& c, RunOptions& o) {
   c.add_option("--record-blocks", o.record_blocks, "blocks to record: 0,1,5-7 or all")->capture_default_str();
   c.add_option("--event-cap", o.request.event_cap, "most events recorded; past it the trace is marked incomplete")->capture_default_str();
   c.add_option("--param", o.params, "a family parameter, name=value (see `warplens list`); repeatable");
-  c.add_option("--sm-count", o.request.sm_count, "multiprocessors assumed when sizing persistent grids and scan tiles")->capture_default_str();
+  c.add_option("--sm-count", o.sm_count,
+               "multiprocessors to size persistent grids and scan tiles for (default: the GPU's, or an H100's 132 without one)");
 }
 
 std::string request_words(const RunRequest& r) {
@@ -85,6 +86,7 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
   }
   RunRequest& r = o.request;
   r.record = record;
+  r.sm_count = o.sm_count.value_or(default_sm_count());
   std::string error;
   if (!parse_params(o.params, r.params, error)) {
     std::cerr << "warplens: " << error << "\n";

@@ -2,6 +2,7 @@
 // them into a request.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ struct RunOptions {
   std::string pattern = "random";
   std::uint64_t seed = 1;
   std::string record_blocks = "0";  // "0,1,5", "0-3" or "all"
+  std::optional<unsigned> sm_count;   // unset: default_sm_count()
 };
 
 void add_run_options(CLI::App& command, RunOptions& options);

@@ -28,6 +28,14 @@ bool gpu_usable(std::string* why_not) {
 #endif
 }
 
+unsigned default_sm_count() {
+  static const unsigned count = [] {
+    const DeviceInfo device = probe_device();
+    return device.available && device.multiprocessors > 0 ? unsigned(device.multiprocessors) : RunRequest{}.sm_count;
+  }();
+  return count;
+}
+
 namespace {
 
 // The input is made in host memory before any backend sees it. Past half of the machine's memory

@@ -33,4 +33,9 @@ RunReport run_request(const RunRequest& request, const RunInput& input, BackendC
 // True when this build has the GPU backend and a usable GPU is present.
 bool gpu_usable(std::string* why_not = nullptr);
 
+// The multiprocessors a run sizes persistent grids and scan tiles for when the user names none:
+// the usable GPU's, else RunRequest's default (an H100's 132), whichever backend runs, so a
+// simulator run plans the launch this machine's GPU would run. Asks the device once.
+unsigned default_sm_count();
+
 }  // namespace wl

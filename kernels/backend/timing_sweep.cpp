@@ -81,6 +81,7 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
     base.block = request.block;
     base.n = n;
     base.params = request.params;
+    base.sm_count = default_sm_count();
     const double bytes = family->bytes_moved(base);
     const GpuMemory memory = gpu_memory();
     std::string skip;

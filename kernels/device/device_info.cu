@@ -61,6 +61,7 @@ DeviceInfo probe_device() {
   info.name = prop.name;
   info.cc_major = prop.major;
   info.cc_minor = prop.minor;
+  info.multiprocessors = prop.multiProcessorCount;
 
   cudaFuncAttributes attributes{};
   err = cudaFuncGetAttributes(&attributes, probe_kernel);

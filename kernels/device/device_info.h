@@ -9,6 +9,7 @@ struct DeviceInfo {
   std::string name;    // e.g. "NVIDIA H100 80GB HBM3"; empty when unavailable
   std::string reason;  // why no GPU can be used; empty when available
   int cc_major = 0, cc_minor = 0;
+  int multiprocessors = 0;  // 0 when no GPU could be queried
 };
 
 // Never throws or aborts: every failure is reported in `reason`.

@@ -69,6 +69,27 @@ TEST(CommandLine, ParamsAreRepeatableAndCheckedAsTheyAreRead) {
   }
 }
 
+// A trace says what ran and a lesson's slides say what they run: what they would ignore is refused.
+TEST(CommandLine, RunOptionsCannotGoWithATraceOrALesson) {
+  for (const char* source : {"--trace", "--lesson"})
+    for (std::vector<std::string> option : std::vector<std::vector<std::string>>{
+             {"--param", "items=8"}, {"--variant", "blelloch"}, {"--n", "64"}, {"--inspect-block", "1"}}) {
+      wl::GuiOptions refused;
+      option.insert(option.end(), {source, "file"});
+      EXPECT_EQ(parse(option, refused), wl::kExitUsage) << option[0] << " with " << source;
+    }
+  wl::GuiOptions refused;
+  EXPECT_EQ(parse({"--trace", "a.wltrace", "--lesson", "b.lesson"}, refused), wl::kExitUsage);
+  EXPECT_EQ(parse({"--trace", "a.wltrace", "--backend", "sim"}, refused), wl::kExitUsage);
+  EXPECT_EQ(parse({"--lesson", "b.lesson", "--view", "tree"}, refused), wl::kExitUsage);
+  // What still applies beside them is taken.
+  wl::GuiOptions trace, lesson;
+  EXPECT_FALSE(parse({"--trace", "a.wltrace", "--view", "tree", "--level", "2"}, trace));
+  EXPECT_EQ(trace.start.trace_path, "a.wltrace");
+  EXPECT_FALSE(parse({"--lesson", "b.lesson", "--backend", "sim", "--slide", "2"}, lesson));
+  EXPECT_EQ(lesson.start.backend, "sim");
+}
+
 TEST(CommandLine, UsageErrorsExitWithTwo) {
   wl::GuiOptions options;
   EXPECT_EQ(parse({"--no-such-flag"}, options), wl::kExitUsage);

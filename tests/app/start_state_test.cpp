@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app_actions.h"
+#include "kernels/device/device_info.h"
 #include "kernels/family/family.h"
 
 namespace wl {
@@ -17,6 +18,21 @@ TEST(StartState, DefaultsShowASmallSequentialTree) {
   ASSERT_TRUE(state.sessions[0].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "sequential");
   EXPECT_EQ(state.playback.step(), level_step(0));
+}
+
+// Persistent grids and scan tiles are sized for this machine's GPU, or for an H100 without one.
+TEST(StartState, RunsAreSizedForThisMachinesMultiprocessors) {
+  AppState state;
+  StartOptions o;
+  o.family = "scan";
+  o.variant = "decoupled-lookback";
+  o.n = 1 << 20;
+  o.view = "compare";
+  EXPECT_EQ(apply_start_options(state, o), "");
+  const DeviceInfo device = probe_device();
+  const unsigned expected = device.available ? unsigned(device.multiprocessors) : 132u;
+  EXPECT_EQ(state.sessions[0].settings.request.sm_count, expected);
+  EXPECT_EQ(state.sessions[1].settings.request.sm_count, expected);
 }
 
 TEST(StartState, AnotherFamilyStartsAtItsFirstRealVariantAndComparesWithItsPartner) {

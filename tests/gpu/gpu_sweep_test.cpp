@@ -2,14 +2,23 @@
 // and checked, and the device copy copies the input whatever the family, so that the copy's
 // time is comparable with a scan's (which reads and writes as many bytes) and a reduction
 // moves half of what the copy moves.
+#include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
 #include <atomic>
 
+#include "kernels/backend/runner.h"
 #include "kernels/backend/timing_sweep.h"
 
 namespace wl {
 namespace {
+
+// Sweeps, `run` and the app size persistent grids and scan tiles for the GPU in hand.
+TEST(GpuSweep, RunsAreSizedForThisGpusMultiprocessors) {
+  cudaDeviceProp prop{};
+  ASSERT_EQ(cudaGetDeviceProperties(&prop, 0), cudaSuccess);
+  EXPECT_EQ(default_sm_count(), unsigned(prop.multiProcessorCount));
+}
 
 TimingSweep sweep_one_size(const std::string& family, const std::string& variant, std::uint64_t n) {
   SweepRequest r;
