@@ -218,6 +218,7 @@ void apply_lesson_slide(AppState& state) {
   s.pattern = slide->pattern;
   s.seed = slide->seed;
   s.inspect_block = 0;
+  s.inspect_launch = 0;
   bool compare = false;
   ViewKind view = ViewKind::Tree;
   parse_view(slide->view, view, compare);

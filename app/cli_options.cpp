@@ -134,22 +134,16 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->check(CLI::IsMember({"auto", "sim", "gpu"}));
   app.add_option("--inspect-block", s.inspect_block, "The block the views show")->group(start_group);
   app.add_option("--inspect-launch", s.inspect_launch, "The launch the views show, of a run of several (0 = the first)")->group(start_group);
+  app.add_option("--sm-count", s.sm_count,
+                 "Multiprocessors to size persistent grids and scan tiles for (default: the GPU's, or an H100's 132 without one)")
+      ->group(start_group)
+      ->check(CLI::Range(1u, 65536u));
   app.add_option("--trace", s.trace_path, "Load a trace file (.wltrace) instead of running")
       ->group(start_group)
       ->type_name("FILE");
   app.add_option("--lesson", s.lesson_path, "Start a guided lesson (assets/lessons/*.lesson)")
       ->group(start_group)
       ->type_name("FILE");
-  // A trace says what ran, and each slide of a lesson says what it runs: an option that would be
-  // ignored beside them is refused instead (a usage error, exit 2).
-  CLI::Option* const trace = app.get_option("--trace");
-  CLI::Option* const lesson = app.get_option("--lesson");
-  trace->excludes(lesson);
-  for (const char* name : {"--family", "--variant", "--compare-with", "--n", "--block", "--op", "--type", "--pattern",
-                           "--seed", "--param", "--inspect-block", "--inspect-launch"})
-    app.get_option(name)->excludes(trace)->excludes(lesson);
-  app.get_option("--backend")->excludes(trace);  // a lesson runs on the backend asked for
-  for (const char* name : {"--view", "--level"}) app.get_option(name)->excludes(lesson);
   app.add_option("--profile", s.profiles, "A recorded timing sweep (JSON) for the Timing view; repeatable")
       ->group(start_group)
       ->type_name("FILE");
@@ -161,6 +155,17 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   app.add_flag("--sweep", s.sweep,
                "With --view timing: start a live sweep (GPU only), as Run sweep does; --screenshot waits for it")
       ->group(start_group);
+  // A trace says what ran, and each slide of a lesson says what it runs: an option that would be
+  // ignored beside them is refused instead (a usage error, exit 2).
+  CLI::Option* const trace = app.get_option("--trace");
+  CLI::Option* const lesson = app.get_option("--lesson");
+  trace->excludes(lesson);
+  for (const char* name : {"--family", "--variant", "--compare-with", "--n", "--block", "--op", "--type", "--pattern",
+                           "--seed", "--param", "--inspect-block", "--inspect-launch"})
+    app.get_option(name)->excludes(trace)->excludes(lesson);
+  for (const char* name : {"--backend", "--sm-count"}) app.get_option(name)->excludes(trace);  // a lesson keeps them
+  for (const char* name : {"--view", "--level", "--sweep"}) app.get_option(name)->excludes(lesson);
+  app.get_option("--slide")->needs(lesson);
 }
 
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {

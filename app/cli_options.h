@@ -36,6 +36,7 @@ struct StartOptions {
   std::optional<std::uint64_t> seed;
   std::optional<std::uint32_t> inspect_block;
   std::optional<std::uint32_t> inspect_launch;
+  std::optional<unsigned> sm_count;  // unset: default_sm_count()
   std::string trace_path;     // load this trace file instead of running
   std::string lesson_path;    // start this lesson
   std::vector<std::string> profiles;  // timing sweeps for the Timing view, besides assets/profiles

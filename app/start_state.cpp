@@ -19,7 +19,7 @@ RunSettings default_run_settings() {
 
 std::string apply_start_options(AppState& state, const StartOptions& o) {
   RunSettings s = default_run_settings();
-  s.request.sm_count = default_sm_count();
+  s.request.sm_count = o.sm_count ? *o.sm_count : default_sm_count();
   // Another family starts at its first variant (an unknown one is the run's error to show).
   if (const Family* family = find_family(o.family); family && o.family != s.request.family)
     switch_family(s.request, *family);
@@ -43,6 +43,7 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
     if (!parse_view(o.view, state.view, compare)) return "unknown view '" + o.view + "'";
     state.compare = compare;
   }
+  if (state.compare && !o.trace_path.empty()) return "--view compare needs two runs; --trace shows one";
   if (!o.compare_with.empty()) {
     state.compare = true;
     state.sessions[1].settings.request.variant = o.compare_with;

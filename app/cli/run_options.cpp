@@ -86,7 +86,7 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
   }
   RunRequest& r = o.request;
   r.record = record;
-  r.sm_count = o.sm_count.value_or(default_sm_count());
+  r.sm_count = o.sm_count ? *o.sm_count : default_sm_count();  // asks the device only when needed
   std::string error;
   if (!parse_params(o.params, r.params, error)) {
     std::cerr << "warplens: " << error << "\n";

@@ -29,10 +29,7 @@ bool gpu_usable(std::string* why_not) {
 }
 
 unsigned default_sm_count() {
-  static const unsigned count = [] {
-    const DeviceInfo device = probe_device();
-    return device.available && device.multiprocessors > 0 ? unsigned(device.multiprocessors) : RunRequest{}.sm_count;
-  }();
+  static const unsigned count = multiprocessors_or(probe_device(), RunRequest{}.sm_count);
   return count;
 }
 

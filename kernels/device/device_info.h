@@ -15,4 +15,9 @@ struct DeviceInfo {
 // Never throws or aborts: every failure is reported in `reason`.
 DeviceInfo probe_device();
 
+// The multiprocessors of a usable device, else `fallback`.
+inline unsigned multiprocessors_or(const DeviceInfo& device, unsigned fallback) {
+  return device.available && device.multiprocessors > 0 ? unsigned(device.multiprocessors) : fallback;
+}
+
 }  // namespace wl

@@ -175,6 +175,14 @@ TEST(AppActions, ShippedLessonsPlayToTheEnd) {
   }
 }
 
+// A slide shows its run from the first launch, whatever launch the last run showed.
+TEST(AppActions, ASlideStartsAtTheFirstLaunch) {
+  AppState state;
+  state.sessions[0].settings.inspect_launch = 2;
+  ASSERT_TRUE(open_lesson(state, std::string(WL_LESSONS_DIR) + "/interleaved-vs-sequential.lesson")) << state.banner;
+  EXPECT_EQ(state.sessions[0].settings.inspect_launch, 0u);
+}
+
 TEST(AppActions, ALessonThatDoesNotParseSaysWhereAndKeepsTheApp) {
   AppState state;
   start(state, "sequential", 32);

@@ -82,12 +82,27 @@ TEST(CommandLine, RunOptionsCannotGoWithATraceOrALesson) {
   EXPECT_EQ(parse({"--trace", "a.wltrace", "--lesson", "b.lesson"}, refused), wl::kExitUsage);
   EXPECT_EQ(parse({"--trace", "a.wltrace", "--backend", "sim"}, refused), wl::kExitUsage);
   EXPECT_EQ(parse({"--lesson", "b.lesson", "--view", "tree"}, refused), wl::kExitUsage);
+  EXPECT_EQ(parse({"--trace", "a.wltrace", "--sm-count", "8"}, refused), wl::kExitUsage);
+  EXPECT_EQ(parse({"--lesson", "b.lesson", "--view", "timing", "--sweep"}, refused), wl::kExitUsage);
+  EXPECT_EQ(parse({"--lesson", "b.lesson", "--sweep"}, refused), wl::kExitUsage);
+  EXPECT_EQ(parse({"--slide", "2"}, refused), wl::kExitUsage);  // a slide of no lesson
   // What still applies beside them is taken.
   wl::GuiOptions trace, lesson;
   EXPECT_FALSE(parse({"--trace", "a.wltrace", "--view", "tree", "--level", "2"}, trace));
   EXPECT_EQ(trace.start.trace_path, "a.wltrace");
-  EXPECT_FALSE(parse({"--lesson", "b.lesson", "--backend", "sim", "--slide", "2"}, lesson));
+  EXPECT_FALSE(parse({"--lesson", "b.lesson", "--backend", "sim", "--slide", "2", "--sm-count", "8"}, lesson));
   EXPECT_EQ(lesson.start.backend, "sim");
+  EXPECT_EQ(lesson.start.lesson_slide, 2);
+  EXPECT_EQ(lesson.start.sm_count, 8u);
+}
+
+TEST(CommandLine, SmCountIsOptionalAndAtLeastOne) {
+  wl::GuiOptions none, eight, zero;
+  EXPECT_FALSE(parse({}, none));
+  EXPECT_FALSE(none.start.sm_count);
+  EXPECT_FALSE(parse({"--sm-count", "8"}, eight));
+  EXPECT_EQ(eight.start.sm_count, 8u);
+  EXPECT_EQ(parse({"--sm-count", "0"}, zero), wl::kExitUsage);
 }
 
 TEST(CommandLine, UsageErrorsExitWithTwo) {

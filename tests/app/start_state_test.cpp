@@ -20,19 +20,37 @@ TEST(StartState, DefaultsShowASmallSequentialTree) {
   EXPECT_EQ(state.playback.step(), level_step(0));
 }
 
-// Persistent grids and scan tiles are sized for this machine's GPU, or for an H100 without one.
-TEST(StartState, RunsAreSizedForThisMachinesMultiprocessors) {
+// Persistent grids are sized for the multiprocessors asked for (--sm-count), else for this
+// machine's GPU, or an H100 without one; in compare mode on both sides.
+TEST(StartState, GridsAreSizedForTheMultiprocessorsAskedForOrThisMachines) {
+  StartOptions o;
+  o.variant = "speed-of-light";
+  o.type = "f32";
+  o.n = 1 << 16;
+  o.block = 256;
+  o.backend = "sim";
+  o.view = "compare";
+  o.compare_with = "speed-of-light";
+  AppState asked;
+  o.sm_count = 3;
+  EXPECT_EQ(apply_start_options(asked, o), "");
+  for (const Session& side : asked.sessions) {
+    EXPECT_EQ(side.settings.request.sm_count, 3u);
+    EXPECT_EQ(grid_blocks(side.settings), 12u);  // 4 blocks of 256 a multiprocessor; 2^16 would fill 16
+  }
+  AppState here;
+  o.sm_count.reset();
+  EXPECT_EQ(apply_start_options(here, o), "");
+  EXPECT_EQ(here.sessions[0].settings.request.sm_count, multiprocessors_or(probe_device(), 132));
+}
+
+// A trace is one run: there is no second side to compare it with.
+TEST(StartState, ATraceCannotBeCompared) {
   AppState state;
   StartOptions o;
-  o.family = "scan";
-  o.variant = "decoupled-lookback";
-  o.n = 1 << 20;
+  o.trace_path = "run.wltrace";
   o.view = "compare";
-  EXPECT_EQ(apply_start_options(state, o), "");
-  const DeviceInfo device = probe_device();
-  const unsigned expected = device.available ? unsigned(device.multiprocessors) : 132u;
-  EXPECT_EQ(state.sessions[0].settings.request.sm_count, expected);
-  EXPECT_EQ(state.sessions[1].settings.request.sm_count, expected);
+  EXPECT_EQ(apply_start_options(state, o), "--view compare needs two runs; --trace shows one");
 }
 
 TEST(StartState, AnotherFamilyStartsAtItsFirstRealVariantAndComparesWithItsPartner) {

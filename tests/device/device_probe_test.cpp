@@ -23,6 +23,19 @@ TEST(ProbeDevice, RepeatedCallsAgree) {
   EXPECT_EQ(first.reason, second.reason);
 }
 
+// A usable device gives its own count; anything else the fallback.
+TEST(ProbeDevice, MultiprocessorsOrAFallback) {
+  wl::DeviceInfo gpu;
+  gpu.available = true;
+  gpu.multiprocessors = 7;
+  EXPECT_EQ(wl::multiprocessors_or(gpu, 132), 7u);
+  gpu.multiprocessors = 0;
+  EXPECT_EQ(wl::multiprocessors_or(gpu, 132), 132u);
+  wl::DeviceInfo none;
+  none.multiprocessors = 7;  // queried, but it cannot run this build's kernels
+  EXPECT_EQ(wl::multiprocessors_or(none, 132), 132u);
+}
+
 #ifndef WARPLENS_HAVE_CUDA
 TEST(ProbeDevice, SaysWhenBuiltWithoutCuda) {
   EXPECT_EQ(wl::probe_device().reason, "built without CUDA");

@@ -8,6 +8,7 @@
 #include <atomic>
 
 #include "kernels/backend/runner.h"
+#include "kernels/device/device_info.h"
 #include "kernels/backend/timing_sweep.h"
 
 namespace wl {
@@ -17,6 +18,7 @@ namespace {
 TEST(GpuSweep, RunsAreSizedForThisGpusMultiprocessors) {
   cudaDeviceProp prop{};
   ASSERT_EQ(cudaGetDeviceProperties(&prop, 0), cudaSuccess);
+  EXPECT_EQ(probe_device().multiprocessors, prop.multiProcessorCount);
   EXPECT_EQ(default_sm_count(), unsigned(prop.multiProcessorCount));
 }
 

@@ -1,7 +1,7 @@
 // What the probes share: a CUDA error check that ends the probe; the median of event times
 // taken behind a kernel that holds the GPU for 40 us, so that the run's launches are all queued
 // before the start event runs (the method of kernels/gpu/event_timer.cuh); an f32 block sum
-// with the last-block finish; and Hopper's bulk copy into shared memory. Written out here so that the probes depend on nothing in the
+// with the last-block finish and its buffers; and Hopper's bulk copy into shared memory. Written out here so that the probes depend on nothing in the
 // product.
 #pragma once
 #include <algorithm>
@@ -59,6 +59,24 @@ double median_us(F&& f, int warmup, int repeats, bool held = true) {
   CHECK(cudaEventDestroy(b));
   std::sort(t.begin(), t.end());
   return t[t.size() / 2];
+}
+
+// The device buffers of a last-block sum: the input (a copy of `host`), one partial a block (up
+// to 2^18 blocks), the result, and the ticket at 0.
+struct SumBuffers {
+  float *in = nullptr, *partials = nullptr, *out = nullptr;
+  unsigned* ticket = nullptr;
+};
+
+inline SumBuffers sum_buffers(const std::vector<float>& host) {
+  SumBuffers b;
+  CHECK(cudaMalloc(&b.in, host.size() * 4));
+  CHECK(cudaMalloc(&b.partials, 1 << 20));
+  CHECK(cudaMalloc(&b.out, 16));
+  CHECK(cudaMalloc(&b.ticket, 16));
+  CHECK(cudaMemset(b.ticket, 0, 16));
+  CHECK(cudaMemcpy(b.in, host.data(), host.size() * 4, cudaMemcpyHostToDevice));
+  return b;
 }
 
 __device__ float block_sum(float v, float* warp_totals) {

@@ -108,21 +108,14 @@ int main() {
   for (auto& x : host) x = float(int(rng() % 3) - 1);
   double exact = 0;
   for (float x : host) exact += x;
-  float *d_in, *d_partials, *d_out;
-  unsigned* d_ticket;
-  CHECK(cudaMalloc(&d_in, n * 4));
-  CHECK(cudaMalloc(&d_partials, 1 << 16));
-  CHECK(cudaMalloc(&d_out, 16));
-  CHECK(cudaMalloc(&d_ticket, 4));
-  CHECK(cudaMemset(d_ticket, 0, 4));
-  CHECK(cudaMemcpy(d_in, host.data(), n * 4, cudaMemcpyHostToDevice));
+  const SumBuffers buf = sum_buffers(host);
 
   std::size_t cub_bytes = 0;
-  CHECK(cub::DeviceReduce::Sum(nullptr, cub_bytes, d_in, d_out, std::int64_t(n)));
+  CHECK(cub::DeviceReduce::Sum(nullptr, cub_bytes, buf.in, buf.out, std::int64_t(n)));
   void* d_cub = nullptr;
   CHECK(cudaMalloc(&d_cub, cub_bytes));
   const double gb = 4.0 * double(n) / 1e3;
-  auto cub_run = [&] { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, d_in, d_out, std::int64_t(n))); };
+  auto cub_run = [&] { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, buf.in, buf.out, std::int64_t(n))); };
   const double cub_first = median_us(cub_run, 5, 30);
   std::printf("CUB: %.1f us, %.0f GB/s\n", cub_first, gb / cub_first);
 
@@ -139,12 +132,12 @@ int main() {
   };
   for (const Shape& s : shapes) {
     const unsigned grid = unsigned(prop.multiProcessorCount * s.blocks_per_sm);
-    auto run = [&] { s.kernel<<<grid, s.block, s.shared>>>(d_in, n, d_partials, d_ticket, d_out); };
-    CHECK(cudaMemset(d_out, 0xff, 4));
+    auto run = [&] { s.kernel<<<grid, s.block, s.shared>>>(buf.in, n, buf.partials, buf.ticket, buf.out); };
+    CHECK(cudaMemset(buf.out, 0xff, 4));
     run();
     CHECK(cudaGetLastError());
     float got = 0;
-    CHECK(cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(&got, buf.out, 4, cudaMemcpyDeviceToHost));
     const double us = median_us(run, 5, 30);
     const double cub = median_us(cub_run, 5, 30);  // again beside each shape: the card drifts
     std::printf("  %-40s %7.1f us %5.0f GB/s  this / CUB %.3f (CUB %.1f us)%s\n", s.name, us, gb / us, us / cub, cub,

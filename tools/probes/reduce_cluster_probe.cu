@@ -122,14 +122,7 @@ int main() {
   std::mt19937 rng(7);
   std::uniform_int_distribution<int> dist(-1, 1);  // sums of -1, 0, 1 are exact in any order
   for (auto& x : host) x = float(dist(rng));
-  float *d_in, *d_partials, *d_out;
-  unsigned* d_ticket;
-  CHECK(cudaMalloc(&d_in, max_n * 4));
-  CHECK(cudaMalloc(&d_partials, 1 << 20));
-  CHECK(cudaMalloc(&d_out, 16));
-  CHECK(cudaMalloc(&d_ticket, 16));
-  CHECK(cudaMemset(d_ticket, 0, 16));
-  CHECK(cudaMemcpy(d_in, host.data(), max_n * 4, cudaMemcpyHostToDevice));
+  const SumBuffers buf = sum_buffers(host);
 
   const double floor = median_us([] { empty<<<1, 32>>>(); }, 10, 101);
   bool cluster_ok = true;
@@ -144,16 +137,18 @@ int main() {
     const std::uint64_t n = 1ull << log_n;
     double exact = 0;
     for (std::uint64_t i = 0; i < n; ++i) exact += host[i];
+    auto poison = [&] { CHECK(cudaMemset(buf.out, 0xff, 4)); };  // a NaN: a kernel that writes nothing fails
     auto right = [&] {
       float got = 0;
-      CHECK(cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
+      CHECK(cudaMemcpy(&got, buf.out, 4, cudaMemcpyDeviceToHost));
       return double(got) == exact;
     };
     std::size_t cub_bytes = 0;
-    CHECK(cub::DeviceReduce::Sum(nullptr, cub_bytes, d_in, d_out, int(n)));
+    CHECK(cub::DeviceReduce::Sum(nullptr, cub_bytes, buf.in, buf.out, int(n)));
     void* d_cub = nullptr;
     CHECK(cudaMalloc(&d_cub, cub_bytes));
-    const double cub = median_us([&] { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, d_in, d_out, int(n))); }, 10, 101);
+    poison();
+    const double cub = median_us([&] { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, buf.in, buf.out, int(n))); }, 10, 101);
     if (!right()) std::printf("  n=2^%d CUB WRONG\n", log_n);
 
     Best one, last, cluster;
@@ -165,14 +160,16 @@ int main() {
         const std::uint64_t per_block = std::uint64_t(block) * vecs * 4;
         char shape[96];
         if (per_block / 4 <= n) {  // one pass of the block is at least a quarter full
-          const double t = median_us([&] { one_kernel<<<1, block>>>(d_in, n, d_out); }, 10, 101);
+          poison();
+          const double t = median_us([&] { one_kernel<<<1, block>>>(buf.in, n, buf.out); }, 10, 101);
           std::snprintf(shape, sizeof shape, "block %u, %d floats/thread", block, 4 * vecs);
           std::printf("  n=2^%d one block, %s: %.2f%s\n", log_n, shape, t, right() ? "" : " WRONG");
           if (right()) one.offer(t, shape);
         }
         const unsigned grid = unsigned(std::max<std::uint64_t>(1, n / per_block));
         if (grid <= 4096) {
-          const double t = median_us([&] { last_kernel<<<grid, block>>>(d_in, n, d_partials, d_ticket, d_out); }, 10, 101);
+          poison();
+          const double t = median_us([&] { last_kernel<<<grid, block>>>(buf.in, n, buf.partials, buf.ticket, buf.out); }, 10, 101);
           std::snprintf(shape, sizeof shape, "grid %u x %u, %d floats/thread", grid, block, 4 * vecs);
           std::printf("  n=2^%d last-block, %s: %.2f%s\n", log_n, shape, t, right() ? "" : " WRONG");
           if (right()) last.offer(t, shape);
@@ -180,8 +177,9 @@ int main() {
         for (unsigned blocks : {2u, 4u, 8u, 16u}) {
           if (blocks * per_block / 4 > n) continue;  // most threads would load nothing
           bool launched = true;
+          poison();
           const double t =
-              median_us([&] { launched &= launch_cluster(cluster_kernel, blocks, block, (const float*)d_in, n, d_out); },
+              median_us([&] { launched &= launch_cluster(cluster_kernel, blocks, block, (const float*)buf.in, n, buf.out); },
                         10, 101);
           std::snprintf(shape, sizeof shape, "cluster %u x %u, %d floats/thread", blocks, block, 4 * vecs);
           if (!launched) {

@@ -50,15 +50,9 @@ int main() {
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
   for (auto& x : host) x = dist(rng);
-  float *d_in, *d_copy, *d_partials, *d_out;
-  unsigned* d_ticket;
-  CHECK(cudaMalloc(&d_in, max_n * 4));
+  const SumBuffers buf = sum_buffers(host);
+  float* d_copy = nullptr;
   CHECK(cudaMalloc(&d_copy, max_n * 4));
-  CHECK(cudaMalloc(&d_partials, 1 << 20));
-  CHECK(cudaMalloc(&d_out, 16));
-  CHECK(cudaMalloc(&d_ticket, 16));
-  CHECK(cudaMemset(d_ticket, 0, 16));
-  CHECK(cudaMemcpy(d_in, host.data(), max_n * 4, cudaMemcpyHostToDevice));
 
   const double floor = median_us([] { empty<<<1, 32>>>(); }, 10, 101);
   std::printf("empty kernel, one warp: %.2f\n\n", floor);
@@ -69,20 +63,20 @@ int main() {
     double exact = 0;
     for (std::uint64_t i = 0; i < n; ++i) exact += host[i];
     std::size_t cub_bytes = 0;
-    CHECK(cub::DeviceReduce::Sum(nullptr, cub_bytes, d_in, d_out, std::int64_t(n)));
+    CHECK(cub::DeviceReduce::Sum(nullptr, cub_bytes, buf.in, buf.out, std::int64_t(n)));
     void* d_cub = nullptr;
     CHECK(cudaMalloc(&d_cub, cub_bytes));
-    const double cub = median_us([&] { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, d_in, d_out, std::int64_t(n))); }, 10, 101);
-    const double copy = median_us([&] { CHECK(cudaMemcpyAsync(d_copy, d_in, n * 4, cudaMemcpyDeviceToDevice)); }, 10, 101);
+    const double cub = median_us([&] { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, buf.in, buf.out, std::int64_t(n))); }, 10, 101);
+    const double copy = median_us([&] { CHECK(cudaMemcpyAsync(d_copy, buf.in, n * 4, cudaMemcpyDeviceToDevice)); }, 10, 101);
     double best = 1e30;
     char best_shape[64] = "";
     for (int block : {256, 1024}) {
       for (int vecs : {1, 4}) {
         const unsigned grid = unsigned(std::max<std::uint64_t>(1, n / 4 / vecs / block));
         auto kernel = vecs == 1 ? last_block_sum<1> : last_block_sum<4>;
-        const double us = median_us([&] { kernel<<<grid, block>>>(d_in, n, d_partials, d_ticket, d_out); }, 10, 101);
+        const double us = median_us([&] { kernel<<<grid, block>>>(buf.in, n, buf.partials, buf.ticket, buf.out); }, 10, 101);
         float got = 0;
-        CHECK(cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
+        CHECK(cudaMemcpy(&got, buf.out, 4, cudaMemcpyDeviceToHost));
         const bool ok = std::abs(got - exact) <= 1e-3 * std::max(1.0, std::sqrt(double(n)));
         std::printf("  n=2^%d block %4d, %2d floats/thread, grid %4u: %.2f%s\n", log_n, block, 4 * vecs, grid, us,
                     ok ? "" : " WRONG");
