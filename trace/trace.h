@@ -54,6 +54,7 @@ struct TraceMeta {
   std::uint32_t block_dim = 0;  // of the first launch
   std::uint32_t grid_dim = 0;   // of the first launch (0: nothing was launched)
   std::map<std::string, std::uint64_t> params;  // the family's parameters as run ("exclusive")
+  std::uint32_t sm_count = 0;  // multiprocessors its grids and tiles were sized for; 0: not kept (older traces)
   std::vector<std::uint32_t> recorded_blocks;  // sorted, unique; the same in every launch
   std::uint64_t event_cap = 0;     // per launch
   std::uint64_t events_dropped = 0;  // > 0: the cap was hit and the trace is incomplete

@@ -142,6 +142,7 @@ void encode_header(const TraceMeta& m, ByteWriter& w) {
   encode_tables(m, w);
   encode_clocks(m, w);
   encode_params(m, w);
+  w.u32(m.sm_count);  // appended after the parameters
 }
 
 // The header was covered by the checksum, so a failure here means a broken writer, not a
@@ -163,6 +164,7 @@ TraceMeta decode_header(ByteReader r, std::uint32_t version) {
   if (version >= 2) decode_tables(r, m);
   if (version >= 2 && r.remaining() > 0) decode_clocks(r, m);
   if (version >= 2 && r.remaining() > 0) decode_params(r, m);
+  if (version >= 2 && r.remaining() > 0) field(r.u32(m.sm_count), "sm_count");
   return m;
 }
 

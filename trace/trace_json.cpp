@@ -124,6 +124,7 @@ void tables_from_json(const json& j, TraceMeta& m) {
     if (!params.is_object()) bad("meta.params is not an object");
     for (const auto& [name, value] : params.items()) m.params[name] = get_uint(params, name.c_str(), ~std::uint64_t(0));
   }
+  if (j.contains("sm_count")) m.sm_count = std::uint32_t(get_uint(j, "sm_count", u32max));  // optional, as params
   if (!j.contains("clocks")) return;  // optional: GPU traces only
   m.sm_clock_mhz = j.at("sm_clock_mhz").get<double>();
   for (const json& c : array_at(j, "clocks")) {
@@ -222,7 +223,7 @@ json meta_to_json(const TraceMeta& m) {
               {"recorded_blocks", m.recorded_blocks},
               {"event_cap", m.event_cap}, {"events_dropped", m.events_dropped},
               {"launches", std::move(launches)}, {"buffers", std::move(buffers)},
-              {"steps", std::move(steps)}, {"params", m.params}};
+              {"steps", std::move(steps)}, {"params", m.params}, {"sm_count", m.sm_count}};
   if (m.clocks.empty()) return doc;
   json clocks = json::array();
   for (const WarpClock& c : m.clocks)

@@ -54,7 +54,7 @@ RunSettings settings_from_meta(const TraceMeta& m) {
   s.request.n = m.n;
   s.request.params = m.params;
   s.request.block = m.block_dim;
-  s.request.sm_count = default_sm_count();  // a run from these settings plans for this machine
+  s.request.sm_count = m.sm_count ? m.sm_count : default_sm_count();  // re-runs plan the launch the trace shows
   s.inspect_block = m.recorded_blocks.empty() ? 0 : m.recorded_blocks.front();
   return s;
 }

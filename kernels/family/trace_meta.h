@@ -18,6 +18,7 @@ inline void describe_run(TraceMeta& m, const RunRequest& r, const std::string& b
   m.backend = backend;
   m.n = r.n;
   m.params = r.params;
+  m.sm_count = r.sm_count;
   m.block_dim = r.block;
   m.grid_dim = first_grid;
   m.event_cap = r.event_cap;

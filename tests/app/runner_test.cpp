@@ -90,6 +90,24 @@ TEST(Runner, ATraceFileKeepsTheFamilysParameters) {
   EXPECT_EQ(loaded.settings.request.params, (std::map<std::string, std::uint64_t>{{"exclusive", 1}}));
 }
 
+// A trace keeps the multiprocessors its grid was sized for, on whatever machine it is opened:
+// running it again plans the grid the trace shows.
+TEST(Runner, ATraceFileKeepsItsMultiprocessors) {
+  RunSettings s = small("speed-of-light", 256);
+  s.request.n = 1 << 16;
+  s.request.type = "f32";
+  s.request.sm_count = 3;
+  const RunOutcome ran = run_settings_now(s);
+  ASSERT_TRUE(ran.ok()) << ran.message;
+  EXPECT_EQ(ran.views->trace.meta.grid_dim, 12u);  // 4 blocks of 256 on each of 3
+  const std::string path = std::string(WL_TEST_DATA_DIR) + "/runner_sm_count_test.wltrace";
+  write_trace(ran.views->whole(), path);
+  const RunOutcome loaded = load_trace_now(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.message;
+  EXPECT_EQ(loaded.settings.request.sm_count, 3u);
+  EXPECT_EQ(grid_blocks(loaded.settings), 12u);
+}
+
 TEST(Runner, CorruptOrMissingTraceFilesGiveMessages) {
   const std::string path = std::string(WL_TEST_DATA_DIR) + "/runner_corrupt.wltrace";
   std::ofstream(path) << "WLTRACE not really";

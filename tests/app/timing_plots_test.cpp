@@ -107,7 +107,7 @@ TEST(TimingPlots, LadderBarsCarryStepAndTotalSpeedups) {
   sweep.series.push_back({"better", SeriesKind::Variant, {measured(n, 0.004)}});
   sweep.series.push_back({"best", SeriesKind::Variant, {measured(n, 0.002)}});
   sweep.series.push_back({kCopySeries, SeriesKind::Reference, {measured(n, 0.004, 8)}});
-  const LadderPreset preset{"test", "", {"slow", "better", "absent", "best"}};
+  const LadderPreset preset{"test", "", {"slow", "better", "absent", "best"}, 0, ""};
   const BarData bars = build_ladder_bars(sweep, preset, n);
   ASSERT_EQ(bars.bars.size(), 3u);
   EXPECT_EQ(bars.bars[0].label, "slow");
@@ -125,7 +125,7 @@ TEST(TimingPlots, LadderBarsCarryStepAndTotalSpeedups) {
 
 TEST(TimingPlots, TheLadderDefaultsToTheLargestSizeItsVariantsWereMeasuredAt) {
   TimingSweep sweep = small_sweep();
-  const LadderPreset preset{"test", "", {"sequential"}};
+  const LadderPreset preset{"test", "", {"sequential"}, 0, ""};
   EXPECT_EQ(largest_ladder_size(sweep, preset), 1024u);  // 2^11 did not fit
   const BarData bars = build_ladder_bars(sweep, preset, 2048);
   EXPECT_TRUE(bars.bars.empty());
@@ -134,8 +134,8 @@ TEST(TimingPlots, TheLadderDefaultsToTheLargestSizeItsVariantsWereMeasuredAt) {
 
 TEST(TimingPlots, APresetWithASizeOfItsOwnOpensThereWhenItWasMeasured) {
   TimingSweep sweep = small_sweep();
-  const LadderPreset at_1024{"told at 2^10", "", {"sequential"}, 1024};
-  const LadderPreset at_4096{"told at 2^12", "", {"sequential"}, 4096};
+  const LadderPreset at_1024{"told at 2^10", "", {"sequential"}, 1024, ""};
+  const LadderPreset at_4096{"told at 2^12", "", {"sequential"}, 4096, ""};
   EXPECT_EQ(default_ladder_size(sweep, at_1024), 1024u);
   EXPECT_EQ(default_ladder_size(sweep, at_4096), 1024u);  // never measured there: the largest
   sweep.series[0].points.push_back(measured(4096, 0.02));

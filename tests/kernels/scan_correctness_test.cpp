@@ -100,7 +100,9 @@ TEST_P(ScanFloatPolicy, MaxAndMinFollowTheNanAndSignedZeroPolicy) {
         ASSERT_EQ(out.result.count(), n);
         EXPECT_EQ(test::wrong_bits(out.result, expected), 0u) << op << (exclusive ? " exclusive" : " inclusive");
         EXPECT_EQ(out.result.bits(n - 1), 0x7fffffffu) << op;
-        if (std::string(op) == "max") EXPECT_EQ(out.result.bits(n * 2 / 3 - 2), 0x00000000u);  // +0, not -0
+        if (std::string(op) == "max") {
+          EXPECT_EQ(out.result.bits(n * 2 / 3 - 2), 0x00000000u);  // +0, not -0
+        }
       });
 }
 

@@ -34,6 +34,7 @@ inline Trace rich_trace() {
   t.meta.launches[0].shared_bytes = 256;
   t.meta.launches[1].shared_columns = 32;
   t.meta.params = {{"exclusive", 1}, {"bins", 4096}};
+  t.meta.sm_count = 78;
   t.meta.sm_clock_mhz = 1755.5;
   t.meta.clocks = {{123456789012345ull, 3, 1, level_step(0), 0, 0, 0}, {123456789012999ull, 3, 1, kFinishStep, 0, 1, 0},
                    {77, 3, 0, make_step(StepKind::LastBlockLevel, 2), 1, 0, 0}};
@@ -69,6 +70,7 @@ inline void expect_same_trace(const Trace& a, const Trace& b) {
     EXPECT_EQ(a.meta.steps[i].name, b.meta.steps[i].name);
   }
   EXPECT_EQ(a.meta.params, b.meta.params);
+  EXPECT_EQ(a.meta.sm_count, b.meta.sm_count);
   EXPECT_EQ(a.meta.sm_clock_mhz, b.meta.sm_clock_mhz);
   ASSERT_EQ(a.meta.clocks.size(), b.meta.clocks.size());
   for (std::size_t i = 0; i < a.meta.clocks.size(); ++i) {

@@ -166,6 +166,16 @@ TEST(TraceJson, ImportRoundTrips) {
   std::filesystem::remove(path);
 }
 
+// The multiprocessors a run was sized for come back; a document from before they were kept reads 0.
+TEST(TraceJson, SmCountRoundTripsAndIsOptional) {
+  Trace t = sample_trace();
+  t.meta.sm_count = 78;
+  json doc = trace_to_json(t);
+  EXPECT_EQ(trace_from_json(doc).meta.sm_count, 78u);
+  doc["meta"].erase("sm_count");
+  EXPECT_EQ(trace_from_json(doc).meta.sm_count, 0u);
+}
+
 TEST(TraceJson, ImportRejectsBadDocuments) {
   const json good = trace_to_json(sample_trace());
   auto expect_error = [](const json& doc, const std::string& text) {
