@@ -151,6 +151,26 @@ int main() {
     const double cub = median_us([&] { CHECK(cub::DeviceReduce::Sum(d_cub, cub_bytes, buf.in, buf.out, int(n))); }, 10, 101);
     if (!right()) std::printf("  n=2^%d CUB WRONG\n", log_n);
 
+    // Times one case on a poisoned result, prints it as "<kind><shape>", and offers it to `best`
+    // when its sum is exact. `launch` returns false where the launch cannot run.
+    auto measure = [&](const char* kind, const std::string& shape, Best& best, auto&& launch) {
+      bool launched = true;
+      poison();
+      const double t = median_us([&] { launched &= launch(); }, 10, 101);
+      if (!launched) {
+        std::printf("  n=2^%d %s%s: cannot launch\n", log_n, kind, shape.c_str());
+        return;
+      }
+      const bool ok = right();
+      std::printf("  n=2^%d %s%s: %.2f%s\n", log_n, kind, shape.c_str(), t, ok ? "" : " WRONG");
+      if (ok) best.offer(t, shape);
+    };
+    auto shape = [](const char* form, auto... values) {
+      char text[96];
+      std::snprintf(text, sizeof text, form, values...);
+      return std::string(text);
+    };
+
     Best one, last, cluster;
     for (unsigned block : {256u, 1024u}) {
       for (int vecs : {1, 4, 16}) {
@@ -158,37 +178,22 @@ int main() {
         auto last_kernel = vecs == 1 ? last_block_sum<1> : vecs == 4 ? last_block_sum<4> : last_block_sum<16>;
         auto cluster_kernel = vecs == 1 ? cluster_sum<1> : vecs == 4 ? cluster_sum<4> : cluster_sum<16>;
         const std::uint64_t per_block = std::uint64_t(block) * vecs * 4;
-        char shape[96];
-        if (per_block / 4 <= n) {  // one pass of the block is at least a quarter full
-          poison();
-          const double t = median_us([&] { one_kernel<<<1, block>>>(buf.in, n, buf.out); }, 10, 101);
-          std::snprintf(shape, sizeof shape, "block %u, %d floats/thread", block, 4 * vecs);
-          std::printf("  n=2^%d one block, %s: %.2f%s\n", log_n, shape, t, right() ? "" : " WRONG");
-          if (right()) one.offer(t, shape);
-        }
+        if (per_block / 4 <= n)  // one pass of the block is at least a quarter full
+          measure("one block, ", shape("block %u, %d floats/thread", block, 4 * vecs), one, [&] {
+            one_kernel<<<1, block>>>(buf.in, n, buf.out);
+            return true;
+          });
         const unsigned grid = unsigned(std::max<std::uint64_t>(1, n / per_block));
-        if (grid <= 4096) {
-          poison();
-          const double t = median_us([&] { last_kernel<<<grid, block>>>(buf.in, n, buf.partials, buf.ticket, buf.out); }, 10, 101);
-          std::snprintf(shape, sizeof shape, "grid %u x %u, %d floats/thread", grid, block, 4 * vecs);
-          std::printf("  n=2^%d last-block, %s: %.2f%s\n", log_n, shape, t, right() ? "" : " WRONG");
-          if (right()) last.offer(t, shape);
-        }
+        if (grid <= 4096)
+          measure("last-block, ", shape("grid %u x %u, %d floats/thread", grid, block, 4 * vecs), last, [&] {
+            last_kernel<<<grid, block>>>(buf.in, n, buf.partials, buf.ticket, buf.out);
+            return true;
+          });
         for (unsigned blocks : {2u, 4u, 8u, 16u}) {
           if (blocks * per_block / 4 > n) continue;  // most threads would load nothing
-          bool launched = true;
-          poison();
-          const double t =
-              median_us([&] { launched &= launch_cluster(cluster_kernel, blocks, block, (const float*)buf.in, n, buf.out); },
-                        10, 101);
-          std::snprintf(shape, sizeof shape, "cluster %u x %u, %d floats/thread", blocks, block, 4 * vecs);
-          if (!launched) {
-            std::printf("  n=2^%d %s: cannot launch\n", log_n, shape);
-            continue;
-          }
-          const bool ok = right();
-          std::printf("  n=2^%d %s: %.2f%s\n", log_n, shape, t, ok ? "" : " WRONG");
-          if (ok) cluster.offer(t, shape);
+          measure("", shape("cluster %u x %u, %d floats/thread", blocks, block, 4 * vecs), cluster, [&] {
+            return launch_cluster(cluster_kernel, blocks, block, (const float*)buf.in, n, buf.out);
+          });
         }
       }
     }
