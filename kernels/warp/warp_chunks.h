@@ -1,6 +1,6 @@
 // Warp layer: a warp's run of chunks, striped. A chunk is 32 consecutive 16-byte vectors, one a
 // lane, so every load and store instruction moves 512 whole bytes, and a lane's vector never
-// moves to another lane: the chunk is scanned where it lies (warp_scan_chunk), a lane's few
+// moves to another lane: the chunk is scanned where it lies (warp_scan_chunks), a lane's few
 // elements and then a warp scan of the lanes' totals, with no transpose. Of a warp's chunks the
 // first kParked wait in shared memory and the rest are held in registers: a caller that waits
 // between the load and the store (a look-back) then keeps its data in both, more of it on a
@@ -103,39 +103,55 @@ WL_UNROLL
   for (unsigned j = 0; j < kHeld; ++j) held[j] = load_chunk_vector(ctx, in, n, at(kParked + j), pad, taken);
 }
 
-// Lane l's vector x of one chunk, scanned where it lies: the lane scans its W elements, the
-// warp scans the lanes' totals with shuffles (Hillis–Steele in the warp), and `running`,
-// everything before the chunk (the same in every lane), goes in front. Inclusive, or exclusive
-// (each element gets what comes before it). `running` then moves past the chunk. Records no
-// step of its own: it runs inside its caller's.
-template <class Op, class Ctx, class T, unsigned W>
-WL_DEVICE Vec<T, W> warp_scan_chunk(Ctx& ctx, const Vec<T, W>& x, T& running, bool exclusive) {
+// G chunks of a warp, in order, scanned where they lie, in place: each lane scans its W elements
+// of each chunk, the warp scans the lanes' totals with shuffles (Hillis–Steele in the warp), and
+// `running`, everything before the first chunk (the same in every lane), goes in front.
+// Inclusive, or exclusive (each element gets what comes before it). `running` then moves past
+// the G chunks. A chunk's shuffles wait on each other, but two chunks' do not: the G chains go
+// side by side, so a warp waits for one chain's latency, not G (a warp of 8 chunks scanned one
+// by one took 1.1 us longer than one of 2 on an H100, docs/gpu-check/scan-lookback-notes.md).
+// The combining order is the one-chunk order, so the bits do not depend on G. Records no step
+// of its own: it runs inside its caller's.
+template <class Op, unsigned G, class Ctx, class T, unsigned W>
+WL_DEVICE void warp_scan_chunks(Ctx& ctx, Vec<T, W> (&x)[G], T& running, bool exclusive) {
   constexpr unsigned S = kWarpChunksSites;
   constexpr unsigned kAll = 0xffffffffu;
   const unsigned lane = ctx.lane();
-  T own[W];  // the lane's inclusive scan of its own elements
-  own[0] = x.v[0];
+  T lanes[G];  // each becomes the inclusive scan of its chunk's lane totals
 WL_UNROLL
-  for (unsigned k = 1; k < W; ++k) own[k] = Op::apply(own[k - 1], x.v[k]);
-  T lanes = own[W - 1];  // becomes the inclusive scan of the lanes' totals
+  for (unsigned g = 0; g < G; ++g) {
+WL_UNROLL
+    for (unsigned k = 1; k < W; ++k) x[g].v[k] = Op::apply(x[g].v[k - 1], x[g].v[k]);  // the lane's own scan
+    lanes[g] = x[g].v[W - 1];
+  }
   for (unsigned offset = 1; offset < 32; offset *= 2) {
-    const T below = ctx.shfl_up(kAll, lanes, offset, S + __LINE__);
-    if (ctx.branch(lane >= offset, S + __LINE__)) lanes = Op::apply(below, lanes);
-  }
-  const T lanes_below = ctx.shfl_up(kAll, lanes, 1, S + __LINE__);
-  const T chunk_total = ctx.shfl(kAll, lanes, 31, S + __LINE__);
-  const T base = lane == 0 ? running : Op::apply(running, lanes_below);
-  Vec<T, W> y;
-  if (exclusive) {
-    y.v[0] = base;
+    T below[G];
 WL_UNROLL
-    for (unsigned k = 1; k < W; ++k) y.v[k] = Op::apply(base, own[k - 1]);
-  } else {
+    for (unsigned g = 0; g < G; ++g) below[g] = ctx.shfl_up(kAll, lanes[g], offset, S + __LINE__);
+    if (ctx.branch(lane >= offset, S + __LINE__)) {
 WL_UNROLL
-    for (unsigned k = 0; k < W; ++k) y.v[k] = Op::apply(base, own[k]);
+      for (unsigned g = 0; g < G; ++g) lanes[g] = Op::apply(below[g], lanes[g]);
+    }
   }
-  running = Op::apply(running, chunk_total);
-  return y;
+  T lanes_below[G], chunk_total[G];
+WL_UNROLL
+  for (unsigned g = 0; g < G; ++g) {
+    lanes_below[g] = ctx.shfl_up(kAll, lanes[g], 1, S + __LINE__);
+    chunk_total[g] = ctx.shfl(kAll, lanes[g], 31, S + __LINE__);
+  }
+WL_UNROLL
+  for (unsigned g = 0; g < G; ++g) {
+    const T base = lane == 0 ? running : Op::apply(running, lanes_below[g]);
+    if (exclusive) {
+WL_UNROLL
+      for (unsigned k = W; k-- > 1;) x[g].v[k] = Op::apply(base, x[g].v[k - 1]);
+      x[g].v[0] = base;
+    } else {
+WL_UNROLL
+      for (unsigned k = 0; k < W; ++k) x[g].v[k] = Op::apply(base, x[g].v[k]);
+    }
+    running = Op::apply(running, chunk_total[g]);
+  }
 }
 
 // One lane's vector of a chunk out to element e of `out`, none past n; `from` names its loads

@@ -162,9 +162,9 @@ TEST(ScanValidation, DecoupledLookbackTakesBlocksUpTo512) {
             "block of 1024 leaves each thread");
 }
 
-// The largest tile that still gives every second multiprocessor (66 of 132) a tile: at block
-// 256, tiles of 32768 (128 items a thread) from n = 66 * 32768 = 2162688, of 8192 (32) from
-// 66 * 8192 = 540672, of 2048 (8) below. The request's "items" overrides it.
+// The largest tile that still gives every fourth multiprocessor (33 of 132) a tile: at block
+// 256, tiles of 32768 (128 items a thread) from n = 33 * 32768 = 1081344, of 8192 (32) from
+// 33 * 8192 = 270336, of 2048 (8) below. The request's "items" overrides it.
 TEST(ScanPlan, DecoupledLookbackSizesItsTileByN) {
   const VariantInfo& info = *find_variant("decoupled-lookback");
   RunRequest r = test::scan_request("decoupled-lookback", "sum", "f32", 1, 256);
@@ -175,15 +175,16 @@ TEST(ScanPlan, DecoupledLookbackSizesItsTileByN) {
     return levels.front();
   };
   EXPECT_EQ(plan_at(1).items_per_thread, 8u);
-  EXPECT_EQ(plan_at(540671).items_per_thread, 8u);
-  EXPECT_EQ(plan_at(540672).items_per_thread, 32u);
-  EXPECT_EQ(plan_at(540672).grid, 66u);
-  EXPECT_EQ(plan_at(2162687).items_per_thread, 32u);
-  EXPECT_EQ(plan_at(2162688).items_per_thread, 128u);
-  EXPECT_EQ(plan_at(2162688).grid, 66u);
+  EXPECT_EQ(plan_at(270335).items_per_thread, 8u);
+  EXPECT_EQ(plan_at(270336).items_per_thread, 32u);
+  EXPECT_EQ(plan_at(270336).grid, 33u);
+  EXPECT_EQ(plan_at(1081343).items_per_thread, 32u);
+  EXPECT_EQ(plan_at(1081344).items_per_thread, 128u);
+  EXPECT_EQ(plan_at(1081344).grid, 33u);
   EXPECT_EQ(plan_at(std::uint64_t(1) << 28).grid, 8192u);
-  r.sm_count = 16;  // 8 tiles are enough
-  EXPECT_EQ(plan_at(8 * 32768).items_per_thread, 128u);
+  r.sm_count = 16;  // 4 tiles are enough
+  EXPECT_EQ(plan_at(4 * 32768 - 1).items_per_thread, 32u);
+  EXPECT_EQ(plan_at(4 * 32768).items_per_thread, 128u);
   r.params["items"] = 8;
   EXPECT_EQ(plan_at(std::uint64_t(1) << 20).grid, 512u);
   EXPECT_EQ(plan_at(std::uint64_t(1) << 20).items_per_thread, 8u);

@@ -15,7 +15,7 @@
 // H100 multiprocessor, where shared memory alone held 192 (835.6 to 778.6 us at 2^28, 1.12x
 // CUB). A short input in such tiles would keep a few multiprocessors busy, and in each tile only
 // its first warps (a warp's run is 4096 elements), so the plan (plan.h) takes tiles of 32 or 8
-// items a thread when n is short of one large tile for every second multiprocessor. Every load
+// items a thread when n is short of one large tile for every fourth multiprocessor. Every load
 // and store instruction moves 512 whole bytes, and each 128-element chunk is scanned where it
 // lies, by a warp scan of its lanes' totals, with no transpose.
 // Neither the status words nor the counter are reset between runs on the same buffers (they
@@ -133,21 +133,22 @@ WL_UNROLL
       from_prefix = 1;
     }
     const unsigned loads_before = from_prefix;  // the parked loads below are this step's loads from here
-    // Chunks wholly past n have nothing to store: the warp skips them together (a shuffle
-    // needs every lane), which at small n is most of a tile.
-    auto has_elements = [&](unsigned j) { return ctx.branch(warp_first + j * 32 * W < a.n, __LINE__); };
+    // Chunks go kBatch at a time, so their warp scans overlap. Batches wholly past n have nothing
+    // to store: the warp skips them together (a shuffle needs every lane), at small n most of a tile.
+    constexpr unsigned kBatch = kRun < 4 ? kRun : 4;
 WL_UNROLL
-    for (unsigned j = 0; j < kParked; ++j) {
-      if (!has_elements(j)) break;
-      const Vec<T, W> x = ctx.ld_vec(parked, parked_slot<T>(region, j, lane), __LINE__);
-      const Vec<T, W> y = warp_scan_chunk<Op>(ctx, x, running, a.exclusive);
-      store_chunk_vector(ctx, a.out, a.n, at(j), y, from_prefix | 1u << (loads_before + j) | kFromRegisters);
-    }
+    for (unsigned b = 0; b < kRun; b += kBatch) {
+      if (!ctx.branch(warp_first + b * 32 * W < a.n, __LINE__)) break;
+      Vec<T, W> x[kBatch];
 WL_UNROLL
-    for (unsigned j = 0; j < kHeld; ++j) {
-      if (!has_elements(kParked + j)) break;
-      const Vec<T, W> y = warp_scan_chunk<Op>(ctx, held[j], running, a.exclusive);
-      store_chunk_vector(ctx, a.out, a.n, at(kParked + j), y, from_prefix | kFromRegisters);
+      for (unsigned g = 0; g < kBatch; ++g)
+        x[g] = b + g < kParked ? ctx.ld_vec(parked, parked_slot<T>(region, b + g, lane), __LINE__) : held[b + g - kParked];
+      warp_scan_chunks<Op>(ctx, x, running, a.exclusive);
+WL_UNROLL
+      for (unsigned g = 0; g < kBatch; ++g) {
+        const unsigned from_parked = b + g < kParked ? 1u << (loads_before + b + g) : 0u;
+        store_chunk_vector(ctx, a.out, a.n, at(b + g), x[g], from_prefix | from_parked | kFromRegisters);
+      }
     }
   }
 };

@@ -23,7 +23,7 @@ std::vector<Level> plan_levels(const VariantInfo& info, const RunRequest& r);
 
 // The items a thread of a tile scanning n elements: what the request's "items" asks for when the
 // variant runs that size, else the largest size it runs that still gives at least one tile to
-// every second multiprocessor (the smallest when none does).
+// every fourth multiprocessor (the smallest when none does).
 unsigned tile_items(const VariantInfo& info, std::uint64_t n, unsigned block, unsigned sm_count, unsigned asked);
 
 // The tile sizes a variant runs, in items a thread, ascending, and as text: "8, 32 or 128".
