@@ -133,9 +133,11 @@ WL_UNROLL
       from_prefix = 1;
     }
     const unsigned loads_before = from_prefix;  // the parked loads below are this step's loads from here
-    // Chunks go kBatch at a time, so their warp scans overlap. Batches wholly past n have nothing
-    // to store: the warp skips them together (a shuffle needs every lane), at small n most of a tile.
-    constexpr unsigned kBatch = kRun < 4 ? kRun : 4;
+    // Chunks go kBatch at a time, so their warp scans overlap: a short run all at once, a long
+    // one 4 at a time, which the registers its held chunks leave allow. Batches wholly past n
+    // have nothing to store: the warp skips them together (a shuffle needs every lane), at small
+    // n most of a tile.
+    constexpr unsigned kBatch = kRun <= 8 ? kRun : 4;
 WL_UNROLL
     for (unsigned b = 0; b < kRun; b += kBatch) {
       if (!ctx.branch(warp_first + b * 32 * W < a.n, __LINE__)) break;
