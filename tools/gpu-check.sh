@@ -163,6 +163,19 @@ check_tiles() {
   done
 }
 
+# Short n, where a launch costs more than the work: each run alone on an idle GPU (what one call
+# costs) against 20 runs queued back to back (what a run costs in a stream of work).
+check_stream() {
+  for b2b in 1 20; do
+    section "short n, $b2b run(s) a sample: reduce speed-of-light and scan decoupled-lookback against CUB, f32 sum"
+    "$CLI" bench --type f32 --sizes 2^10..2^20,2^28 --block 256 --repeats 30 --back-to-back $b2b \
+      --variants speed-of-light,single-pass --csv "$LOG_DIR/stream-reduce-f32-sum-b2b$b2b.csv" || failed=1
+    "$CLI" bench --family scan --type f32 --sizes 2^10..2^20,2^28 --block 256 --repeats 30 --back-to-back $b2b \
+      --variants decoupled-lookback --csv "$LOG_DIR/stream-scan-f32-sum-b2b$b2b.csv" || failed=1
+  done
+  python3 tools/bench_ratios.py "$LOG_DIR"/stream-*.csv
+}
+
 check_sweep() {
   section "timing sweep: f32 sum, 2^10..2^28 (the app's recorded profile)"
   "$CLI" bench --sizes 2^10..2^28 --repeats 20 --record "$LOG_DIR/profile.json" --csv "$LOG_DIR/profile.csv" \
@@ -172,11 +185,11 @@ check_sweep() {
 run_checks() {
   section "device"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
-  for part in "${@:-tests huge sanitizer ncu lookback bench tiles sweep}"; do
+  for part in "${@:-tests huge sanitizer ncu lookback bench tiles stream sweep}"; do
     for p in $part; do
       case "$p" in
-        tests|huge|sanitizer|ncu|lookback|bench|tiles|sweep) "check_$p" ;;
-        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, sweep)"; failed=1 ;;
+        tests|huge|sanitizer|ncu|lookback|bench|tiles|stream|sweep) "check_$p" ;;
+        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, stream, sweep)"; failed=1 ;;
       esac
     done
   done

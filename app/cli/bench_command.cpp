@@ -33,8 +33,7 @@ struct BenchOptions {
   std::string op = "sum";
   std::string type;  // empty: the family's first (f32 for reduce)
   unsigned block = 256;
-  int warmup = 5;
-  int repeats = 30;
+  TimingPlan timing{5, 30, 1};
   std::string json_out;
   // A sweep over sizes instead of one n: what the app's Timing panel draws.
   std::string sizes;
@@ -54,6 +53,12 @@ std::vector<std::string> split_commas(const std::string& text) {
     start = comma + 1;
   }
   return out;
+}
+
+// How the samples were taken, for the table's heading.
+std::string timing_method(const TimingPlan& timing) {
+  if (timing.back_to_back <= 1) return ", each run alone";
+  return ", " + std::to_string(timing.back_to_back) + " runs back to back a sample";
 }
 
 bool write_file(const std::string& path, const std::string& text) {
@@ -82,8 +87,7 @@ int run_sweep(const BenchOptions& b) {
     std::cerr << "warplens bench: " << problem << "\n";
     return 2;
   }
-  request.warmup = b.warmup;
-  request.repeats = b.repeats;
+  request.timing = b.timing;
   if (!parse_sizes(b.sizes, request.sizes, problem)) {
     std::cerr << "warplens bench: --sizes: " << problem << "\n";
     return 2;
@@ -102,9 +106,10 @@ int run_sweep(const BenchOptions& b) {
     std::cerr << "warplens bench: " << e.what() << "\n";
     return 2;
   }
-  std::printf("%s, %s %s%s%s, %s input, block %u, median of %d after %d warm-up runs; GB/s (%% of the device copy)\n",
+  std::printf("%s, %s %s%s%s, %s input, block %u, median of %d after %d warm-up runs%s; GB/s (%% of the device copy)\n",
               sweep.device.c_str(), sweep.family.c_str(), sweep.op.c_str(), sweep.op.empty() ? "" : " ",
-              sweep.type.c_str(), sweep.input.c_str(), sweep.block, sweep.repeats, sweep.warmup);
+              sweep.type.c_str(), sweep.input.c_str(), sweep.block, sweep.repeats, sweep.warmup,
+              timing_method(b.timing).c_str());
   std::printf("%-22s", "n");
   for (std::uint64_t n : sweep.sizes()) std::printf(" %14llu", (unsigned long long)n);
   std::printf("\n");
@@ -157,33 +162,34 @@ int run_bench(const BenchOptions& b) {
                    reinterpret_cast<const unsigned char*>(data.data() + data.size()));
     });
     const double bytes = double(b.n) * bytes_per;
-    const ReferenceTiming cub = time_cub_reduce(base, input.data(), b.warmup, b.repeats);
-    const ReferenceTiming copy{time_device_copy_ms(std::uint64_t(bytes), b.warmup, b.repeats), 0};
+    const ReferenceTiming cub = time_cub_reduce(base, input.data(), b.timing);
+    const ReferenceTiming copy{time_device_copy_ms(std::uint64_t(bytes), b.timing), 0};
     const double copy_gbs = 2 * bytes / copy.median_ms / 1e6;  // read + write
     const double cub_gbs = bytes / cub.median_ms / 1e6;
-    std::printf("%s %s, n = %llu (%.0f MiB), block %d, median of %d after %d warm-up runs\n",
+    std::printf("%s %s, n = %llu (%.0f MiB), block %d, median of %d after %d warm-up runs%s\n",
                 b.op.c_str(), base.type.c_str(), (unsigned long long)b.n, bytes / (1 << 20), b.block,
-                b.repeats, b.warmup);
+                b.timing.repeats, b.timing.warmup, timing_method(b.timing).c_str());
     std::printf("device copy: %.3f ms (%.0f GB/s read+write)   CUB DeviceReduce: %.3f ms (%.0f GB/s, %.0f%% of copy)\n\n",
                 copy.median_ms, copy_gbs, cub.median_ms, cub_gbs, 100 * cub_gbs / copy_gbs);
     std::printf("%-22s %9s %8s %9s %8s %6s %10s %9s\n", "variant", "ms", "GB/s", "%copy", "vs CUB", "check",
                 "handwrit.", "dialect/");
     std::printf("%-22s %9s %8s %9s %8s %6s %10s %9s\n", "", "", "", "", "(time)", "", "ms", "hand");
-    out = {{"n", b.n}, {"op", b.op}, {"type", base.type}, {"block", b.block}, {"repeats", b.repeats},
+    out = {{"n", b.n}, {"op", b.op}, {"type", base.type}, {"block", b.block}, {"repeats", b.timing.repeats},
+           {"back_to_back", b.timing.back_to_back},
            {"copy_ms", copy.median_ms}, {"cub_ms", cub.median_ms}, {"variants", nlohmann::json::array()}};
     for (const reduce::VariantInfo& info : reduce::variant_infos()) {
       if (info.pitfall) continue;
       RunRequest r = base;
       r.variant = info.id;
       if (!validate(r).empty()) continue;
-      const reduce::GpuTiming t = reduce::time_gpu(r, input.data(), b.warmup, b.repeats);
+      const reduce::GpuTiming t = reduce::time_gpu(r, input.data(), b.timing);
       const double gbs = bytes / t.median_ms / 1e6;
       nlohmann::json row = {{"variant", info.id}, {"ms", t.median_ms}, {"gbs", gbs},
                             {"vs_cub", t.median_ms / cub.median_ms}, {"ok", t.result_ok}};
       std::printf("%-22s %9.3f %8.0f %8.0f%% %7.2fx %6s", info.id, t.median_ms, gbs, 100 * gbs / copy_gbs,
                   t.median_ms / cub.median_ms, t.result_ok ? "ok" : "WRONG");
       if (b.op == "sum" && base.type == "f32" && has_handwritten(info.id)) {
-        const ReferenceTiming h = time_handwritten(r, reinterpret_cast<const float*>(input.data()), b.warmup, b.repeats);
+        const ReferenceTiming h = time_handwritten(r, reinterpret_cast<const float*>(input.data()), b.timing);
         std::printf(" %10.3f %8.3fx", h.median_ms, t.median_ms / h.median_ms);
         row["handwritten_ms"] = h.median_ms;
         row["dialect_over_handwritten"] = t.median_ms / h.median_ms;
@@ -216,8 +222,17 @@ void register_bench_command(CLI::App& app, CommandStatus& status) {
   bench->add_option("--op", b->op, "sum, min, max or product")->capture_default_str();
   bench->add_option("--type", b->type, "i32, f32 or f64; by default the family's first");
   bench->add_option("--block", b->block, "threads per block")->capture_default_str();
-  bench->add_option("--warmup", b->warmup, "untimed runs first")->capture_default_str();
-  bench->add_option("--repeats", b->repeats, "timed runs; the median is reported")->capture_default_str();
+  bench->add_option("--warmup", b->timing.warmup, "untimed runs first")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
+  bench->add_option("--repeats", b->timing.repeats, "timed samples; the median is reported")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  bench->add_option("--back-to-back", b->timing.back_to_back,
+                    "runs queued back to back in each sample (1: each run alone on an idle GPU; more: a run's "
+                    "cost in a stream of work)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
   bench->add_option("--json-out", b->json_out, "also write the numbers as JSON");
   bench->add_option("--sizes", b->sizes, "sweep sizes instead of one n: 2^10..2^28, 2^20, or a list");
   bench->add_option("--variants", b->variants, "with --sizes: variants to time, comma-separated (default: all)");

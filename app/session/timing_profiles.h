@@ -32,6 +32,7 @@ struct TimingState {
   std::string followed;                     // the family follow_family last saw chosen
   TimingWorker worker;
   bool sweep_requested = false;  // --sweep: start a live sweep on the view's next frame
+  bool back_to_back = false;     // the live sweep times runs in a stream (TimingPlan::back_to_back)
 
   int preset = 0;               // index into ladder_presets_for(preset_family)
   std::string preset_family;    // the family of the sweep the ladder was last drawn from

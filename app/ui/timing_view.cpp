@@ -21,6 +21,7 @@ namespace wl::ui {
 namespace {
 
 constexpr int kSmallestSweepLog2 = 10, kLargestSweepLog2 = 28;
+constexpr int kBackToBackRuns = 20;  // a live sweep's samples, when runs go back to back
 
 // Empty when a live sweep can run here; else why not. Asked once: it probes the driver.
 const std::string& live_sweep_refusal() {
@@ -97,11 +98,17 @@ void live_sweep_controls(AppState& state) {
     request.params = chosen.params;
     parse_pattern(state.sessions[0].settings.pattern, request.pattern);
     for (int k = kSmallestSweepLog2; k <= kLargestSweepLog2; ++k) request.sizes.push_back(std::uint64_t(1) << k);
+    request.timing.back_to_back = t.back_to_back ? kBackToBackRuns : 1;
     t.worker.start(request);
   }
   if (refusal.empty() && ImGui::IsItemHovered())
     ImGui::SetTooltip("every variant, CUB and the device copy at n = 2^%d .. 2^%d: %s %s, block %u",
                       kSmallestSweepLog2, kLargestSweepLog2, chosen.op.c_str(), chosen.type.c_str(), chosen.block);
+  ImGui::SameLine();
+  ImGui::Checkbox("Back to back", &t.back_to_back);
+  if (refusal.empty() && ImGui::IsItemHovered())
+    ImGui::SetTooltip("off: each run alone on an idle GPU, what one call costs\n"
+                      "on: %d runs queued back to back a sample, what a run costs in a stream of work", kBackToBackRuns);
   ImGui::EndDisabled();
   if (!refusal.empty()) {
     ImGui::SameLine();
@@ -228,8 +235,12 @@ static void draw_timing_contents(AppState& state) {
   std::string subject = sweep->family;  // a histogram has no operator
   for (const std::string* part : {&sweep->op, &sweep->type})
     if (!part->empty()) subject += " " + *part;
-  ImGui::TextDisabled("%s, input: %s, block %u, median of %d runs after %d warm-up", subject.c_str(),
-                      sweep->input.c_str(), sweep->block, sweep->repeats, sweep->warmup);
+  const std::string method = sweep->back_to_back > 1
+                                 ? "median of " + std::to_string(sweep->repeats) + " samples of " +
+                                       std::to_string(sweep->back_to_back) + " runs back to back"
+                                 : "median of " + std::to_string(sweep->repeats) + " runs (each alone)";
+  ImGui::TextDisabled("%s, input: %s, block %u, %s after %d warm-up", subject.c_str(), sweep->input.c_str(),
+                      sweep->block, method.c_str(), sweep->warmup);
 
   const PlotData plots[] = {build_timing_plot(*sweep, TimingMetric::Milliseconds),
                             build_timing_plot(*sweep, TimingMetric::GigabytesPerSecond),

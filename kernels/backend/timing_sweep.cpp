@@ -62,8 +62,9 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
   sweep.input = pattern_names()[std::size_t(request.pattern)];
   for (const auto& [name, value] : request.params) sweep.input += ", " + name + "=" + std::to_string(value);
   sweep.block = request.block;
-  sweep.warmup = request.warmup;
-  sweep.repeats = request.repeats;
+  sweep.warmup = request.timing.warmup;
+  sweep.repeats = request.timing.repeats;
+  sweep.back_to_back = request.timing.back_to_back;
   const std::size_t total = request.sizes.size() * (variants.size() + 2);
   std::size_t done = 0;
   auto report = [&](const std::string& what) {
@@ -114,10 +115,10 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
     // traffic), and a reduction reads half of what it moves.
     const double input_bytes = family->Family::bytes_moved(base);
     measure(kCopySeries, SeriesKind::Reference, 2 * input_bytes, [&] {
-      return GpuTime{time_device_copy_ms(std::uint64_t(input_bytes), request.warmup, request.repeats), true};
+      return GpuTime{time_device_copy_ms(std::uint64_t(input_bytes), request.timing), true};
     });
     measure(kCubSeries, SeriesKind::Reference, bytes,
-            [&] { return family->time_library(base, input.data(), request.warmup, request.repeats); });
+            [&] { return family->time_library(base, input.data(), request.timing); });
     for (const std::string& id : variants) {
       if (cancel) break;
       RunRequest r = base;
@@ -125,7 +126,7 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
       const std::string problem = validate(r);
       measure(id, SeriesKind::Variant, bytes, [&] {
         if (!problem.empty()) throw std::invalid_argument(problem);
-        return family->time_gpu(r, input.data(), request.warmup, request.repeats);
+        return family->time_gpu(r, input.data(), request.timing);
       });
     }
   }

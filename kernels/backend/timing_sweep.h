@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/gpu/timing_plan.h"
 #include "kernels/host/input.h"
 #include "model/timing/timing_sweep.h"
 
@@ -24,7 +25,7 @@ struct SweepRequest {
   std::map<std::string, std::uint64_t> params;  // the family's parameters (histogram: bins, skew)
   unsigned block = 256;
   std::vector<std::uint64_t> sizes;   // ascending
-  int warmup = 5, repeats = 20;
+  TimingPlan timing;
 };
 
 // Called after each point: points done, points in all, and what was just measured.

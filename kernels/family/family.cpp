@@ -31,11 +31,11 @@ std::vector<unsigned char> Family::make_input(const RunRequest& r, Pattern patte
   return bytes;
 }
 
-GpuTime Family::time_gpu(const RunRequest&, const void*, int, int) const {
+GpuTime Family::time_gpu(const RunRequest&, const void*, const TimingPlan&) const {
   throw GpuError(std::string(id()) + " has no GPU timing");
 }
 
-GpuTime Family::time_library(const RunRequest&, const void*, int, int) const { return {}; }
+GpuTime Family::time_library(const RunRequest&, const void*, const TimingPlan&) const { return {}; }
 
 double Family::bytes_moved(const RunRequest& request) const {
   const std::optional<ValueType> t = parse_value_type(request.type);

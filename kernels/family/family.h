@@ -9,6 +9,7 @@
 
 #include "kernels/family/run_request.h"
 #include "kernels/family/run_result.h"
+#include "kernels/gpu/timing_plan.h"
 #include "kernels/host/input.h"
 
 namespace wl {
@@ -61,12 +62,12 @@ class Family {
   virtual CheckResult check(const RunRequest& request, const void* input,
                             const RunResult& result) const = 0;
 
-  // Times a valid request's uninstrumented GPU build: `warmup` runs, then the median of `repeats`
-  // CUDA-event-timed ones, the result of the last checked. Throws GpuError without a GPU.
-  virtual GpuTime time_gpu(const RunRequest& request, const void* input, int warmup, int repeats) const;
+  // Times a valid request's uninstrumented GPU build as `timing` says (warm-up, then the median
+  // of CUDA-event-timed samples), the result of the last run checked. Throws GpuError without a GPU.
+  virtual GpuTime time_gpu(const RunRequest& request, const void* input, const TimingPlan& timing) const;
   // The same for the library call that does the family's job (CUB's DeviceReduce for reduce);
   // GpuTime::ms stays 0 where the family has none.
-  virtual GpuTime time_library(const RunRequest& request, const void* input, int warmup, int repeats) const;
+  virtual GpuTime time_library(const RunRequest& request, const void* input, const TimingPlan& timing) const;
   // Bytes a run of `request` must move at least: what the timing panel divides by.
   virtual double bytes_moved(const RunRequest& request) const;
 

@@ -18,11 +18,11 @@ GpuMemory gpu_memory() {
   return {free_bytes, total_bytes};
 }
 
-double time_device_copy_ms(std::uint64_t bytes, int warmup, int repeats) {
+double time_device_copy_ms(std::uint64_t bytes, const TimingPlan& timing) {
   DeviceBuffer<unsigned char> a(bytes), b(bytes);
   WL_CUDA(cudaMemset(a.ptr, 0x5A, bytes));
-  return median_event_ms([&] { WL_CUDA(cudaMemcpyAsync(b.ptr, a.ptr, bytes, cudaMemcpyDeviceToDevice)); }, warmup,
-                         repeats);
+  return median_event_ms([&] { WL_CUDA(cudaMemcpyAsync(b.ptr, a.ptr, bytes, cudaMemcpyDeviceToDevice)); },
+                         timing);
 }
 
 namespace {

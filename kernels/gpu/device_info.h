@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "kernels/gpu/timing_plan.h"
+
 namespace wl {
 
 struct GpuMemory {
@@ -14,8 +16,8 @@ struct GpuMemory {
 std::string gpu_name();
 GpuMemory gpu_memory();
 
-// cudaMemcpyAsync of `bytes` between two device buffers: the median of `repeats` after `warmup`.
-double time_device_copy_ms(std::uint64_t bytes, int warmup, int repeats);
+// cudaMemcpyAsync of `bytes` between two device buffers: timed as `timing` says.
+double time_device_copy_ms(std::uint64_t bytes, const TimingPlan& timing);
 
 // The SM clock now, in MHz: clock64 cycles over %globaltimer nanoseconds across a 1 ms spin.
 // Measured rather than read from the device's properties, which give the boost limit, not the

@@ -132,7 +132,8 @@ std::string sweep_to_json(const TimingSweep& sweep) {
                       {"date", sweep.date},         {"family", sweep.family},  {"op", sweep.op},
                       {"type", sweep.type},         {"input", sweep.input},    {"block", sweep.block},
                       {"warmup", sweep.warmup},
-                      {"repeats", sweep.repeats},   {"series", nlohmann::json::array()}};
+                      {"repeats", sweep.repeats},   {"back_to_back", sweep.back_to_back},
+                      {"series", nlohmann::json::array()}};
   for (const TimingSeries& s : sweep.series) {
     nlohmann::json points = nlohmann::json::array();
     for (const TimingPoint& p : s.points) points.push_back(point_json(p));
@@ -163,6 +164,9 @@ TimingSweep sweep_from_json(std::string_view text) {
   sweep.block = field<unsigned>(j, "block", "sweep");
   sweep.warmup = field<int>(j, "warmup", "sweep");
   sweep.repeats = field<int>(j, "repeats", "sweep");
+  // Profiles recorded before it was written timed each run alone.
+  sweep.back_to_back = j.contains("back_to_back") ? field<int>(j, "back_to_back", "sweep") : 1;
+  if (sweep.back_to_back < 1) throw std::runtime_error("sweep: \"back_to_back\" is less than 1");
   const nlohmann::json series = field<nlohmann::json>(j, "series", "sweep");
   if (!series.is_array()) throw std::runtime_error("sweep: \"series\" is not a list");
   for (const nlohmann::json& s : series) {

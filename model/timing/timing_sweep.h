@@ -16,7 +16,7 @@ inline constexpr const char* kCubSeries = "CUB";           // cub::DeviceReduce 
 
 struct TimingPoint {
   std::uint64_t n = 0;
-  double ms = 0;       // median of the timed runs, CUDA events
+  double ms = 0;       // one run's time: the median of the timed samples, CUDA events
   double bytes = 0;    // bytes moved at this n: read (reduce, histogram), read + write (scan, the copy)
   bool ok = true;      // the result matched the CPU reference
   std::string error;   // not measured: the size did not fit, or CUDA failed (ms is then 0)
@@ -43,6 +43,7 @@ struct TimingSweep {
   std::string input = "random";  // the input pattern, and the family's parameters: "skewed, bins=256, skew=90"
   unsigned block = 0;
   int warmup = 0, repeats = 0;
+  int back_to_back = 1;  // runs a sample queued between its events (kernels/gpu/timing_plan.h)
   std::vector<TimingSeries> series;
 
   const TimingSeries* find(std::string_view name) const;

@@ -22,13 +22,13 @@ TEST(GpuSweep, RunsAreSizedForThisGpusMultiprocessors) {
   EXPECT_EQ(default_sm_count(), unsigned(prop.multiProcessorCount));
 }
 
-TimingSweep sweep_one_size(const std::string& family, const std::string& variant, std::uint64_t n) {
+TimingSweep sweep_one_size(const std::string& family, const std::string& variant, std::uint64_t n,
+                           int back_to_back = 1) {
   SweepRequest r;
   r.family = family;
   r.variants = {variant};
   r.sizes = {n};
-  r.warmup = 1;
-  r.repeats = 3;
+  r.timing = {1, 3, back_to_back};
   const std::atomic<bool> cancel{false};
   return sweep_gpu(r, nullptr, cancel);
 }
@@ -57,6 +57,18 @@ TEST(GpuSweep, AReductionMovesHalfOfWhatTheCopyMoves) {
   const TimingSweep sweep = sweep_one_size("reduce", "speed-of-light", n);
   EXPECT_EQ(only_point(sweep, kCopySeries).bytes, 8.0 * n);
   EXPECT_EQ(only_point(sweep, "speed-of-light").bytes, 4.0 * n);
+}
+
+// Runs queued back to back: each series still checks out (decoupled-lookback's tile status
+// carries the run's epoch, CUB runs its own init), and the sweep says how it was timed.
+TEST(GpuSweep, RunsBackToBackAreCheckedAndLabelled) {
+  for (const char* family : {"scan", "reduce"}) {
+    const std::string variant = family == std::string("scan") ? "decoupled-lookback" : "speed-of-light";
+    const TimingSweep sweep = sweep_one_size(family, variant, (1 << 20) + 3, 6);
+    EXPECT_EQ(sweep.back_to_back, 6);
+    EXPECT_GT(only_point(sweep, variant).ms, 0) << family;
+    EXPECT_GT(only_point(sweep, kCubSeries).ms, 0) << family;
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "model/timing/timing_sweep.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <stdexcept>
 
@@ -28,6 +29,7 @@ TimingSweep small_sweep() {
   s.block = 256;
   s.warmup = 5;
   s.repeats = 20;
+  s.back_to_back = 8;
   const double mib = 1 << 20;
   s.series.push_back({kCopySeries, SeriesKind::Reference, {point(1 << 18, 0.002, 2 * mib), point(1 << 19, 0.004, 4 * mib)}});
   s.series.push_back({kCubSeries, SeriesKind::Reference, {point(1 << 18, 0.002, mib), point(1 << 19, 0.003, 2 * mib)}});
@@ -100,6 +102,7 @@ TEST(TimingSweep, JsonRoundTripKeepsEveryField) {
   EXPECT_EQ(back.date, "2026-11-23");
   EXPECT_EQ(back.block, 256u);
   EXPECT_EQ(back.repeats, 20);
+  EXPECT_EQ(back.back_to_back, 8);
   ASSERT_EQ(back.series.size(), s.series.size());
   for (std::size_t i = 0; i < s.series.size(); ++i) {
     EXPECT_EQ(back.series[i].name, s.series[i].name);
@@ -111,6 +114,17 @@ TEST(TimingSweep, JsonRoundTripKeepsEveryField) {
       EXPECT_EQ(back.series[i].points[k].error, s.series[i].points[k].error);
     }
   }
+}
+
+// Profiles recorded before runs could be timed back to back timed each run alone.
+TEST(TimingSweep, BackToBackIsOptionalAndAtLeastOne) {
+  nlohmann::json j = nlohmann::json::parse(sweep_to_json(small_sweep()));
+  j.erase("back_to_back");
+  EXPECT_EQ(sweep_from_json(j.dump()).back_to_back, 1);
+  j["back_to_back"] = 0;
+  EXPECT_THROW(sweep_from_json(j.dump()), std::runtime_error);
+  j["back_to_back"] = "many";
+  EXPECT_THROW(sweep_from_json(j.dump()), std::runtime_error);
 }
 
 TEST(TimingSweep, CorruptFilesAreNamedErrors) {

@@ -23,7 +23,7 @@ RunResult run_gpu_typed(const RunRequest& r, const std::int32_t* data) {
 }
 
 template <class V>
-GpuTime time_gpu_typed(const RunRequest& r, const std::int32_t* data, int warmup, int repeats) {
+GpuTime time_gpu_typed(const RunRequest& r, const std::int32_t* data, const TimingPlan& timing_plan) {
   const unsigned bins = bins_of(r);
   const Plan plan = plan_histogram(V::info, r.n, r.block, bins, r.sm_count);
   GpuBackend backend(r, nullptr);
@@ -40,7 +40,7 @@ GpuTime time_gpu_typed(const RunRequest& r, const std::int32_t* data, int warmup
         const Global<const std::int32_t> in{copies.ptr + run++ % rotation.copies * stride, r.n, copies.buffer};
         launch_histogram<V>(backend, in, buffers, plan, bins, false);
       },
-      warmup, repeats);
+      timing_plan);
   timing.ok = check_histogram(reference_histogram(data, r.n, bins), backend.read_all(buffers.counts)).ok;
   return timing;
 }

@@ -63,11 +63,11 @@ class HistogramFamily final : public Family {
   }
 
 #if defined(WARPLENS_HAVE_CUDA)
-  GpuTime time_gpu(const RunRequest& r, const void* input, int warmup, int repeats) const override {
-    return histogram::time_gpu(r, input, warmup, repeats);
+  GpuTime time_gpu(const RunRequest& r, const void* input, const TimingPlan& timing) const override {
+    return histogram::time_gpu(r, input, timing);
   }
-  GpuTime time_library(const RunRequest& r, const void* input, int warmup, int repeats) const override {
-    return time_cub_histogram(r, input, warmup, repeats);
+  GpuTime time_library(const RunRequest& r, const void* input, const TimingPlan& timing) const override {
+    return time_cub_histogram(r, input, timing);
   }
 #endif
 

@@ -26,9 +26,9 @@ RunResult run_gpu(const RunRequest& r, const void* input) {
   });
 }
 
-GpuTime time_gpu(const RunRequest& r, const void* input, int warmup, int repeats) {
+GpuTime time_gpu(const RunRequest& r, const void* input, const TimingPlan& timing) {
   return dispatch<GpuTime>(r, input, [&](auto v, const std::int32_t* samples) {
-    return time_gpu_typed<typename decltype(v)::type>(r, samples, warmup, repeats);
+    return time_gpu_typed<typename decltype(v)::type>(r, samples, timing);
   });
 }
 

@@ -11,12 +11,12 @@ namespace wl::histogram {
 // request and GpuError when CUDA fails.
 RunResult run_gpu(const RunRequest& request, const void* input);
 
-// The uninstrumented build: warm-up runs, then the median of `repeats` event-timed runs
-// (kernels/gpu/event_timer.cuh), with the input rotated through copies when it fits in L2.
+// The uninstrumented build, timed as `timing` says (kernels/gpu/event_timer.cuh), with the
+// input rotated through copies when it fits in L2.
 // Every run clears the bins (and per-thread-local its copies) first, as CUB's does.
-GpuTime time_gpu(const RunRequest& request, const void* input, int warmup, int repeats);
+GpuTime time_gpu(const RunRequest& request, const void* input, const TimingPlan& timing);
 
 // CUB's DeviceHistogram::HistogramEven with levels 0, 1, ..., bins on the same terms.
-GpuTime time_cub_histogram(const RunRequest& request, const void* input, int warmup, int repeats);
+GpuTime time_cub_histogram(const RunRequest& request, const void* input, const TimingPlan& timing);
 
 }  // namespace wl::histogram

@@ -12,6 +12,6 @@ namespace wl::histogram {
 template <class V>
 RunResult run_gpu_typed(const RunRequest& request, const std::int32_t* input);
 template <class V>
-GpuTime time_gpu_typed(const RunRequest& request, const std::int32_t* input, int warmup, int repeats);
+GpuTime time_gpu_typed(const RunRequest& request, const std::int32_t* input, const TimingPlan& timing);
 
 }  // namespace wl::histogram

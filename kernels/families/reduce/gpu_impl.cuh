@@ -25,7 +25,7 @@ RunResult run_gpu_typed(const RunRequest& r, const T* data) {
 }
 
 template <class V, class Op, class T>
-GpuTiming time_gpu_typed(const RunRequest& r, const T* data, int warmup, int repeats) {
+GpuTiming time_gpu_typed(const RunRequest& r, const T* data, const TimingPlan& timing_plan) {
   const std::vector<T> input = r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
   const std::vector<Pass> passes = plan_passes(V::info, r.n, r.block, r.sm_count);
   GpuBackend backend(r, nullptr);
@@ -42,7 +42,7 @@ GpuTiming time_gpu_typed(const RunRequest& r, const T* data, int warmup, int rep
         const Global<const T> in{copies.ptr + run++ % rotation.copies * stride, r.n, copies.buffer};
         launch_passes<V, Op>(backend, in, buffers, passes, r.block, false);
       },
-      warmup, repeats);
+      timing_plan);
   const T result = read_result<V, Op>(backend, buffers, passes);
   timing.result_bits = to_bits(result);
   timing.result_ok = check_reduction<Op>(input, result, combine_depth(V::info, passes, r.block)).ok;

@@ -73,15 +73,15 @@ class ReduceFamily final : public Family {
   }
 
 #if defined(WARPLENS_HAVE_CUDA)
-  GpuTime time_gpu(const RunRequest& r, const void* input, int warmup, int repeats) const override {
-    const GpuTiming t = reduce::time_gpu(r, input, warmup, repeats);
+  GpuTime time_gpu(const RunRequest& r, const void* input, const TimingPlan& timing) const override {
+    const GpuTiming t = reduce::time_gpu(r, input, timing);
     return {t.median_ms, t.result_ok};
   }
 
   // CUB's combining order is its own: its result is checked with the bound that holds for any
   // order (depth unknown).
-  GpuTime time_library(const RunRequest& r, const void* input, int warmup, int repeats) const override {
-    const ReferenceTiming t = time_cub_reduce(r, input, warmup, repeats);
+  GpuTime time_library(const RunRequest& r, const void* input, const TimingPlan& timing) const override {
+    const ReferenceTiming t = time_cub_reduce(r, input, timing);
     bool ok = false;
     visit_op_and_type(r, [&](auto op, auto type) {
       using T = typename decltype(type)::type;

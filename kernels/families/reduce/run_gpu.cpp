@@ -30,10 +30,10 @@ RunResult run_gpu(const RunRequest& r, const void* input) {
   });
 }
 
-GpuTiming time_gpu(const RunRequest& r, const void* input, int warmup, int repeats) {
+GpuTiming time_gpu(const RunRequest& r, const void* input, const TimingPlan& timing) {
   return dispatch(r, input, [&](auto v, auto op, auto* data) {
     using T = std::remove_const_t<std::remove_pointer_t<decltype(data)>>;
-    return time_gpu_typed<typename decltype(v)::type, typename decltype(op)::type, T>(r, data, warmup, repeats);
+    return time_gpu_typed<typename decltype(v)::type, typename decltype(op)::type, T>(r, data, timing);
   });
 }
 

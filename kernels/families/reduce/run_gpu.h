@@ -6,6 +6,7 @@
 #include "kernels/family/run_request.h"
 #include "kernels/family/run_result.h"
 #include "kernels/gpu/gpu_error.h"
+#include "kernels/gpu/timing_plan.h"
 
 namespace wl::reduce {
 
@@ -19,10 +20,10 @@ struct GpuTiming {
   bool result_ok = false;         // checked against the CPU reference
 };
 
-// Times the uninstrumented build of a variant: warm-up runs, then the median of `repeats`
-// CUDA-event-timed runs (kernels/gpu/event_timer.cuh). Every run includes what the driver
-// resets before a launch (the atomic variants' output), as CUB's run includes its own work;
-// the last-block variants reset nothing: their last block returns the ticket.
-GpuTiming time_gpu(const RunRequest& request, const void* input, int warmup, int repeats);
+// Times the uninstrumented build of a variant as `timing` says (kernels/gpu/event_timer.cuh).
+// Every run includes what the driver resets before a launch (the atomic variants' output), as
+// CUB's run includes its own work; the last-block variants reset nothing: their last block
+// returns the ticket.
+GpuTiming time_gpu(const RunRequest& request, const void* input, const TimingPlan& timing);
 
 }  // namespace wl::reduce

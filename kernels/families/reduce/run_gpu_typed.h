@@ -9,6 +9,6 @@ template <class V, class Op, class T>
 RunResult run_gpu_typed(const RunRequest& request, const T* input);
 
 template <class V, class Op, class T>
-GpuTiming time_gpu_typed(const RunRequest& request, const T* input, int warmup, int repeats);
+GpuTiming time_gpu_typed(const RunRequest& request, const T* input, const TimingPlan& timing);
 
 }  // namespace wl::reduce

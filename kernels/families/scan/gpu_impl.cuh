@@ -23,7 +23,7 @@ RunResult run_gpu_typed(const RunRequest& r, const T* data) {
 }
 
 template <class V, class Op, class T>
-GpuTime time_gpu_typed(const RunRequest& r, const T* data, int warmup, int repeats) {
+GpuTime time_gpu_typed(const RunRequest& r, const T* data, const TimingPlan& timing_plan) {
   const std::vector<T> input = r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
   const std::vector<Level> levels = plan_levels(V::info, r);
   const bool exclusive = is_exclusive(r);
@@ -41,7 +41,7 @@ GpuTime time_gpu_typed(const RunRequest& r, const T* data, int warmup, int repea
         const Global<const T> in{copies.ptr + run++ % rotation.copies * stride, r.n, copies.buffer};
         launch_levels<V, Op>(backend, in, buffers, levels, r.block, exclusive, false);
       },
-      warmup, repeats);
+      timing_plan);
   timing.ok = check_scan<Op>(input, backend.read_all(buffers.out), exclusive, combine_depth(V::info, levels, r.block)).ok;
   return timing;
 }

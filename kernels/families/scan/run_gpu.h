@@ -11,15 +11,14 @@ namespace wl::scan {
 // for an invalid request and GpuError when CUDA fails.
 RunResult run_gpu(const RunRequest& request, const void* input);
 
-// The uninstrumented build: warm-up runs, then the median of `repeats` event-timed runs
-// (kernels/gpu/event_timer.cuh), with the input rotated through copies when it fits in L2. A
-// single pass clears its tile status once, in the first warm-up run, and then runs as one
-// launch (its status words carry the run's epoch); CUB's API keeps no state between calls, so
-// every CUB run includes its init kernel.
-GpuTime time_gpu(const RunRequest& request, const void* input, int warmup, int repeats);
+// The uninstrumented build, timed as `timing` says (kernels/gpu/event_timer.cuh), with the
+// input rotated through copies when it fits in L2. A single pass clears its tile status once, in
+// the first warm-up run, and then runs as one launch (its status words carry the run's epoch);
+// CUB's API keeps no state between calls, so every CUB run includes its init kernel.
+GpuTime time_gpu(const RunRequest& request, const void* input, const TimingPlan& timing);
 
 // CUB's DeviceScan (InclusiveSum for sums, else InclusiveScan with our operator; the exclusive
 // forms alike) on the same terms.
-GpuTime time_cub_scan(const RunRequest& request, const void* input, int warmup, int repeats);
+GpuTime time_cub_scan(const RunRequest& request, const void* input, const TimingPlan& timing);
 
 }  // namespace wl::scan

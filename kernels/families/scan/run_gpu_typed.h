@@ -10,6 +10,6 @@ namespace wl::scan {
 template <class V, class Op, class T>
 RunResult run_gpu_typed(const RunRequest& request, const T* input);
 template <class V, class Op, class T>
-GpuTime time_gpu_typed(const RunRequest& request, const T* input, int warmup, int repeats);
+GpuTime time_gpu_typed(const RunRequest& request, const T* input, const TimingPlan& timing);
 
 }  // namespace wl::scan

@@ -12,7 +12,7 @@
 
 namespace wl::histogram {
 
-GpuTime time_cub_histogram(const RunRequest& r, const void* input, int warmup, int repeats) {
+GpuTime time_cub_histogram(const RunRequest& r, const void* input, const TimingPlan& timing) {
   const auto* host = static_cast<const std::int32_t*>(input);
   const unsigned bins = bins_of(r);
   const L2Rotation rotation = l2_rotation(r.n * sizeof(std::int32_t));
@@ -31,7 +31,7 @@ GpuTime time_cub_histogram(const RunRequest& r, const void* input, int warmup, i
   GpuTime t;
   std::size_t run = 0;
   t.ms = median_event_ms(
-      [&] { WL_CUDA(histogram(temp.ptr, temp_bytes, in.ptr + run++ % rotation.copies * stride)); }, warmup, repeats);
+      [&] { WL_CUDA(histogram(temp.ptr, temp_bytes, in.ptr + run++ % rotation.copies * stride)); }, timing);
   std::vector<std::uint32_t> result(bins);
   WL_CUDA(cudaMemcpy(result.data(), counts.ptr, bins * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
   t.ok = check_histogram(reference_histogram(host, r.n, bins), result).ok;

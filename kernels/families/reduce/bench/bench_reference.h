@@ -7,6 +7,7 @@
 #include <string>
 
 #include "kernels/family/run_request.h"
+#include "kernels/gpu/timing_plan.h"
 
 namespace wl {
 
@@ -16,10 +17,10 @@ struct ReferenceTiming {
 };
 
 // cub::DeviceReduce on the request's op, type and n (variant and block are ignored).
-ReferenceTiming time_cub_reduce(const RunRequest& request, const void* input, int warmup, int repeats);
+ReferenceTiming time_cub_reduce(const RunRequest& request, const void* input, const TimingPlan& timing);
 
 // The variant written without the dialect, for f32 sum; false when there is no such version.
 bool has_handwritten(const std::string& variant);
-ReferenceTiming time_handwritten(const RunRequest& request, const float* input, int warmup, int repeats);
+ReferenceTiming time_handwritten(const RunRequest& request, const float* input, const TimingPlan& timing);
 
 }  // namespace wl

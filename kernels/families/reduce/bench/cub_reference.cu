@@ -15,7 +15,7 @@ namespace wl {
 namespace {
 
 template <class Op, class T>
-ReferenceTiming time_cub(const T* host, std::uint64_t n, int warmup, int repeats) {
+ReferenceTiming time_cub(const T* host, std::uint64_t n, const TimingPlan& timing) {
   const L2Rotation rotation = l2_rotation(n * sizeof(T));
   const std::size_t stride = rotation.stride_bytes / sizeof(T);
   DeviceBuffer<T> in(rotation.copies * stride), out(1);
@@ -36,7 +36,7 @@ ReferenceTiming time_cub(const T* host, std::uint64_t n, int warmup, int repeats
   t.median_ms = median_event_ms([&] {
     const T* copy = in.ptr + run++ % rotation.copies * stride;
     WL_CUDA(reduce(temp.ptr, temp_bytes, copy));
-  }, warmup, repeats);
+  }, timing);
   T result;
   WL_CUDA(cudaMemcpy(&result, out.ptr, sizeof(T), cudaMemcpyDeviceToHost));
   t.result_bits = to_bits(result);
@@ -45,12 +45,12 @@ ReferenceTiming time_cub(const T* host, std::uint64_t n, int warmup, int repeats
 
 }  // namespace
 
-ReferenceTiming time_cub_reduce(const RunRequest& r, const void* input, int warmup, int repeats) {
+ReferenceTiming time_cub_reduce(const RunRequest& r, const void* input, const TimingPlan& timing) {
   ReferenceTiming t;
   reduce::visit_op(r.op, [&](auto op) {
     reduce::visit_type(r.type, [&](auto type) {
       using T = typename decltype(type)::type;
-      t = time_cub<typename decltype(op)::type>(static_cast<const T*>(input), r.n, warmup, repeats);
+      t = time_cub<typename decltype(op)::type>(static_cast<const T*>(input), r.n, timing);
     });
   });
   return t;

@@ -152,7 +152,7 @@ Kernel kernel_for(const std::string& variant, unsigned block) {
 
 bool has_handwritten(const std::string& variant) { return kernel_for(variant, 256) != nullptr; }
 
-ReferenceTiming time_handwritten(const RunRequest& r, const float* host, int warmup, int repeats) {
+ReferenceTiming time_handwritten(const RunRequest& r, const float* host, const TimingPlan& timing) {
   const Kernel kernel = kernel_for(r.variant, r.block);
   const reduce::VariantInfo& info = *reduce::find_variant(r.variant);
   const std::vector<reduce::Pass> passes = reduce::plan_passes(info, r.n, r.block, r.sm_count);
@@ -171,7 +171,7 @@ ReferenceTiming time_handwritten(const RunRequest& r, const float* host, int war
       kernel<<<passes[k].grid, r.block, smem>>>(src, buffers[k % 2], passes[k].n);
     }
     WL_CUDA(cudaGetLastError());
-  }, warmup, repeats);
+  }, timing);
   float result;
   WL_CUDA(cudaMemcpy(&result, buffers[(passes.size() - 1) % 2], sizeof(float), cudaMemcpyDeviceToHost));
   t.result_bits = to_bits(result);

@@ -20,7 +20,7 @@ namespace wl::scan {
 namespace {
 
 template <class Op, class T>
-GpuTime time_cub(const T* host, std::uint64_t n, bool exclusive, int warmup, int repeats) {
+GpuTime time_cub(const T* host, std::uint64_t n, bool exclusive, const TimingPlan& timing) {
   const L2Rotation rotation = l2_rotation(n * sizeof(T));
   const std::size_t stride = rotation.stride_bytes / sizeof(T);
   DeviceBuffer<T> in(rotation.copies * stride), out(n);
@@ -43,7 +43,7 @@ GpuTime time_cub(const T* host, std::uint64_t n, bool exclusive, int warmup, int
   GpuTime t;
   std::size_t run = 0;
   t.ms = median_event_ms([&] { WL_CUDA(scan(temp.ptr, temp_bytes, in.ptr + run++ % rotation.copies * stride)); },
-                         warmup, repeats);
+                         timing);
   std::vector<T> result(n);
   if (n) WL_CUDA(cudaMemcpy(result.data(), out.ptr, n * sizeof(T), cudaMemcpyDeviceToHost));
   const std::vector<T> input(host, host + n);
@@ -54,12 +54,12 @@ GpuTime time_cub(const T* host, std::uint64_t n, bool exclusive, int warmup, int
 
 }  // namespace
 
-GpuTime time_cub_scan(const RunRequest& r, const void* input, int warmup, int repeats) {
+GpuTime time_cub_scan(const RunRequest& r, const void* input, const TimingPlan& timing) {
   GpuTime t;
   visit_op(r.op, [&](auto op) {
     visit_type(r.type, [&](auto type) {
       using T = typename decltype(type)::type;
-      t = time_cub<typename decltype(op)::type>(static_cast<const T*>(input), r.n, is_exclusive(r), warmup, repeats);
+      t = time_cub<typename decltype(op)::type>(static_cast<const T*>(input), r.n, is_exclusive(r), timing);
     });
   });
   return t;
