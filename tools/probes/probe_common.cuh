@@ -28,11 +28,12 @@ __global__ void hold(unsigned long long ns) {
   do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); while (t - t0 < ns);
 }
 
-// Microseconds: `warmup` runs, then the median of `repeats`. f() or f(run index), the index
-// counting every run, warm-ups included (for inputs rotated between runs). Without `held`, the
-// events also time how fast the host enqueues.
+// Microseconds: `warmup` runs, then the median of `repeats` samples of `runs` runs queued back
+// to back (a sample's time over `runs`). f() or f(run index), the index counting every run,
+// warm-ups included (for inputs rotated between runs). Without `held`, the events also time how
+// fast the host enqueues.
 template <class F>
-double median_us(F&& f, int warmup, int repeats, bool held = true) {
+double median_us(F&& f, int warmup, int repeats, bool held = true, int runs = 1) {
   int run = 0;
   auto call = [&] {
     if constexpr (std::is_invocable_v<F&, int>) f(run++);
@@ -45,14 +46,14 @@ double median_us(F&& f, int warmup, int repeats, bool held = true) {
   CHECK(cudaEventCreate(&b));
   std::vector<float> t;
   for (int i = 0; i < repeats; ++i) {
-    if (held) hold<<<1, 1>>>(40000);
+    if (held) hold<<<1, 1>>>(40000ull + 20000ull * (runs - 1));
     CHECK(cudaEventRecord(a));
-    call();
+    for (int r = 0; r < runs; ++r) call();
     CHECK(cudaEventRecord(b));
     CHECK(cudaEventSynchronize(b));
     float ms = 0;
     CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms * 1000);
+    t.push_back(ms * 1000 / runs);
   }
   CHECK(cudaGetLastError());
   CHECK(cudaEventDestroy(a));
