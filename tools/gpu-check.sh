@@ -173,7 +173,7 @@ check_stream() {
     "$CLI" bench --family scan --type f32 --sizes 2^10..2^20,2^28 --block 256 --repeats 30 --back-to-back $b2b \
       --variants decoupled-lookback --csv "$LOG_DIR/stream-scan-f32-sum-b2b$b2b.csv" || failed=1
   done
-  python3 tools/bench_ratios.py "$LOG_DIR"/stream-*.csv
+  python3 tools/bench_ratios.py "$LOG_DIR"/stream-*.csv || failed=1
 }
 
 check_sweep() {

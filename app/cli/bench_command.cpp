@@ -230,9 +230,9 @@ void register_bench_command(CLI::App& app, CommandStatus& status) {
       ->check(CLI::Range(1, 100000));
   bench->add_option("--back-to-back", b->timing.back_to_back,
                     "runs queued back to back in each sample (1: each run alone on an idle GPU; more: a run's "
-                    "cost in a stream of work)")
+                    "cost in a stream of work; at most 100, so a sample's launches fit CUDA's launch queue)")
       ->capture_default_str()
-      ->check(CLI::Range(1, 1000));
+      ->check(CLI::Range(1, 100));
   bench->add_option("--json-out", b->json_out, "also write the numbers as JSON");
   bench->add_option("--sizes", b->sizes, "sweep sizes instead of one n: 2^10..2^28, 2^20, or a list");
   bench->add_option("--variants", b->variants, "with --sizes: variants to time, comma-separated (default: all)");

@@ -5,7 +5,9 @@
 // the GPU does, not how fast the host enqueues (nvbench's blocking kernel does the same).
 // Without it, a 4 KB copy times 8 us on an H100, nearly all of it host launch cost. A sample
 // whose start event the GPU reached before the host had queued its stop event would time the
-// host after all: its hold was too short, so it is taken again with a hold twice as long.
+// host after all: its hold was too short, so it is taken again, and every later sample too, with
+// a hold twice as long. A sample must fit CUDA's launch queue (about a thousand launches): past
+// it the host waits for the GPU whatever the hold, and the timing gives up after a second.
 #pragma once
 #include <algorithm>
 #include <vector>

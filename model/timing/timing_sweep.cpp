@@ -149,7 +149,8 @@ TimingSweep sweep_from_json(std::string_view text) {
   } catch (const nlohmann::json::parse_error& e) {
     throw std::runtime_error(std::string("not JSON (") + e.what() + ")");
   }
-  if (!j.is_object() || j.value("format", "") != kFormat) throw std::runtime_error("not a WarpLens timing sweep");
+  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat)
+    throw std::runtime_error("not a WarpLens timing sweep");
   const int version = field<int>(j, "version", "sweep");
   if (version != kVersion)
     throw std::runtime_error("timing sweep version " + std::to_string(version) + " (this build reads " +
@@ -160,7 +161,8 @@ TimingSweep sweep_from_json(std::string_view text) {
   sweep.family = field<std::string>(j, "family", "sweep");
   sweep.op = field<std::string>(j, "op", "sweep");
   sweep.type = field<std::string>(j, "type", "sweep");
-  sweep.input = j.value("input", "random");  // profiles recorded before it was written were random
+  // Profiles recorded before it was written were random.
+  sweep.input = j.contains("input") ? field<std::string>(j, "input", "sweep") : "random";
   sweep.block = field<unsigned>(j, "block", "sweep");
   sweep.warmup = field<int>(j, "warmup", "sweep");
   sweep.repeats = field<int>(j, "repeats", "sweep");

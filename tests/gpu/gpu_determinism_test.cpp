@@ -48,8 +48,8 @@ TEST_P(GpuDeterminism, SameBitsRunAfterRunAndAsTheSimulator) {
 }
 
 // Timed runs launch again and again with no memset in between: the last block returns the
-// ticket. After warm-up and samples of 8 runs queued back to back (45 launches), the result is
-// still the simulator's.
+// ticket. After warm-up and samples of 8 runs queued back to back (45 runs at least), the result
+// is still the simulator's.
 TEST_P(GpuDeterminism, LaunchAfterLaunchWithNoMemsetBetween) {
   const Case& c = GetParam();
   for (std::uint64_t n : {5000ull, (1ull << 20) + 3})

@@ -10,6 +10,7 @@
 #include "kernels/backend/runner.h"
 #include "kernels/device/device_info.h"
 #include "kernels/backend/timing_sweep.h"
+#include "kernels/gpu/device_info.h"
 
 namespace wl {
 namespace {
@@ -69,6 +70,16 @@ TEST(GpuSweep, RunsBackToBackAreCheckedAndLabelled) {
     EXPECT_GT(only_point(sweep, variant).ms, 0) << family;
     EXPECT_GT(only_point(sweep, kCubSeries).ms, 0) << family;
   }
+}
+
+// A sample of runs back to back is divided by its runs: a 64 MiB copy (about 45 us on an H100,
+// far more than a launch) takes one run's time either way. Not a speed target: a sample not
+// divided would read 4x.
+TEST(GpuSweep, ASampleBackToBackGivesOneRunsTime) {
+  const double alone = time_device_copy_ms(std::uint64_t(1) << 26, TimingPlan{3, 9, 1});
+  const double back_to_back = time_device_copy_ms(std::uint64_t(1) << 26, TimingPlan{3, 9, 4});
+  EXPECT_GT(alone, 0);
+  EXPECT_NEAR(back_to_back / alone, 1.0, 0.25) << alone << " ms alone, " << back_to_back << " ms back to back";
 }
 
 }  // namespace

@@ -127,6 +127,16 @@ TEST(TimingSweep, BackToBackIsOptionalAndAtLeastOne) {
   EXPECT_THROW(sweep_from_json(j.dump()), std::runtime_error);
 }
 
+// Fields of the wrong kind are named errors (std::runtime_error), not the JSON library's own.
+TEST(TimingSweep, AFormatOrInputThatIsNoStringIsANamedError) {
+  nlohmann::json j = nlohmann::json::parse(sweep_to_json(small_sweep()));
+  j["input"] = 5;
+  EXPECT_THROW(sweep_from_json(j.dump()), std::runtime_error);
+  j["input"] = "random";
+  j["format"] = 3;
+  EXPECT_THROW(sweep_from_json(j.dump()), std::runtime_error);
+}
+
 TEST(TimingSweep, CorruptFilesAreNamedErrors) {
   const std::string good = sweep_to_json(small_sweep());
   auto message = [](const std::string& text) {

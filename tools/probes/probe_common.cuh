@@ -1,8 +1,9 @@
 // What the probes share: a CUDA error check that ends the probe; the median of event times
-// taken behind a kernel that holds the GPU for 40 us, so that the run's launches are all queued
-// before the start event runs (the method of kernels/gpu/event_timer.cuh); an f32 block sum
-// with the last-block finish and its buffers; and Hopper's bulk copy into shared memory. Written out here so that the probes depend on nothing in the
-// product.
+// taken behind a kernel that holds the GPU (40 us, and 20 us more for each further run of a
+// sample), so that the sample's launches are all queued before the start event runs (the method
+// of kernels/gpu/event_timer.cuh); an f32 block sum with the last-block finish and its buffers;
+// and Hopper's bulk copy into shared memory. Written out here so that the probes depend on
+// nothing in the product.
 #pragma once
 #include <algorithm>
 #include <cstdint>

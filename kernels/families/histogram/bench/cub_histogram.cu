@@ -1,7 +1,7 @@
 // What `warplens bench` measures histogram variants against, in the same run: CUB's
 // DeviceHistogram::HistogramEven over levels 0, 1, ..., bins (sample x in bin x, the samples
 // outside dropped: our rule), on the same terms as the variants: the input rotated through
-// copies when it fits in L2, the median of the repeats. CUB clears its bins inside the call.
+// copies when it fits in L2, timed as the TimingPlan says. CUB clears its bins inside the call.
 #include <cub/device/device_histogram.cuh>
 
 #include "kernels/families/histogram/plan.h"

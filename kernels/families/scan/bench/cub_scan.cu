@@ -1,6 +1,6 @@
 // What `warplens bench` measures scan variants against, in the same run: CUB's DeviceScan, on
-// the same terms as the variants (the input rotated through copies when it fits in L2, the
-// median of the repeats). Sums call InclusiveSum or ExclusiveSum, CUB's fastest form; other
+// the same terms as the variants (the input rotated through copies when it fits in L2, timed as
+// the TimingPlan says). Sums call InclusiveSum or ExclusiveSum, CUB's fastest form; other
 // operators InclusiveScan, or ExclusiveScan seeded with the identity, with our operator.
 #include <cub/device/device_scan.cuh>
 
