@@ -17,6 +17,19 @@ using TileWord = std::uint64_t;
 // What the drivers name the buffer of status words in a trace.
 constexpr const char* kTileStatusBufferName = "tile status";
 
+// Each tile's word has a 128-byte line to itself. Every tile publishes into the buffer while the
+// others poll it: words that share a line queue behind one another in L2, and the look-back's
+// wait grew with the tiles sharing it (docs/gpu-check/scan-lookback-notes.md, "One status word a
+// line"). Word t is at index t * kTileWordSpacing.
+constexpr std::uint32_t kTileWordSpacing = 16;
+WL_CORE_HD constexpr std::uint64_t tile_word_index(std::uint32_t tile) {
+  return std::uint64_t(tile) * kTileWordSpacing;
+}
+// The words a status buffer of `tiles` tiles holds.
+WL_CORE_HD constexpr std::uint64_t tile_status_words(std::uint32_t tiles) {
+  return std::uint64_t(tiles) * kTileWordSpacing;
+}
+
 constexpr std::uint32_t kTileEpochMask = (1u << 30) - 1;
 
 WL_CORE_HD inline std::uint32_t tile_epoch_of(TileWord w) { return std::uint32_t(w >> 34); }

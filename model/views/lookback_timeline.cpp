@@ -9,10 +9,18 @@
 namespace wl {
 namespace {
 
-BufferId status_buffer(const TraceMeta& meta) {
+const BufferRecord* status_buffer(const TraceMeta& meta) {
   for (const BufferRecord& b : meta.buffers)
-    if (b.name == kTileStatusBufferName) return b.id;
-  return kNoBuffer;
+    if (b.name == kTileStatusBufferName) return &b;
+  return nullptr;
+}
+
+// The bytes from one tile's word to the next: the buffer holds kTileWordSpacing words a tile
+// (core/tile_word.h); a trace saved before words had a line each holds one.
+std::uint64_t word_stride_bytes(const BufferRecord& status, const TraceMeta& meta, std::uint16_t launch) {
+  const std::uint32_t grid = launch < meta.launches.size() ? meta.launches[launch].grid_dim : 0;
+  const bool spaced = grid > 0 && status.elements >= tile_status_words(grid);
+  return sizeof(TileWord) * (spaced ? kTileWordSpacing : 1);
 }
 
 bool is_load(OpKind op) { return op == OpKind::GlobalLoad; }
@@ -53,8 +61,10 @@ Clock clock_of(const Trace& run, std::uint16_t launch) {
 
 LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch) {
   LookbackTimeline out;
-  const BufferId status = status_buffer(run.meta);
-  if (status == kNoBuffer) return out;
+  const BufferRecord* status_record = status_buffer(run.meta);
+  if (!status_record) return out;
+  const BufferId status = status_record->id;
+  const std::uint64_t stride = word_stride_bytes(*status_record, run.meta, launch);
   out.nanoseconds = run.meta.backend == "gpu";
   const Clock clock = clock_of(run, launch);
 
@@ -80,7 +90,7 @@ LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch)
     std::map<std::pair<std::uint16_t, std::uint32_t>, TileWait> open;
     for (const Event* e : events) {
       if (e->buffer != status) continue;
-      const std::uint32_t index = e->address / sizeof(TileWord);
+      const std::uint32_t index = std::uint32_t(e->address / stride);
       const TileStatus s = tile_status_of(e->value[0], epoch);
       const std::uint64_t at = clock.at(e->time);
       if (is_store(e->op)) {

@@ -18,19 +18,22 @@ std::uint64_t word(TileStatus s, std::uint32_t value) { return (std::uint64_t(1)
 
 // Block 0 scans tile 1: it publishes its aggregate at 5, finds tile 0 empty at 6 and 8, and
 // its inclusive prefix at 12; then publishes its own at 13. Block 1 scans tile 0 and publishes
-// at 10. Times start at the first event (3).
-TEST(LookbackTimeline, WaitsAndPublishesByHand) {
+// at 10. Times start at the first event (3). Each tile's word has a line to itself (core/
+// tile_word.h), or, in a trace saved before that, the words lie side by side: a buffer of one
+// word a tile.
+void check_waits_and_publishes(std::uint64_t words_a_tile) {
+  const std::uint64_t word_bytes = sizeof(TileWord) * words_a_tile;  // tile 1's word is here
   test::TraceBuilder b(32, 2);
   Trace t = [&] {
     b.global(0, 0, OpKind::GlobalLoad, 1, 0, 4, test::kInput, 7).time = 3;
-    b.global(0, 0, OpKind::GlobalStore, 2, 8, 8, kStatus, word(TileStatus::Aggregate, 7)).time = 5;
+    b.global(0, 0, OpKind::GlobalStore, 2, word_bytes, 8, kStatus, word(TileStatus::Aggregate, 7)).time = 5;
     b.global(0, 0, OpKind::GlobalLoad, 3, 0, 8, kStatus, 0).time = 6;
     b.global(0, 0, OpKind::GlobalLoad, 3, 0, 8, kStatus, (std::uint64_t(7) << 2 | 2) << 32).time = 8;  // another run's: no status
     b.global(0, 0, OpKind::GlobalLoad, 3, 0, 8, kStatus, word(TileStatus::InclusivePrefix, 4)).time = 12;
-    b.global(0, 0, OpKind::GlobalStore, 4, 8, 8, kStatus, word(TileStatus::InclusivePrefix, 11)).time = 13;
+    b.global(0, 0, OpKind::GlobalStore, 4, word_bytes, 8, kStatus, word(TileStatus::InclusivePrefix, 11)).time = 13;
     b.global(1, 0, OpKind::GlobalStore, 2, 0, 8, kStatus, word(TileStatus::InclusivePrefix, 4)).time = 10;
     Trace built = b.build();
-    built.meta.buffers.push_back({kStatus, kTileStatusBufferName, "u64", BufferRole::Temp, 2});
+    built.meta.buffers.push_back({kStatus, kTileStatusBufferName, "u64", BufferRole::Temp, 2 * words_a_tile});
     return built;
   }();
   const LookbackTimeline tl = build_lookback_timeline(t, 0);
@@ -44,6 +47,7 @@ TEST(LookbackTimeline, WaitsAndPublishesByHand) {
   EXPECT_EQ(zero.aggregate, kNever);
   EXPECT_TRUE(zero.waits.empty());
   const TileTimeline& one = tl.tiles[1];
+  EXPECT_EQ(one.tile, 1u);
   EXPECT_EQ(one.block, 0u);
   EXPECT_EQ(one.start, 0u);
   EXPECT_EQ(one.aggregate, 2u);
@@ -57,6 +61,9 @@ TEST(LookbackTimeline, WaitsAndPublishesByHand) {
   EXPECT_EQ(describe_wait(tl, one, one.waits[0]), "tile 1 (block 0) waited 6 ticks on tile 0, 2 reads with no status");
 }
 
+TEST(LookbackTimeline, WaitsAndPublishesByHand) { check_waits_and_publishes(kTileWordSpacing); }
+TEST(LookbackTimeline, ATraceWithWordsSideBySideStillReads) { check_waits_and_publishes(1); }
+
 // A GPU timer that wraps during the launch still gives increasing times.
 TEST(LookbackTimeline, AWrappedTimerIsUnwrapped) {
   test::TraceBuilder b(32, 1);
@@ -64,7 +71,7 @@ TEST(LookbackTimeline, AWrappedTimerIsUnwrapped) {
   b.global(0, 0, OpKind::GlobalStore, 2, 0, 8, kStatus, word(TileStatus::InclusivePrefix, 7)).time = 0x100u;
   Trace t = b.build();
   t.meta.backend = "gpu";
-  t.meta.buffers.push_back({kStatus, kTileStatusBufferName, "u64", BufferRole::Temp, 1});
+  t.meta.buffers.push_back({kStatus, kTileStatusBufferName, "u64", BufferRole::Temp, tile_status_words(1)});
   const LookbackTimeline tl = build_lookback_timeline(t, 0);
   ASSERT_EQ(tl.tiles.size(), 1u);
   EXPECT_TRUE(tl.nanoseconds);

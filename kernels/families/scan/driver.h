@@ -54,7 +54,8 @@ ScanBuffers<T> allocate_buffers(Backend& backend, const std::vector<Level>& leve
   ScanBuffers<T> b;
   b.out = backend.template alloc<T>(n, "output", BufferRole::Output);
   if (V::info.shape == Shape::SinglePass && !levels.empty() && levels.front().grid > 1) {  // one tile reads none
-    b.status = backend.template alloc<TileWord>(levels.front().grid, kTileStatusBufferName, BufferRole::Temp);
+    b.status = backend.template alloc<TileWord>(tile_status_words(levels.front().grid), kTileStatusBufferName,
+                                                BufferRole::Temp);
     b.next_tile = backend.template alloc<unsigned>(1, "next tile", BufferRole::Temp);
   }
   for (std::size_t k = 0; k + 1 < levels.size(); ++k) {
