@@ -50,59 +50,35 @@ WL_HOST_DEVICE unsigned lowest_set_bit(unsigned word) {
 }
 
 // The look-back, by one whole warp: the combined value of every tile before `tile` (the
-// identity for tile 0), in every lane. Each round the warp reads the 32 * kWords nearest unread
-// predecessors at once, kWords a lane (lane 0 the nearest), waits until none of them is Invalid
-// (reading again all that still are, one round trip a poll), and combines them from the nearest
-// up to the first inclusive prefix; without one, the next window. A serial look-back pays one
-// memory round trip per predecessor; a warp pays one per window. Where tiles start together (a
-// short input: every tile in flight at once) they all publish aggregates before most find an
-// inclusive prefix, so a tile walks back to tile 0: kWords 4 reads 128 tiles a round trip.
-// Where tiles start one after another the nearest inclusive prefix is close, and more words a
-// lane only add reads. Recorded as the LookBack step. Origin: Merrill and Garland 2016, section 4.
-template <class Op, class Ctx, class T, unsigned kWords = 1>
+// identity for tile 0), in every lane. Each round the 32 lanes read the 32 nearest unread
+// predecessors at once (lane 0 the nearest), each waits until its own is not Invalid, and combine
+// the values from lane 0 up to the first lane that saw an inclusive prefix; without one, the
+// next 32. A serial look-back pays one memory round trip per predecessor, and while the
+// predecessors have only aggregates it walks far back; a warp reads 32 per round trip. (Four
+// words a lane, 128 a round trip, saved 0.3-0.9 us in a probe of 64-256 tiles that start at
+// once, yet cost decoupled-lookback 0.1-0.4 us at 2^12-2^17 and saved nothing at 2^18-2^20:
+// docs/gpu-check/scan-lookback-notes.md, "One status word a line".)
+// Recorded as the LookBack step. Origin: Merrill and Garland 2016, section 4.
+template <class Op, class Ctx, class T>
 WL_DEVICE T warp_look_back(Ctx& ctx, Global<TileWord> status, unsigned tile, std::uint32_t epoch = 1) {
   constexpr unsigned S = kTileStatusSites;
-  constexpr unsigned kAll = 0xffffffffu, kWindow = 32 * kWords;
+  constexpr unsigned kAll = 0xffffffffu;
   ctx.step(make_step(StepKind::LookBack));
   const unsigned lane = ctx.lane();
   T exclusive = identity<Op, T>();
-  for (unsigned window_end = tile; ctx.branch(window_end > 0, S + __LINE__);
-       window_end -= window_end < kWindow ? window_end : kWindow) {
-    // Word j of lane l is the (l * kWords + j)-th nearest. Words past tile 0 stand in as an
-    // inclusive prefix of the identity: the walk ends there.
-    auto word_of = [&](unsigned j) { return tile_word_index(window_end - 1 - (lane * kWords + j)); };
-    TileWord w[kWords];
-WL_UNROLL
-    for (unsigned j = 0; j < kWords; ++j) {
-      w[j] = pack_tile(TileStatus::InclusivePrefix, identity<Op, T>(), epoch);
-      if (ctx.branch(lane * kWords + j < window_end, S + __LINE__)) w[j] = ctx.ld_volatile(status, word_of(j), S + __LINE__);
-    }
-    auto unpublished = [&] {
-      bool any = false;
-WL_UNROLL
-      for (unsigned j = 0; j < kWords; ++j) any = any || tile_status_of(w[j], epoch) == TileStatus::Invalid;
-      return any;
-    };
-    // Each lane waits for its own words; the ballot below gathers the warp again.
-    while (ctx.branch(unpublished(), S + __LINE__)) {
+  for (unsigned window_end = tile; ctx.branch(window_end > 0, S + __LINE__); window_end -= window_end < 32 ? window_end : 32) {
+    // Lanes past tile 0 stand in as an inclusive prefix of the identity: the walk ends there.
+    TileWord w = pack_tile(TileStatus::InclusivePrefix, identity<Op, T>(), epoch);
+    const std::uint64_t word = tile_word_index(window_end - 1 - lane);
+    if (ctx.branch(lane < window_end, S + __LINE__)) w = ctx.ld_volatile(status, word, S + __LINE__);
+    // Each lane waits for its own predecessor; the ballot below gathers the warp again.
+    while (ctx.branch(tile_status_of(w, epoch) == TileStatus::Invalid, S + __LINE__)) {
       ctx.yield_spin();
-WL_UNROLL
-      for (unsigned j = 0; j < kWords; ++j)
-        if (ctx.branch(tile_status_of(w[j], epoch) == TileStatus::Invalid, S + __LINE__))
-          w[j] = ctx.ld_volatile(status, word_of(j), S + __LINE__);
+      w = ctx.ld_volatile(status, word, S + __LINE__);
     }
-    // The lane's words from its nearest up to its first inclusive prefix, farther ones in front.
-    T v = tile_value_of<T>(w[0]);
-    bool lane_inclusive = tile_status_of(w[0], epoch) == TileStatus::InclusivePrefix;
-WL_UNROLL
-    for (unsigned j = 1; j < kWords; ++j)
-      if (!lane_inclusive) {
-        v = Op::apply(tile_value_of<T>(w[j]), v);
-        lane_inclusive = tile_status_of(w[j], epoch) == TileStatus::InclusivePrefix;
-      }
-    const unsigned inclusive = ctx.ballot(kAll, lane_inclusive, S + __LINE__);
+    const unsigned inclusive = ctx.ballot(kAll, tile_status_of(w, epoch) == TileStatus::InclusivePrefix, S + __LINE__);
     const unsigned stop = inclusive ? lowest_set_bit(inclusive) : 31u;  // the nearest inclusive lane
-    if (lane > stop) v = identity<Op, T>();
+    T v = lane <= stop ? tile_value_of<T>(w) : identity<Op, T>();
     // Farther tiles first: lane k's value goes in front of lane k - 1's.
     for (unsigned offset = 1; offset < 32; offset *= 2) {
       T farther = ctx.shfl_down(kAll, v, offset, S + __LINE__);

@@ -4,10 +4,9 @@
 //
 // Scan-then-propagate moves 4n bytes in three launches; this moves 2n in one. A tile never
 // waits for a chain of full prefixes, only for predecessors that have not published at all, so
-// the wait stays short; a whole warp looks back, 32 predecessors a round trip (128 in a short
-// input past 32 tiles, where every tile starts at once and walks back to tile 0), and each
-// tile's status word has a 128-byte line to itself, so that tiles publishing and polling do not
-// queue on shared lines in L2 (763 to 724 us at 2^28, 1.21x CUB). Tiles are
+// the wait stays short; a whole warp looks back, 32 predecessors a round trip, and each tile's
+// status word has a 128-byte line to itself, so that tiles publishing and polling do not queue
+// on shared lines in L2 (763 to 724 us at 2^28, 1.21x CUB). Tiles are
 // numbered in the order blocks start (an atomic counter), not by blockIdx: a tile then only
 // ever waits on a block that is already running, which is what guarantees forward progress.
 // Still, every tile waits one round trip to L2 or more with all of its data on hand, and a
@@ -118,12 +117,7 @@ WL_UNROLL
         }
         T tiles_before = identity<Op, T>();
         if (ctx.branch(tile > 0)) {
-          // A short tile runs only where n is short, every tile in flight at once: past one
-          // window of tiles, 128 predecessors a round trip (kernels/grid/tile_status.h).
-          if (ctx.branch(kRun < kChunks && ctx.grid_dim() > 32))
-            tiles_before = warp_look_back<Op, Ctx, T, 4>(ctx, a.status, tile, a.epoch);
-          else
-            tiles_before = warp_look_back<Op, Ctx, T>(ctx, a.status, tile, a.epoch);
+          tiles_before = warp_look_back<Op, Ctx, T>(ctx, a.status, tile, a.epoch);
           if (ctx.branch(tid == 0))
             publish_tile(ctx, a.status, tile, TileStatus::InclusivePrefix, Op::apply(tiles_before, total), a.epoch);
         }
