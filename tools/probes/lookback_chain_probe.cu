@@ -124,19 +124,19 @@ __global__ void __launch_bounds__(256) chain(unsigned long long* status, unsigne
 }
 
 int main() {
-  constexpr int kWarmup = 5, kRepeats = 51, kMaxGrid = 512;
+  constexpr int kWarmup = 5, kRepeats = 51, kMaxGrid = 256, kMostStride = 16;
   cudaDeviceProp prop{};
   CHECK(cudaGetDeviceProperties(&prop, 0));
   unsigned long long* status = nullptr;
   Stamps* stamps = nullptr;
-  CHECK(cudaMalloc(&status, kMaxGrid * 8 * 16));
-  CHECK(cudaMemset(status, 0, kMaxGrid * 8 * 16));
+  CHECK(cudaMalloc(&status, kMaxGrid * kMostStride * 8));
+  CHECK(cudaMemset(status, 0, kMaxGrid * kMostStride * 8));
   CHECK(cudaMalloc(&stamps, kMaxGrid * sizeof(Stamps)));
   unsigned epoch = 0;
   std::printf("# %s; a chain of tiles, each publishing after work_ns; us a run (median of %d), and from one\n"
               "# more run: the spread of tile starts, a look-back's median and longest wait, the most rounds\n",
               prop.name, kRepeats);
-  std::printf("%-22s %5s %7s %6s %6s %8s %8s %8s %8s %8s %6s %s\n", "wait for", "grid", "work_ns", "stagger", "words", "alone",
+  std::printf("%-22s %5s %7s %7s %6s %8s %8s %8s %8s %8s %6s %s\n", "wait for", "grid", "work_ns", "stagger", "words", "alone",
               "stream", "starts", "wait_md", "wait_mx", "rounds", "prefixes");
   auto row = [&](const char* how, unsigned grid, unsigned work_ns, unsigned stagger_ns, int words, auto kernel) {
     auto run = [&] { kernel<<<grid, 256>>>(status, ++epoch, work_ns, stagger_ns, stamps); };
@@ -157,7 +157,7 @@ int main() {
       exact = exact && s[t].sum == t;
     }
     std::sort(waits.begin(), waits.end());
-    std::printf("%-22s %5u %7u %6d %6d %8.2f %8.2f %8.2f %8.2f %8.2f %6u %s\n", how, grid, work_ns, stagger_ns, words, alone,
+    std::printf("%-22s %5u %7u %7u %6d %8.2f %8.2f %8.2f %8.2f %8.2f %6u %s\n", how, grid, work_ns, stagger_ns, words, alone,
                 stream, (last - first) / 1000.0, waits[grid / 2], waits.back(), rounds, exact ? "exact" : "WRONG");
   };
   for (unsigned stagger_ns : {500u, 0u})
