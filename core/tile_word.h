@@ -22,6 +22,7 @@ constexpr const char* kTileStatusBufferName = "tile status";
 // wait grew with the tiles sharing it (docs/gpu-check/scan-lookback-notes.md, "One status word a
 // line"). Word t is at index t * kTileWordSpacing.
 constexpr std::uint32_t kTileWordSpacing = 16;
+static_assert(kTileWordSpacing * sizeof(TileWord) == 128, "one status word a 128-byte line");
 WL_CORE_HD constexpr std::uint64_t tile_word_index(std::uint32_t tile) {
   return std::uint64_t(tile) * kTileWordSpacing;
 }

@@ -55,7 +55,7 @@ WL_HOST_DEVICE unsigned lowest_set_bit(unsigned word) {
 // the values from lane 0 up to the first lane that saw an inclusive prefix; without one, the
 // next 32. A serial look-back pays one memory round trip per predecessor, and while the
 // predecessors have only aggregates it walks far back; a warp reads 32 per round trip. (Four
-// words a lane, 128 a round trip, saved 0.3-0.9 us in a probe of 64-256 tiles that start at
+// words a lane, 128 a round trip, saved 0.15-0.4 us in a probe of 64-256 tiles that start at
 // once, yet cost decoupled-lookback 0.2-0.5 us at 2^12-2^17 and saved nothing at 2^18-2^20:
 // docs/gpu-check/scan-lookback-notes.md, "One status word a line".)
 // Recorded as the LookBack step. Origin: Merrill and Garland 2016, section 4.

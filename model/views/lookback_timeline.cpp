@@ -16,11 +16,12 @@ const BufferRecord* status_buffer(const TraceMeta& meta) {
 }
 
 // The bytes from one tile's word to the next: the buffer holds kTileWordSpacing words a tile
-// (core/tile_word.h); a trace saved before words had a line each holds one.
+// (core/tile_word.h); a trace saved before words had a line each holds one. A size of 0 is
+// unknown (docs/TRACE_FORMAT.md): the layout of today.
 std::uint64_t word_stride_bytes(const BufferRecord& status, const TraceMeta& meta, std::uint16_t launch) {
   const std::uint32_t grid = launch < meta.launches.size() ? meta.launches[launch].grid_dim : 0;
-  const bool spaced = grid > 0 && status.elements >= tile_status_words(grid);
-  return sizeof(TileWord) * (spaced ? kTileWordSpacing : 1);
+  const bool side_by_side = status.elements > 0 && status.elements < tile_status_words(grid);
+  return sizeof(TileWord) * (side_by_side ? 1 : kTileWordSpacing);
 }
 
 bool is_load(OpKind op) { return op == OpKind::GlobalLoad; }

@@ -20,8 +20,8 @@ std::uint64_t word(TileStatus s, std::uint32_t value) { return (std::uint64_t(1)
 // its inclusive prefix at 12; then publishes its own at 13. Block 1 scans tile 0 and publishes
 // at 10. Times start at the first event (3). Each tile's word has a line to itself (core/
 // tile_word.h), or, in a trace saved before that, the words lie side by side: a buffer of one
-// word a tile.
-void check_waits_and_publishes(std::uint64_t words_a_tile) {
+// word a tile. A buffer of unknown size (0) has today's layout.
+void check_waits_and_publishes(std::uint64_t words_a_tile, std::uint64_t buffer_elements) {
   const std::uint64_t word_bytes = sizeof(TileWord) * words_a_tile;  // tile 1's word is here
   test::TraceBuilder b(32, 2);
   Trace t = [&] {
@@ -33,7 +33,7 @@ void check_waits_and_publishes(std::uint64_t words_a_tile) {
     b.global(0, 0, OpKind::GlobalStore, 4, word_bytes, 8, kStatus, word(TileStatus::InclusivePrefix, 11)).time = 13;
     b.global(1, 0, OpKind::GlobalStore, 2, 0, 8, kStatus, word(TileStatus::InclusivePrefix, 4)).time = 10;
     Trace built = b.build();
-    built.meta.buffers.push_back({kStatus, kTileStatusBufferName, "u64", BufferRole::Temp, 2 * words_a_tile});
+    built.meta.buffers.push_back({kStatus, kTileStatusBufferName, "u64", BufferRole::Temp, buffer_elements});
     return built;
   }();
   const LookbackTimeline tl = build_lookback_timeline(t, 0);
@@ -61,8 +61,9 @@ void check_waits_and_publishes(std::uint64_t words_a_tile) {
   EXPECT_EQ(describe_wait(tl, one, one.waits[0]), "tile 1 (block 0) waited 6 ticks on tile 0, 2 reads with no status");
 }
 
-TEST(LookbackTimeline, WaitsAndPublishesByHand) { check_waits_and_publishes(kTileWordSpacing); }
-TEST(LookbackTimeline, ATraceWithWordsSideBySideStillReads) { check_waits_and_publishes(1); }
+TEST(LookbackTimeline, WaitsAndPublishesByHand) { check_waits_and_publishes(kTileWordSpacing, tile_status_words(2)); }
+TEST(LookbackTimeline, ATraceWithWordsSideBySideStillReads) { check_waits_and_publishes(1, 2); }
+TEST(LookbackTimeline, AStatusBufferOfUnknownSizeHasALineATile) { check_waits_and_publishes(kTileWordSpacing, 0); }
 
 // A GPU timer that wraps during the launch still gives increasing times.
 TEST(LookbackTimeline, AWrappedTimerIsUnwrapped) {

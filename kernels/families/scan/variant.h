@@ -16,7 +16,7 @@ struct ScanArgs {
   Global<const T> in;
   Global<T> out;
   Global<T> tile_totals;            // TilesThenPropagate with several tiles: one per tile, else empty
-  Global<TileWord> status;          // SinglePass: one status word per tile (core/tile_word.h)
+  Global<TileWord> status;          // SinglePass: one status word per tile, a line apart (core/tile_word.h)
   Global<unsigned> next_tile;       // SinglePass: tickets handed out by every run so far
   std::uint64_t n = 0;
   bool exclusive = false;
