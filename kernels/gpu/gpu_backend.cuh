@@ -127,24 +127,29 @@ class GpuBackend {
     if (g.size) WL_CUDA(cudaMemcpy(v.data(), g.ptr, g.size * sizeof(T), cudaMemcpyDeviceToHost));
     return v;
   }
-  // Runs `kernel(ctx)` on every thread of the launch `what` describes (grid, block, shared
-  // bytes); with `record`, the recorded blocks' events go into the trace.
+  // Whether every block of `what` fits on the GPU at once, as a cooperative launch needs (the
+  // recorded build may fit fewer blocks to a multiprocessor than the timed one).
   template <class Kernel>
-  void launch(const LaunchRecord& what, bool record, const Kernel& kernel) {
-    const dim3 grid(what.grid_dim), block(what.block_dim);
+  bool can_launch_cooperatively(const LaunchRecord& what, bool record) {
+    return record ? fits_at_once<Kernel, DeviceRecorder>(what) : fits_at_once<Kernel, NoRecorder>(what);
+  }
+  // Runs `kernel(ctx)` on every thread of the launch `what` describes (grid, block, shared
+  // bytes); with `record`, the recorded blocks' events go into the trace. `cooperative`: every
+  // block resident at once (cudaLaunchCooperativeKernel; can_launch_cooperatively says whether
+  // the grid fits), so blocks may wait on one another whatever order they start in.
+  template <class Kernel>
+  void launch(const LaunchRecord& what, bool record, const Kernel& kernel, bool cooperative = false) {
     if (!record) {
       prepare_launch<Kernel, NoRecorder>(what);
-      family_entry<Kernel, NoRecorder>()<<<grid, block, what.shared_bytes>>>(kernel, NoRecorder{});
-      WL_CUDA(cudaGetLastError());
+      start(what, kernel, NoRecorder{}, cooperative);
       return;
     }
     prepare_launch<Kernel, DeviceRecorder>(what);  // before the trace takes the launch: it may refuse
     recorder_.begin_launch(what);
-    std::vector<WarpClock> clocks = replay_for_clocks(what, kernel);
+    std::vector<WarpClock> clocks = replay_for_clocks(what, kernel, cooperative);
     recorder_.add_clocks(std::move(clocks), sm_clock_mhz_);
     DeviceRecorder rec = make_recorder(what.grid_dim);
-    family_entry<Kernel, DeviceRecorder>()<<<grid, block, what.shared_bytes>>>(kernel, rec);
-    WL_CUDA(cudaGetLastError());
+    start(what, kernel, rec, cooperative);
     WL_CUDA(cudaDeviceSynchronize());
     unsigned long long offered = 0;
     WL_CUDA(cudaMemcpy(&offered, rec.count, sizeof offered, cudaMemcpyDeviceToHost));
@@ -156,6 +161,30 @@ class GpuBackend {
   void finish_trace() { recorder_.finish(); }
 
  private:
+  template <class Kernel, class Rec>
+  static void start(const LaunchRecord& what, const Kernel& kernel, Rec rec, bool cooperative) {
+    const dim3 grid(what.grid_dim), block(what.block_dim);
+    if (cooperative) {
+      void* args[] = {const_cast<Kernel*>(&kernel), &rec};
+      WL_CUDA(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(family_entry<Kernel, Rec>()), grid, block, args,
+                                          what.shared_bytes, 0));
+    } else {
+      family_entry<Kernel, Rec>()<<<grid, block, what.shared_bytes>>>(kernel, rec);
+      WL_CUDA(cudaGetLastError());
+    }
+  }
+  template <class Kernel, class Rec>
+  static bool fits_at_once(const LaunchRecord& what) {
+    int device = 0, cooperative = 0, multiprocessors = 0, per_multiprocessor = 0;
+    WL_CUDA(cudaGetDevice(&device));
+    WL_CUDA(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+    if (!cooperative) return false;
+    prepare_launch<Kernel, Rec>(what);  // the kernel's shared memory limit, raised where needed
+    WL_CUDA(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+    WL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, family_entry<Kernel, Rec>(),
+                                                          int(what.block_dim), what.shared_bytes));
+    return std::uint64_t(what.grid_dim) <= std::uint64_t(per_multiprocessor) * std::uint64_t(multiprocessors);
+  }
   // Device memory that is not one of the run's buffers (the recorder's own).
   template <class T>
   T* device_alloc(std::uint64_t n) {
@@ -196,7 +225,7 @@ class GpuBackend {
   // replay: the recorded launch that follows starts from the same memory. The first replay
   // warms the caches; the SM clock is measured just before the second, whose clocks are kept.
   template <class Kernel>
-  std::vector<WarpClock> replay_for_clocks(const LaunchRecord& what, const Kernel& kernel) {
+  std::vector<WarpClock> replay_for_clocks(const LaunchRecord& what, const Kernel& kernel, bool cooperative) {
     std::vector<void*> saved;
     for (const Writable& w : writable_) {
       saved.push_back(device_alloc<unsigned char>(w.bytes));
@@ -210,8 +239,7 @@ class GpuBackend {
     for (int replay = 0; replay < 2; ++replay) {
       WL_CUDA(cudaMemset(rec.clocks, 0xFF, std::max<std::size_t>(slots, 1) * sizeof(WarpClock)));  // unused: cycle ~0
       if (replay == 1) sm_clock_mhz_ = measure_sm_clock_mhz();
-      family_entry<Kernel, DeviceRecorder>()<<<what.grid_dim, what.block_dim, what.shared_bytes>>>(kernel, rec);
-      WL_CUDA(cudaGetLastError());
+      start(what, kernel, rec, cooperative);
       WL_CUDA(cudaDeviceSynchronize());
       for (std::size_t i = 0; i < writable_.size(); ++i)
         WL_CUDA(cudaMemcpy(writable_[i].ptr, saved[i], writable_[i].bytes, cudaMemcpyDeviceToDevice));

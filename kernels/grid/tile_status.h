@@ -49,44 +49,80 @@ WL_HOST_DEVICE unsigned lowest_set_bit(unsigned word) {
 #endif
 }
 
-// The look-back, by one whole warp: the combined value of every tile before `tile` (the
-// identity for tile 0), in every lane. Each round the 32 lanes read the 32 nearest unread
-// predecessors at once (lane 0 the nearest), each waits until its own is not Invalid, and combine
-// the values from lane 0 up to the first lane that saw an inclusive prefix; without one, the
-// next 32. A serial look-back pays one memory round trip per predecessor, and while the
-// predecessors have only aggregates it walks far back; a warp reads 32 per round trip. (Four
-// words a lane, 128 a round trip, saved 0.15-0.4 us in a probe of 64-256 tiles that start at
-// once, yet cost decoupled-lookback 0.2-0.5 us at 2^12-2^17 and saved nothing at 2^18-2^20:
-// docs/gpu-check/scan-lookback-notes.md, "One status word a line".)
-// Recorded as the LookBack step. Origin: Merrill and Garland 2016, section 4.
+// One round trip of the look-back, by one whole warp: the 32 tiles before `window_end` (lane 0
+// the nearest; lanes past tile 0 stand in as an inclusive prefix of the identity), each lane
+// waiting until its own is not Invalid. Returns, in every lane, their values combined from the
+// farthest read to the nearest, or only from the nearest inclusive prefix on; `found`: whether
+// there was one. A serial look-back pays a memory round trip per predecessor; a warp, one per 32.
 template <class Op, class Ctx, class T>
-WL_DEVICE T warp_look_back(Ctx& ctx, Global<TileWord> status, unsigned tile, std::uint32_t epoch = 1) {
+WL_DEVICE T warp_look_back_window(Ctx& ctx, Global<TileWord> status, unsigned window_end, std::uint32_t epoch,
+                                  bool& found) {
   constexpr unsigned S = kTileStatusSites;
   constexpr unsigned kAll = 0xffffffffu;
-  ctx.step(make_step(StepKind::LookBack));
   const unsigned lane = ctx.lane();
+  TileWord w = pack_tile(TileStatus::InclusivePrefix, identity<Op, T>(), epoch);
+  const std::uint64_t word = tile_word_index(window_end - 1 - lane);
+  if (ctx.branch(lane < window_end, S + __LINE__)) w = ctx.ld_volatile(status, word, S + __LINE__);
+  // Each lane waits for its own predecessor; the ballot below gathers the warp again.
+  while (ctx.branch(tile_status_of(w, epoch) == TileStatus::Invalid, S + __LINE__)) {
+    ctx.yield_spin();
+    w = ctx.ld_volatile(status, word, S + __LINE__);
+  }
+  const unsigned inclusive = ctx.ballot(kAll, tile_status_of(w, epoch) == TileStatus::InclusivePrefix, S + __LINE__);
+  const unsigned stop = inclusive ? lowest_set_bit(inclusive) : 31u;  // the nearest inclusive lane
+  T v = lane <= stop ? tile_value_of<T>(w) : identity<Op, T>();
+  // Farther tiles first: lane k's value goes in front of lane k - 1's.
+  for (unsigned offset = 1; offset < 32; offset *= 2) {
+    T farther = ctx.shfl_down(kAll, v, offset, S + __LINE__);
+    if (lane + offset < 32) v = Op::apply(farther, v);
+  }
+  found = inclusive != 0;
+  return ctx.shfl(kAll, v, 0, S + __LINE__);
+}
+
+// Shared memory block_look_back takes: a value and a flag for each of up to 32 warps.
+template <class T>
+constexpr unsigned block_look_back_shared_bytes() {
+  return shared_array_bytes<T>(32) + shared_array_bytes<unsigned>(32);
+}
+
+// The look-back, by every warp of the block: the combined value of every tile before `tile` (the
+// identity for tile 0), in every thread; every thread calls it. Each round warp k reads the k-th
+// 32 predecessors back (warp_look_back_window), so the block reads 32 * warps a round trip (256
+// at block 256), and the round's values are combined from the nearest warp up to the first that
+// met an inclusive prefix; without one, the next 32 * warps. Tiles that start together (a
+// short input: every tile resident at once) all publish aggregates before any finds an inclusive
+// prefix, so tile t walks back to tile 0: warp 0 alone took t / 32 round trips, about 0.35 us
+// each on an H100. The other warps would only wait at the barrier. (Four words a lane for warp
+// 0 instead saved nothing: docs/gpu-check/scan-lookback-notes.md, "One status word a line" and
+// "Every warp looks back".) One barrier a round. Recorded as the LookBack step. Origin: Merrill
+// and Garland 2016, section 4, for one warp.
+template <class Op, class Ctx, class T>
+WL_DEVICE T block_look_back(Ctx& ctx, Global<TileWord> status, unsigned tile, std::uint32_t epoch,
+                            Shared<T> warp_values, Shared<unsigned> warp_found) {
+  constexpr unsigned S = kTileStatusSites;
+  ctx.step(make_step(StepKind::LookBack));
+  const unsigned warps = (ctx.block_dim() + 31) / 32, warp = ctx.warp(), behind = 32 * warp;
   T exclusive = identity<Op, T>();
-  for (unsigned window_end = tile; ctx.branch(window_end > 0, S + __LINE__); window_end -= window_end < 32 ? window_end : 32) {
-    // Lanes past tile 0 stand in as an inclusive prefix of the identity: the walk ends there.
-    TileWord w = pack_tile(TileStatus::InclusivePrefix, identity<Op, T>(), epoch);
-    const std::uint64_t word = tile_word_index(window_end - 1 - lane);
-    if (ctx.branch(lane < window_end, S + __LINE__)) w = ctx.ld_volatile(status, word, S + __LINE__);
-    // Each lane waits for its own predecessor; the ballot below gathers the warp again.
-    while (ctx.branch(tile_status_of(w, epoch) == TileStatus::Invalid, S + __LINE__)) {
-      ctx.yield_spin();
-      w = ctx.ld_volatile(status, word, S + __LINE__);
+  for (unsigned window_end = tile; ctx.branch(window_end > 0, S + __LINE__);) {
+    bool found = true;  // a warp wholly past tile 0 stands in as an inclusive prefix of the identity
+    T v = identity<Op, T>();
+    if (ctx.branch(window_end > behind, S + __LINE__))
+      v = warp_look_back_window<Op, Ctx, T>(ctx, status, window_end - behind, epoch, found);
+    if (ctx.branch(ctx.lane() == 0, S + __LINE__)) {
+      ctx.st(warp_values, warp, v, S + __LINE__);
+      ctx.st(warp_found, warp, found ? 1u : 0u, S + __LINE__);
     }
-    const unsigned inclusive = ctx.ballot(kAll, tile_status_of(w, epoch) == TileStatus::InclusivePrefix, S + __LINE__);
-    const unsigned stop = inclusive ? lowest_set_bit(inclusive) : 31u;  // the nearest inclusive lane
-    T v = lane <= stop ? tile_value_of<T>(w) : identity<Op, T>();
-    // Farther tiles first: lane k's value goes in front of lane k - 1's.
-    for (unsigned offset = 1; offset < 32; offset *= 2) {
-      T farther = ctx.shfl_down(kAll, v, offset, S + __LINE__);
-      if (lane + offset < 32) v = Op::apply(farther, v);
+    ctx.sync(S + __LINE__);
+    // Nearest warp first, a farther warp's values in front, up to the first that found one.
+    bool any = false;
+    for (unsigned k = 0; !any && k < warps; ++k) {
+      exclusive = Op::apply(ctx.ld(warp_values, k, S + __LINE__), exclusive);
+      any = ctx.ld(warp_found, k, S + __LINE__) != 0;
     }
-    T window = ctx.shfl(kAll, v, 0, S + __LINE__);
-    exclusive = Op::apply(window, exclusive);
-    if (ctx.branch(inclusive != 0, S + __LINE__)) break;
+    if (ctx.branch(any, S + __LINE__)) break;
+    ctx.sync(S + __LINE__);  // every thread has read the slots before the next round writes them
+    window_end -= 32 * warps;  // no underflow: a round that reaches tile 0 finds its prefix
   }
   return exclusive;
 }

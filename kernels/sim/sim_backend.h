@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -47,10 +48,19 @@ class SimBackend {
   std::vector<T> read_all(Global<T> g) {
     return std::vector<T>(g.ptr, g.ptr + g.size);
   }
-  // Runs `kernel(ctx)` on every thread of the launch `what` describes (grid, block, shared
-  // bytes); with `record`, the recorded blocks' events go into the trace.
+  // Whether every block of `what` is resident at once here, as a cooperative launch needs.
   template <class Kernel>
-  void launch(const LaunchRecord& what, bool record, const Kernel& kernel) {
+  bool can_launch_cooperatively(const LaunchRecord& what, bool /*record*/) const {
+    return what.grid_dim <= SimGrid::kMaxResidentBlocks;
+  }
+  // Runs `kernel(ctx)` on every thread of the launch `what` describes (grid, block, shared
+  // bytes); with `record`, the recorded blocks' events go into the trace. `cooperative`: every
+  // block must be resident at once, which a grid of up to kMaxResidentBlocks always is here.
+  template <class Kernel>
+  void launch(const LaunchRecord& what, bool record, const Kernel& kernel, bool cooperative = false) {
+    if (cooperative && !can_launch_cooperatively<Kernel>(what, record))
+      throw std::invalid_argument(what.name + ": a cooperative launch of " + std::to_string(what.grid_dim) +
+                                  " blocks; the simulator holds " + std::to_string(SimGrid::kMaxResidentBlocks) + " at once");
     SimLaunch launch;
     launch.grid_dim = what.grid_dim;
     launch.block_dim = what.block_dim;

@@ -29,6 +29,14 @@ Global<T> view(std::vector<T>& v, BufferId id) {
   return Global<T>{v.data(), v.size(), id};
 }
 
+// Every thread of the block looks back (kernels/grid/tile_status.h), with its shared slots.
+std::int32_t look_back(SimCtx& ctx, Global<TileWord> status, unsigned tile) {
+  Shared<std::int32_t> values = shared_array<std::int32_t>(ctx, 32);
+  Shared<unsigned> found = shared_array<unsigned>(ctx, 32);
+  return block_look_back<SumOp, SimCtx, std::int32_t>(ctx, status, tile, 1, values, found);
+}
+constexpr unsigned kLookBackBytes = block_look_back_shared_bytes<std::int32_t>();
+
 void run(unsigned blocks, unsigned shared_bytes, KernelBody body, bool reverse_start = false) {
   SimLaunch launch;
   launch.grid_dim = blocks;
@@ -83,18 +91,16 @@ TEST(GridProtocols, LookBackGivesEveryTileItsExclusivePrefix) {
   std::vector<std::int32_t> input = ascending(kBlocks);
   std::vector<TileWord> status(tile_status_words(kBlocks), 0);
   std::vector<std::int32_t> prefix(kBlocks, -1);
-  run(kBlocks, block_reduce_shared_bytes<std::int32_t>(), [&](SimCtx& ctx) {
+  run(kBlocks, block_reduce_shared_bytes<std::int32_t>() + kLookBackBytes, [&](SimCtx& ctx) {
     Shared<std::int32_t> warp_totals = shared_array<std::int32_t>(ctx, 32);
     const unsigned tile = ctx.block_idx();
     std::int32_t x = ctx.ld(view(input, 1), std::uint64_t(tile) * kBlock + ctx.thread_idx());
     const std::int32_t sum = block_reduce<SumOp>(ctx, warp_totals, x, level_step(0));
     if (ctx.thread_idx() == 0) publish_tile(ctx, view(status, 2), tile, TileStatus::Aggregate, sum);
-    if (ctx.warp() == 0) {
-      const std::int32_t exclusive = warp_look_back<SumOp, SimCtx, std::int32_t>(ctx, view(status, 2), tile);
-      if (ctx.thread_idx() == 0) {
-        publish_tile(ctx, view(status, 2), tile, TileStatus::InclusivePrefix, exclusive + sum);
-        ctx.st(view(prefix, 3), tile, exclusive);
-      }
+    const std::int32_t exclusive = look_back(ctx, view(status, 2), tile);
+    if (ctx.thread_idx() == 0) {
+      publish_tile(ctx, view(status, 2), tile, TileStatus::InclusivePrefix, exclusive + sum);
+      ctx.st(view(prefix, 3), tile, exclusive);
     }
   });
   // Tile t holds 64t + 1 .. 64t + 64, so the tiles before it hold 1 .. 64t: 64t (64t + 1) / 2.
@@ -105,25 +111,26 @@ TEST(GridProtocols, LookBackGivesEveryTileItsExclusivePrefix) {
   }
 }
 
-// Tile 70 looks back over predecessors that published only aggregates (tile t: t + 1), so the
-// warp reads three windows (tiles 69..38, 37..6, 5..0) until tile 0's inclusive prefix, 1: the
-// sum 1 + 2 + ... + 70 = 2485. With tile 50's inclusive prefix set to 1000, it stops in the
-// first window: 1000 + 52 + ... + 70 = 2159. Each word has a line of its own (core/tile_word.h).
-TEST(GridProtocols, AWarpLooksBackWindowByWindowToTheNearestInclusivePrefix) {
+// Tile 70 looks back over predecessors that published only aggregates (tile t: t + 1). Its two
+// warps read 64 tiles a round trip, warp 0 the nearest 32: tiles 69..38 and 37..6, then 5..0,
+// which ends at tile 0's inclusive prefix, 1: the sum 1 + 2 + ... + 70 = 2485. With tile 20's
+// inclusive prefix set to 1000, warp 1 finds it in the first round: 1000 + 22 + ... + 70 = 3254.
+// With tile 50's set to 1000 as well, warp 0's is the nearest: 1000 + 52 + ... + 70 = 2159. Every
+// thread gets the value. Each word has a line of its own (core/tile_word.h).
+TEST(GridProtocols, TheBlockLooksBackWindowByWindowToTheNearestInclusivePrefix) {
   constexpr unsigned kTile = 70;
   auto look_back_from = [](std::vector<TileWord> status) {
-    std::int32_t got = -1;
-    run(1, 0, [&](SimCtx& ctx) {
-      if (ctx.warp() != 0) return;
-      const std::int32_t v = warp_look_back<SumOp, SimCtx, std::int32_t>(ctx, view(status, 1), kTile);
-      if (ctx.thread_idx() == 0) got = v;
-    });
-    return got;
+    std::vector<std::int32_t> got(kBlock, -1);
+    run(1, kLookBackBytes, [&](SimCtx& ctx) { got[ctx.thread_idx()] = look_back(ctx, view(status, 1), kTile); });
+    for (std::int32_t v : got) EXPECT_EQ(v, got[0]);
+    return got[0];
   };
   std::vector<TileWord> status(tile_status_words(kTile));
   status[tile_word_index(0)] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1));
   for (unsigned t = 1; t < kTile; ++t) status[tile_word_index(t)] = pack_tile(TileStatus::Aggregate, std::int32_t(t + 1));
   EXPECT_EQ(look_back_from(status), 2485);
+  status[tile_word_index(20)] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1000));
+  EXPECT_EQ(look_back_from(status), 3254);
   status[tile_word_index(50)] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1000));
   EXPECT_EQ(look_back_from(status), 2159);
 }
@@ -138,7 +145,7 @@ TEST(GridProtocols, LookBackNeedsTilesNumberedInStartOrder) {
     std::vector<TileWord> status(tile_status_words(kBlocks), 0);
     std::vector<unsigned> counter(1, 0);
     std::vector<std::int32_t> prefix(kBlocks, -1);
-    run(kBlocks, 16, [&](SimCtx& ctx) {
+    run(kBlocks, 16 + kLookBackBytes, [&](SimCtx& ctx) {
       Shared<unsigned> slot = shared_array<unsigned>(ctx, 1);
       if (ctx.thread_idx() == 0) {
         const unsigned taken = tile_from_counter ? ctx.atomic_add(view(counter, 1), 0, 1u) : ctx.block_idx();
@@ -147,12 +154,10 @@ TEST(GridProtocols, LookBackNeedsTilesNumberedInStartOrder) {
       ctx.sync();
       const unsigned tile = ctx.ld(slot, 0);
       if (ctx.thread_idx() == 0) publish_tile(ctx, view(status, 2), tile, TileStatus::Aggregate, std::int32_t(1));
-      if (ctx.warp() == 0) {
-        const std::int32_t before = warp_look_back<SumOp, SimCtx, std::int32_t>(ctx, view(status, 2), tile);
-        if (ctx.thread_idx() == 0) {
-          publish_tile(ctx, view(status, 2), tile, TileStatus::InclusivePrefix, before + 1);
-          ctx.st(view(prefix, 3), tile, before);
-        }
+      const std::int32_t before = look_back(ctx, view(status, 2), tile);
+      if (ctx.thread_idx() == 0) {
+        publish_tile(ctx, view(status, 2), tile, TileStatus::InclusivePrefix, before + 1);
+        ctx.st(view(prefix, 3), tile, before);
       }
     }, /*reverse_start=*/true);
     return prefix;

@@ -33,6 +33,24 @@ RunResult run(const std::string& variant, std::uint64_t n, unsigned block, Patte
 
 Trace record(const std::string& variant, std::uint64_t n, unsigned block) { return run(variant, n, block).trace; }
 
+// Whether a value written in `step` is among node i's sources, however far back.
+bool depends_on_step(const DataflowGraph& g, std::uint32_t i, StepId step) {
+  std::vector<bool> seen(g.nodes.size(), false);
+  std::vector<std::uint32_t> todo{i};
+  while (!todo.empty()) {
+    const std::uint32_t at = todo.back();
+    todo.pop_back();
+    const auto [first, last] = g.edges_into(at);
+    for (auto e = first; e != last; ++e) {
+      if (seen[e->from]) continue;
+      seen[e->from] = true;
+      if (g.nodes[e->from].kind == DataflowNodeKind::Written && g.nodes[e->from].step == step) return true;
+      todo.push_back(e->from);
+    }
+  }
+  return false;
+}
+
 // Threads with at least `count` events of `op` in each step.
 std::map<StepId, std::set<unsigned>> threads_with(const Trace& t, OpKind op, unsigned count) {
   std::map<std::pair<StepId, unsigned>, unsigned> seen;
@@ -162,15 +180,13 @@ TEST(ScanTraceInvariants, TheChunksCoalesceWithoutBankConflicts) {
 // 2048 parked, lane l's vector of chunk j at slot 2048 w + 4 (32 j + l)). The fill copies: each
 // parked slot is one input element, or a pad with no source (n = 3000: warp 0 fills all of its
 // slots, warp 1 none). No lane reads another lane's slots: values cross lanes only by shuffles.
-// An output of a parked chunk names its own vector's 4 slots, and in a grid of several tiles
-// (n = 20000: 3) the tile's prefix too.
+// An output of a parked chunk names its own vector's 4 slots. The recorded block is tile 0, alone
+// or in a grid of several tiles (n = 20000: 3), with nothing before it: no output depends on a
+// look-back (a later tile's do: LaunchesAreNamedAndTheSinglePassLooksBack).
 TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
   constexpr unsigned kParked = DecoupledLookback::kMostParked;
   constexpr unsigned kParkedPerWarp = 32 * kParked * 4, kRun = 32 * DecoupledLookback::kItems;
   constexpr unsigned kParkedAll = 2 * kParkedPerWarp;
-  // Shared memory in words: the parked chunks, warp_totals (32), the tile's number, the prefix.
-  constexpr unsigned kPrefixSlot = (shared_array_bytes<std::int32_t>(2 * 32 * kParked * 4) +
-                                    shared_array_bytes<std::int32_t>(32) + shared_array_bytes<unsigned>(1)) / 4;
   struct Owner {
     unsigned warp, lane, chunk;
   };
@@ -192,6 +208,7 @@ TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
     const RunResult r = run("decoupled-lookback", n, 64, Pattern::Random, "sum", false, DecoupledLookback::kItems);
     ASSERT_TRUE(r.check.ok) << r.check.expected;
     const bool alone = n <= 2 * kRun;
+    const StepId look_back = make_step(StepKind::LookBack);
     const DataflowGraph g = build_dataflow(r.trace);
     std::size_t slots = 0, pads = 0, outputs = 0;
     for (std::uint32_t i = 0; i < g.nodes.size(); ++i) {
@@ -211,13 +228,11 @@ TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
       if (node.space != DataflowSpace::Global || node.step != kFinishStep) continue;
       ++outputs;
       const Owner own = output_owner(node.index);
-      std::size_t own_vector = 0, prefix = 0;
+      std::size_t own_vector = 0;
       for (auto e = first; e != last; ++e) {
         const DataflowNode& from = g.nodes[e->from];
         if (from.space != DataflowSpace::Shared) continue;
-        if (from.index == kPrefixSlot) {
-          ++prefix;
-        } else if (from.index < kParkedAll) {
+        if (from.index < kParkedAll) {
           const Owner source = slot_owner(from.index);
           EXPECT_EQ(source.warp, own.warp) << "output " << node.index << " from slot " << from.index;
           EXPECT_EQ(source.lane, own.lane) << "output " << node.index << " from slot " << from.index;
@@ -225,7 +240,7 @@ TEST(ScanTraceInvariants, TheChunksStayInTheirLanes) {
         }
       }
       EXPECT_EQ(own_vector, own.chunk < kParked ? 4u : 0u) << "output " << node.index;
-      EXPECT_EQ(prefix, alone ? 0u : 1u) << "output " << node.index << ", n = " << n;
+      EXPECT_FALSE(depends_on_step(g, i, look_back)) << "output " << node.index << ", n = " << n;
     }
     EXPECT_EQ(slots, kParkedAll) << "n = " << n;
     EXPECT_EQ(outputs, alone ? n : 2 * kRun) << "every output of the recorded block's tile, n = " << n;
@@ -257,26 +272,31 @@ TEST(ScanTraceInvariants, TheSingleBufferRaceCountsPrefixesTwice) {
 
 // The single pass runs again on the same buffers with no clearing launch: status words the
 // first run left (inclusive prefixes of other values) belong to its epoch and are ignored, and
-// tiles count from the run's first ticket. Three runs, three inputs, three right answers.
+// tiles count from the run's first ticket. Three runs, three inputs, three right answers; in a
+// grid the simulator holds at once (10 tiles: a cooperative launch, tiles by block, no tickets)
+// and in one it does not (20 tiles, more than its 16: tickets).
 TEST(ScanTraceInvariants, TheSinglePassRunsAgainWithoutClearing) {
-  RunRequest r;
-  r.family = "scan";
-  r.variant = "decoupled-lookback";
-  r.type = "i32";
-  r.n = 40000;
-  r.block = 32;
-  r.params["items"] = DecoupledLookback::kItems;  // tiles of 4096: 10 tiles, some behind others' stale words
-  Trace trace;
-  SimBackend backend(r, trace);
-  const std::vector<Level> levels = plan_levels(DecoupledLookback::info, r);
-  ScanBuffers<std::int32_t> buffers = allocate_buffers<DecoupledLookback, std::int32_t>(backend, levels, r.n);
-  for (std::uint64_t seed : {1, 2, 3}) {
-    const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Random, r.n, seed, "sum");
-    launch_levels<DecoupledLookback, SumOp>(backend, backend.upload(input), buffers, levels, r.block, false, false);
-    EXPECT_EQ(backend.read_all(buffers.out), reference_scan<SumOp>(input, false)) << "run " << seed;
+  for (const unsigned tiles : {10u, 20u}) {
+    RunRequest r;
+    r.family = "scan";
+    r.variant = "decoupled-lookback";
+    r.type = "i32";
+    r.n = tiles * 4096 - 96;
+    r.block = 32;
+    r.params["items"] = DecoupledLookback::kItems;  // tiles of 4096, some behind others' stale words
+    Trace trace;
+    SimBackend backend(r, trace);
+    const std::vector<Level> levels = plan_levels(DecoupledLookback::info, r);
+    ASSERT_EQ(levels.front().grid, tiles);
+    ScanBuffers<std::int32_t> buffers = allocate_buffers<DecoupledLookback, std::int32_t>(backend, levels, r.n);
+    for (std::uint64_t seed : {1, 2, 3}) {
+      const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Random, r.n, seed, "sum");
+      launch_levels<DecoupledLookback, SumOp>(backend, backend.upload(input), buffers, levels, r.block, false, false);
+      EXPECT_EQ(backend.read_all(buffers.out), reference_scan<SumOp>(input, false)) << "run " << seed << ", " << tiles;
+    }
+    EXPECT_EQ(buffers.epoch, 3u);
+    EXPECT_EQ(buffers.tickets, tiles > SimGrid::kMaxResidentBlocks ? 3u * tiles : 0u);
   }
-  EXPECT_EQ(buffers.epoch, 3u);
-  EXPECT_EQ(buffers.tickets, 3u * 10u);
 }
 
 // A single pass looks back, a multi-tile scan-then-propagate launches scan, scan, propagate.
@@ -307,6 +327,17 @@ TEST(ScanTraceInvariants, LaunchesAreNamedAndTheSinglePassLooksBack) {
   // Warp 0 of tile 5 reads tiles 4 .. 0 at once, one lane each; blocks run in order on the
   // simulator, so tile 4 has published its inclusive prefix and one window is enough.
   EXPECT_EQ(status_reads, 5u);
+  // Tile 5 (block 5: 8 tiles fit the simulator at once, so the launch is cooperative) gets the
+  // tiles' before it from the look-back, in registers: every output depends on it.
+  const DataflowGraph g = build_dataflow(one);
+  std::size_t outputs = 0;
+  for (std::uint32_t i = 0; i < g.nodes.size(); ++i) {
+    const DataflowNode& node = g.nodes[i];
+    if (node.kind != DataflowNodeKind::Written || node.space != DataflowSpace::Global || node.step != kFinishStep) continue;
+    ++outputs;
+    EXPECT_TRUE(depends_on_step(g, i, make_step(StepKind::LookBack))) << "output " << node.index;
+  }
+  EXPECT_EQ(outputs, 4096u) << "every output of tile 5";
 }
 
 }  // namespace

@@ -4,11 +4,14 @@
 //
 // Scan-then-propagate moves 4n bytes in three launches; this moves 2n in one. A tile never
 // waits for a chain of full prefixes, only for predecessors that have not published at all, so
-// the wait stays short; a whole warp looks back, 32 predecessors a round trip, and each tile's
-// status word has a 128-byte line to itself, so that tiles publishing and polling do not queue
-// on shared lines in L2 (763 to 724 us at 2^28, 1.21x CUB). Tiles are
-// numbered in the order blocks start (an atomic counter), not by blockIdx: a tile then only
-// ever waits on a block that is already running, which is what guarantees forward progress.
+// the wait stays short; every warp of the block looks back, 32 predecessors each a round trip,
+// and each tile's status word has a 128-byte line to itself, so that tiles publishing and
+// polling do not queue on shared lines in L2 (763 to 724 us at 2^28, 1.21x CUB). A tile waits
+// only on blocks that are running, which is what guarantees forward progress: where the whole
+// grid fits on the GPU at once, the launch is cooperative (every block resident) and tile b is
+// block b; otherwise tiles are numbered in the order blocks start, by an atomic counter, whose
+// round trip to L2 every tile would otherwise wait for before it loads (0.1-0.35 us of a short
+// input's 3.7-7 us).
 // Still, every tile waits one round trip to L2 or more with all of its data on hand, and a
 // multiprocessor holds only so many tiles: while some wait, too few are loading to keep memory
 // busy. So a tile is large (128 elements a thread: its ticket, barriers and look-back are paid
@@ -51,7 +54,7 @@ struct DecoupledLookback {
   template <class T>
   static constexpr unsigned shared_bytes(unsigned block) {
     return shared_array_bytes<T>(block / 32 * kParkedElements<T, kMostParked>) + block_scan_shared_bytes<T>() +
-           shared_array_bytes<unsigned>(1) + shared_array_bytes<T>(1);
+           shared_array_bytes<unsigned>(1) + block_look_back_shared_bytes<T>();
   }
 
   template <class Op, class T, class Ctx>
@@ -73,13 +76,16 @@ struct DecoupledLookback {
     Shared<T> parked = shared_array<T>(ctx, ctx.block_dim() / 32 * kParkedElements<T, kParked>);
     Shared<T> warp_totals = shared_array<T>(ctx, 32);
     Shared<unsigned> tile_slot = shared_array<unsigned>(ctx, 1);
-    Shared<T> prefix_slot = shared_array<T>(ctx, 1);
+    Shared<T> look_back_values = shared_array<T>(ctx, 32);
+    Shared<unsigned> look_back_found = shared_array<unsigned>(ctx, 32);
     const unsigned tid = ctx.thread_idx(), lane = ctx.lane();
     // A grid of one tile has no one to publish to and nothing to look back on: it is a block scan.
     const bool alone = ctx.grid_dim() == 1;
 
-    unsigned tile = 0;
-    if (ctx.branch(!alone)) {
+    // The tile's number: block b's where every block is resident at once, else a ticket.
+    const bool ticket = !alone && !a.tiles_by_block;
+    unsigned tile = a.tiles_by_block ? ctx.block_idx() : 0;
+    if (ctx.branch(ticket)) {
       if (ctx.branch(tid == 0)) {
         unsigned taken = ctx.atomic_add(a.next_tile, 0, 1u);
         ctx.st(tile_slot, 0, taken - a.first_ticket);
@@ -92,8 +98,8 @@ struct DecoupledLookback {
     auto at = [&](unsigned j) { return warp_first + std::uint64_t(j * 32 + lane) * W; };
 
     Vec<T, W> held[kHeld];
-    // Loads before in this step (the masks count from there): the tile's number, unless alone.
-    warp_load_chunks<kParked, kHeld>(ctx, parked, region, a.in, a.n, warp_first, identity<Op, T>(), alone ? 0u : 1u,
+    // Loads before in this step (the masks count from there): the ticket, if any.
+    warp_load_chunks<kParked, kHeld>(ctx, parked, region, a.in, a.n, warp_first, identity<Op, T>(), ticket ? 1u : 0u,
                                      held);
     T lane_total = identity<Op, T>();  // the lane's elements of every chunk: only the total matters here
 WL_UNROLL
@@ -107,34 +113,28 @@ WL_UNROLL
     // Lane 0 of each warp gets what the warps before it hold: every lane of theirs.
     const T lanes_before = block_scan<Op>(ctx, warp_totals, lane_total, level_step(0), /*exclusive=*/true);
 
+    // Thread 0 publishes the tile's aggregate, the whole block looks back, thread 0 publishes
+    // the inclusive prefix; every thread then holds the tiles' before it.
+    T tiles_before = identity<Op, T>();
     if (ctx.branch(!alone)) {
-      if (ctx.branch(ctx.warp() == 0)) {  // warp 0 publishes, looks back and publishes again
-        T total = identity<Op, T>();
-        if (ctx.branch(tid == 0)) {
-          total = block_scan_total(ctx, warp_totals);
-          publish_tile(ctx, a.status, tile, tile == 0 ? TileStatus::InclusivePrefix : TileStatus::Aggregate, total,
-                       a.epoch);
-        }
-        T tiles_before = identity<Op, T>();
-        if (ctx.branch(tile > 0)) {
-          tiles_before = warp_look_back<Op, Ctx, T>(ctx, a.status, tile, a.epoch);
-          if (ctx.branch(tid == 0))
-            publish_tile(ctx, a.status, tile, TileStatus::InclusivePrefix, Op::apply(tiles_before, total), a.epoch);
-        }
-        if (ctx.branch(tid == 0)) ctx.st(prefix_slot, 0, tiles_before);
+      T total = identity<Op, T>();
+      if (ctx.branch(tid == 0)) {
+        total = block_scan_total(ctx, warp_totals);
+        publish_tile(ctx, a.status, tile, tile == 0 ? TileStatus::InclusivePrefix : TileStatus::Aggregate, total,
+                     a.epoch);
       }
-      ctx.sync();
+      if (ctx.branch(tile > 0)) {
+        tiles_before = block_look_back<Op, Ctx, T>(ctx, a.status, tile, a.epoch, look_back_values, look_back_found);
+        if (ctx.branch(tid == 0))
+          publish_tile(ctx, a.status, tile, TileStatus::InclusivePrefix, Op::apply(tiles_before, total), a.epoch);
+      }
     }
 
     ctx.step(kFinishStep);
-    T running = ctx.shfl(0xffffffffu, lanes_before, 0);  // everything before the warp's first chunk
-    unsigned from_prefix = 0;  // the mask bit of the tile's prefix, loaded first in this step
-    if (ctx.branch(!alone)) {
-      const T tiles_before = ctx.ld(prefix_slot, 0);
-      running = Op::apply(tiles_before, running);
-      from_prefix = 1;
-    }
-    const unsigned loads_before = from_prefix;  // the parked loads below are this step's loads from here
+    // Everything before the warp's first chunk. The tiles' prefix is in registers: the stores
+    // below name it with kFromRegisters, and their mask bits count the parked loads from 0.
+    T running = ctx.shfl(0xffffffffu, lanes_before, 0);
+    if (ctx.branch(!alone)) running = Op::apply(tiles_before, running);
     // Chunks go kBatch at a time, so their warp scans overlap: a short run all at once, a long
     // one 4 at a time, which the registers its held chunks leave allow. Batches wholly past n
     // have nothing to store: the warp skips them together (a shuffle needs every lane), at small
@@ -150,8 +150,8 @@ WL_UNROLL
       warp_scan_chunks<Op>(ctx, x, running, a.exclusive);
 WL_UNROLL
       for (unsigned g = 0; g < kBatch; ++g) {
-        const unsigned from_parked = b + g < kParked ? 1u << (loads_before + b + g) : 0u;
-        store_chunk_vector(ctx, a.out, a.n, at(b + g), x[g], from_prefix | from_parked | kFromRegisters);
+        const unsigned from_parked = b + g < kParked ? 1u << (b + g) : 0u;
+        store_chunk_vector(ctx, a.out, a.n, at(b + g), x[g], from_parked | kFromRegisters);
       }
     }
   }

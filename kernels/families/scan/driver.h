@@ -96,10 +96,14 @@ void launch_levels(Backend& backend, Global<const T> input, ScanBuffers<T>& b, c
     a.epoch = b.epoch;
     a.first_ticket = b.tickets;
     a.items_per_thread = levels[k].items_per_thread;
-    if (single_pass) b.tickets += levels[k].grid;  // one launch: a single pass has one level
     LaunchRecord what = launch_record(scan_launch_name(V::info, k), levels[k].grid, block, shared, a.n);
     if (V::info.ping_pong) what.shared_columns = block;
-    backend.launch(what, record, ScanKernel<V, Op, T>{a});
+    // A single pass whose grid the GPU holds at once starts every block together (cooperative)
+    // and numbers tiles by block; a larger one hands out tickets (one launch: one level).
+    const bool cooperative = single_pass && backend.template can_launch_cooperatively<ScanKernel<V, Op, T>>(what, record);
+    a.tiles_by_block = cooperative;
+    if (single_pass && !cooperative) b.tickets += levels[k].grid;
+    backend.launch(what, record, ScanKernel<V, Op, T>{a}, cooperative);
   }
   for (std::size_t k = levels.size(); k-- > 1;) {
     PropagateKernel<Op, T> p;
