@@ -110,24 +110,25 @@ WL_UNROLL
 WL_UNROLL
     for (unsigned j = 0; j < kHeld; ++j)
       for (unsigned k = 0; k < W; ++k) lane_total = Op::apply(lane_total, held[j].v[k]);
-    // Lane 0 of each warp gets what the warps before it hold: every lane of theirs.
-    const T lanes_before = block_scan<Op>(ctx, warp_totals, lane_total, level_step(0), /*exclusive=*/true);
-
-    // Thread 0 publishes the tile's aggregate, the whole block looks back, thread 0 publishes
+    // Lane 0 of each warp gets what the warps before it hold: every lane of theirs. The thread
+    // that first holds the tile's total publishes it as soon as it does, from inside the block
+    // scan (the tiles after this one wait for it), then, after the whole block has looked back,
     // the inclusive prefix; every thread then holds the tiles' before it.
+    T total = identity<Op, T>();
+    const unsigned publisher = ctx.block_dim() / 32 - 1;
+    auto publish_aggregate = [&](T t) {
+      total = t;
+      if (ctx.branch(!alone))
+        publish_tile(ctx, a.status, tile, tile == 0 ? TileStatus::InclusivePrefix : TileStatus::Aggregate, total, a.epoch);
+    };
+    const T lanes_before =
+        block_scan<Op>(ctx, warp_totals, lane_total, level_step(0), /*exclusive=*/true, publish_aggregate);
+
     T tiles_before = identity<Op, T>();
-    if (ctx.branch(!alone)) {
-      T total = identity<Op, T>();
-      if (ctx.branch(tid == 0)) {
-        total = block_scan_total(ctx, warp_totals);
-        publish_tile(ctx, a.status, tile, tile == 0 ? TileStatus::InclusivePrefix : TileStatus::Aggregate, total,
-                     a.epoch);
-      }
-      if (ctx.branch(tile > 0)) {
-        tiles_before = block_look_back<Op, Ctx, T>(ctx, a.status, tile, a.epoch, look_back_values, look_back_found);
-        if (ctx.branch(tid == 0))
-          publish_tile(ctx, a.status, tile, TileStatus::InclusivePrefix, Op::apply(tiles_before, total), a.epoch);
-      }
+    if (ctx.branch(!alone && tile > 0)) {
+      tiles_before = block_look_back<Op, Ctx, T>(ctx, a.status, tile, a.epoch, look_back_values, look_back_found);
+      if (ctx.branch(tid == publisher))
+        publish_tile(ctx, a.status, tile, TileStatus::InclusivePrefix, Op::apply(tiles_before, total), a.epoch);
     }
 
     ctx.step(kFinishStep);
