@@ -20,7 +20,8 @@
 // H100 multiprocessor, where shared memory alone held 192 (835.6 to 778.6 us at 2^28, 1.12x
 // CUB). A short input in such tiles would keep a few multiprocessors busy, and in each tile only
 // its first warps (a warp's run is 4096 elements), so the plan (plan.h) takes tiles of 32 or 8
-// items a thread when n is short of one large tile for every fourth multiprocessor. Every load
+// items a thread when n is short of one large tile for every fourth multiprocessor, each size a
+// kernel of its own, so that a short tile's warps fetch only its own few instructions. Every load
 // and store instruction moves 512 whole bytes, and each 128-element chunk is scanned where it
 // lies, by a warp scan of its lanes' totals, with no transpose.
 // Neither the status words nor the counter are reset between runs on the same buffers (they
@@ -57,22 +58,15 @@ struct DecoupledLookback {
            shared_array_bytes<unsigned>(1) + block_look_back_shared_bytes<T>();
   }
 
-  template <class Op, class T, class Ctx>
+  // A tile of kTileItems a thread, in warps that each scan kTileItems / 4 chunks. Each of info's
+  // tile sizes is a kernel of its own (ScanKernel).
+  template <unsigned kTileItems, class Op, class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const ScanArgs<T>& a) {
-    const unsigned chunks = a.items_per_thread / 4;
-    if (ctx.branch(chunks == kShortestChunks))
-      scan_tile<kShortestChunks, Op>(ctx, a);
-    else if (ctx.branch(chunks == kShortChunks))
-      scan_tile<kShortChunks, Op>(ctx, a);
-    else
-      scan_tile<kChunks, Op>(ctx, a);
-  }
-
-  // The tile of warps that each scan kRun chunks.
-  template <unsigned kRun, class Op, class T, class Ctx>
-  WL_DEVICE static void scan_tile(Ctx& ctx, const ScanArgs<T>& a) {
+    static_assert(kTileItems == kItems || kTileItems == kShortChunks * 4 || kTileItems == kShortestChunks * 4,
+                  "one of info's tile sizes");
+    constexpr unsigned kRun = kTileItems / 4;
     constexpr unsigned W = kVecWidth<T>;
-    constexpr unsigned kParked = kRun / 2, kHeld = kRun - kParked, kRunItems = kRun * 4;
+    constexpr unsigned kParked = kRun / 2, kHeld = kRun - kParked;
     Shared<T> parked = shared_array<T>(ctx, ctx.block_dim() / 32 * kParkedElements<T, kParked>);
     Shared<T> warp_totals = shared_array<T>(ctx, 32);
     Shared<unsigned> tile_slot = shared_array<unsigned>(ctx, 1);
@@ -93,7 +87,7 @@ struct DecoupledLookback {
       ctx.sync();
       tile = ctx.ld(tile_slot, 0);
     }
-    const std::uint64_t warp_first = (std::uint64_t(tile) * ctx.block_dim() + ctx.warp() * 32) * kRunItems;
+    const std::uint64_t warp_first = (std::uint64_t(tile) * ctx.block_dim() + ctx.warp() * 32) * kTileItems;
     const unsigned region = ctx.warp() * kParkedElements<T, kParked>;
     auto at = [&](unsigned j) { return warp_first + std::uint64_t(j * 32 + lane) * W; };
 

@@ -13,16 +13,35 @@
 
 namespace wl::scan {
 
-// One launch's kernel: variant V with operator Op on T.
-template <class V, class Op, class T>
+// One launch's kernel: variant V with operator Op on T. A variant that runs tiles of several
+// sizes (VariantInfo::smaller_items) gets a kernel for each, of kItems items a thread, and takes
+// the size as a template argument. (One kernel for every size held the largest tile's code and
+// registers, 127 a thread: at 2^14 on an H100 its short tiles' warps then waited 3400 cycles
+// each on instruction fetch, 400 in a kernel of their own; docs/gpu-check/scan-lookback-notes.md,
+// "A kernel for each tile size".)
+template <class V, class Op, class T, unsigned kItems = V::info.items_per_thread>
 struct ScanKernel {
   static constexpr LaunchBounds kBounds{V::info.max_block, V::info.min_resident_blocks};
   ScanArgs<T> args;
   template <class Ctx>
   WL_DEVICE void operator()(Ctx& ctx) const {
-    V::template run<Op, T>(ctx, args);
+    if constexpr (runs_several_tile_sizes(V::info))
+      V::template run<kItems, Op, T>(ctx, args);
+    else
+      V::template run<Op, T>(ctx, args);
   }
 };
+
+// Calls f with V's kernel for tiles of `items` a thread (one of the sizes V runs).
+template <class V, class Op, class T, class F>
+void with_scan_kernel(unsigned items, const ScanArgs<T>& a, F&& f) {
+  constexpr VariantInfo info = V::info;
+  if constexpr (info.smaller_items[0] != 0)
+    if (items == info.smaller_items[0]) return f(ScanKernel<V, Op, T, info.smaller_items[0]>{a});
+  if constexpr (info.smaller_items[1] != 0)
+    if (items == info.smaller_items[1]) return f(ScanKernel<V, Op, T, info.smaller_items[1]>{a});
+  f(ScanKernel<V, Op, T>{a});
+}
 
 inline LaunchRecord launch_record(const std::string& name, unsigned grid, unsigned block, unsigned shared_bytes,
                                   std::uint64_t n) {
@@ -95,15 +114,16 @@ void launch_levels(Backend& backend, Global<const T> input, ScanBuffers<T>& b, c
     a.exclusive = k == 0 ? exclusive : true;
     a.epoch = b.epoch;
     a.first_ticket = b.tickets;
-    a.items_per_thread = levels[k].items_per_thread;
     LaunchRecord what = launch_record(scan_launch_name(V::info, k), levels[k].grid, block, shared, a.n);
     if (V::info.ping_pong) what.shared_columns = block;
-    // A single pass whose grid the GPU holds at once starts every block together (cooperative)
-    // and numbers tiles by block; a larger one hands out tickets (one launch: one level).
-    const bool cooperative = single_pass && backend.template can_launch_cooperatively<ScanKernel<V, Op, T>>(what, record);
-    a.tiles_by_block = cooperative;
-    if (single_pass && !cooperative) b.tickets += levels[k].grid;
-    backend.launch(what, record, ScanKernel<V, Op, T>{a}, cooperative);
+    with_scan_kernel<V, Op>(levels[k].items_per_thread, a, [&](auto kernel) {
+      // A single pass whose grid the GPU holds at once starts every block together (cooperative)
+      // and numbers tiles by block; a larger one hands out tickets (one launch: one level).
+      const bool cooperative = single_pass && backend.template can_launch_cooperatively<decltype(kernel)>(what, record);
+      kernel.args.tiles_by_block = cooperative;
+      if (single_pass && !cooperative) b.tickets += levels[k].grid;
+      backend.launch(what, record, kernel, cooperative);
+    });
   }
   for (std::size_t k = levels.size(); k-- > 1;) {
     PropagateKernel<Op, T> p;

@@ -22,7 +22,6 @@ struct ScanArgs {
   bool exclusive = false;
   std::uint32_t epoch = 1;          // SinglePass: this run's, in the status words it writes
   unsigned first_ticket = 0;        // SinglePass: next_tile when this run began (tile = ticket - it)
-  unsigned items_per_thread = 0;    // the tile's size (plan.h): one of those the variant runs
   bool tiles_by_block = false;      // SinglePass: the launch is cooperative, so tile b is block b
 };
 

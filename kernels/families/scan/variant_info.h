@@ -32,4 +32,10 @@ struct VariantInfo {
   unsigned smaller_items[2] = {0, 0};
 };
 
+// Whether the variant runs tiles of more than one size: then each size is a kernel of its own
+// (kernels/families/scan/driver.h, ScanKernel).
+constexpr bool runs_several_tile_sizes(const VariantInfo& info) {
+  return info.smaller_items[0] != 0 || info.smaller_items[1] != 0;
+}
+
 }  // namespace wl::scan
