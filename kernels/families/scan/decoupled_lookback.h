@@ -52,9 +52,10 @@ struct DecoupledLookback {
   // A thread holds 64 elements in registers: blocks of 1024 would leave it 64 registers in all.
   // Blocks of 512 park 128 KiB, more than sm_86 and sm_89 give a block (the launch says so).
 
-  template <class T>
+  // A tile's shared memory: half of each warp's run parked, and the block scan's and look-back's.
+  template <class T, unsigned kTileItems>
   static constexpr unsigned shared_bytes(unsigned block) {
-    return shared_array_bytes<T>(block / 32 * kParkedElements<T, kMostParked>) + block_scan_shared_bytes<T>() +
+    return shared_array_bytes<T>(block / 32 * kParkedElements<T, kTileItems / 8>) + block_scan_shared_bytes<T>() +
            shared_array_bytes<unsigned>(1) + block_look_back_shared_bytes<T>();
   }
 

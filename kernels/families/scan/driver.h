@@ -23,6 +23,12 @@ template <class V, class Op, class T, unsigned kItems = V::info.items_per_thread
 struct ScanKernel {
   static constexpr LaunchBounds kBounds{V::info.max_block, V::info.min_resident_blocks};
   ScanArgs<T> args;
+  static constexpr unsigned shared_bytes(unsigned block) {
+    if constexpr (runs_several_tile_sizes(V::info))
+      return V::template shared_bytes<T, kItems>(block);
+    else
+      return V::template shared_bytes<T>(block);
+  }
   template <class Ctx>
   WL_DEVICE void operator()(Ctx& ctx) const {
     if constexpr (runs_several_tile_sizes(V::info))
@@ -96,7 +102,6 @@ template <class V, class Op, class T, class Backend>
 void launch_levels(Backend& backend, Global<const T> input, ScanBuffers<T>& b, const std::vector<Level>& levels,
                    unsigned block, bool exclusive, bool record) {
   if (levels.empty()) return;
-  const unsigned shared = V::template shared_bytes<T>(block);
   const bool single_pass = V::info.shape == Shape::SinglePass && levels.front().grid > 1;
   if (single_pass && b.epoch == 0) {  // once per allocation: CUB clears before every run
     backend.fill(b.status, TileWord(0));
@@ -114,9 +119,10 @@ void launch_levels(Backend& backend, Global<const T> input, ScanBuffers<T>& b, c
     a.exclusive = k == 0 ? exclusive : true;
     a.epoch = b.epoch;
     a.first_ticket = b.tickets;
-    LaunchRecord what = launch_record(scan_launch_name(V::info, k), levels[k].grid, block, shared, a.n);
-    if (V::info.ping_pong) what.shared_columns = block;
     with_scan_kernel<V, Op>(levels[k].items_per_thread, a, [&](auto kernel) {
+      LaunchRecord what = launch_record(scan_launch_name(V::info, k), levels[k].grid, block,
+                                        kernel.shared_bytes(block), a.n);
+      if (V::info.ping_pong) what.shared_columns = block;
       // A single pass whose grid the GPU holds at once starts every block together (cooperative)
       // and numbers tiles by block; a larger one hands out tickets (one launch: one level).
       const bool cooperative = single_pass && backend.template can_launch_cooperatively<decltype(kernel)>(what, record);
