@@ -13,6 +13,18 @@ namespace wl {
 
 extern __shared__ __align__(16) unsigned char wl_dynamic_smem[];
 
+// A 16-byte vector stored to global memory as one 128-bit access. Stored as a struct, or even
+// as a uint4, it became four 32-bit stores where the compiler merged it with the element-wise
+// stores beside it: the first chunk of every warp's run in decoupled-lookback got four
+// st.global.f32 where the other chunks got one st.global.v4. The intrinsic keeps it whole.
+template <class V>
+__device__ void store_16_bytes(void* at, const V& v) {
+  static_assert(sizeof(V) == 16, "a 16-byte vector");
+  uint4 words;
+  memcpy(&words, &v, 16);
+  __stwb(static_cast<uint4*>(at), words);
+}
+
 template <class Rec>
 class GpuCtx {
  public:
@@ -150,7 +162,7 @@ class GpuCtx {
   template <class T>
   __device__ void st_vec_from(Global<T> g, std::uint64_t i, const Vec<T, kVecWidth<T>>& v, unsigned operands,
                               WL_LINE) {
-    *reinterpret_cast<Vec<T, kVecWidth<T>>*>(g.ptr + i) = v;
+    store_16_bytes(g.ptr + i, v);
     if constexpr (Rec::kEnabled) {
       std::uint64_t w[2];
       memcpy(w, &v, 16);
