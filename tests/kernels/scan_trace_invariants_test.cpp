@@ -176,6 +176,20 @@ TEST(ScanTraceInvariants, TheChunksCoalesceWithoutBankConflicts) {
   }
 }
 
+// Each tile size is a kernel of its own and asks for its own tile's shared memory. At block 64,
+// each of 2 warps parks half its run (items / 8 chunks of 32 lanes x 16 bytes). Then come the block
+// scan's 32 totals (128 bytes), the ticket's slot (16), and the look-back's 32 values and 32 flags
+// (256). Before, every size asked for the largest tile's: 16784 bytes.
+TEST(ScanTraceInvariants, EachTileSizeAsksForItsOwnSharedMemory) {
+  for (const unsigned items : {8u, 32u, 128u}) {
+    const RunResult r = run("decoupled-lookback", 2 * 64 * items, 64, Pattern::Random, "sum", false, items);
+    ASSERT_TRUE(r.check.ok) << r.check.expected;
+    ASSERT_EQ(r.trace.meta.launches.at(0).grid_dim, 2u) << "items " << items;
+    const unsigned parked = 2 * (items / 8) * 32 * 16;
+    EXPECT_EQ(r.trace.meta.launches.at(0).shared_bytes, parked + 128 + 16 + 256) << "items " << items;
+  }
+}
+
 // Where each value goes, at block 64 (tiles of 8192; a warp's run is 4096 elements, its first
 // 2048 parked, lane l's vector of chunk j at slot 2048 w + 4 (32 j + l)). The fill copies: each
 // parked slot is one input element, or a pad with no source (n = 3000: warp 0 fills all of its
