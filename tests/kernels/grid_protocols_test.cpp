@@ -47,6 +47,15 @@ void run(unsigned blocks, unsigned shared_bytes, KernelBody body, bool reverse_s
   grid.run();
 }
 
+// One block of two warps looks back from `tile` over `status`; every thread must get the same
+// value, which is returned.
+std::int32_t look_back_in_every_thread(std::vector<TileWord> status, unsigned tile) {
+  std::vector<std::int32_t> got(kBlock, -1);
+  run(1, kLookBackBytes, [&](SimCtx& ctx) { got[ctx.thread_idx()] = look_back(ctx, view(status, 1), tile); });
+  for (std::int32_t v : got) EXPECT_EQ(v, got[0]) << "tile " << tile;
+  return got[0];
+}
+
 TEST(GridProtocols, ExactlyOneBlockDrawsTheLastTicket) {
   constexpr unsigned kBlocks = 9;
   std::vector<std::int32_t> partials(kBlocks, -1);
@@ -119,20 +128,30 @@ TEST(GridProtocols, LookBackGivesEveryTileItsExclusivePrefix) {
 // thread gets the value. Each word has a line of its own (core/tile_word.h).
 TEST(GridProtocols, TheBlockLooksBackWindowByWindowToTheNearestInclusivePrefix) {
   constexpr unsigned kTile = 70;
-  auto look_back_from = [](std::vector<TileWord> status) {
-    std::vector<std::int32_t> got(kBlock, -1);
-    run(1, kLookBackBytes, [&](SimCtx& ctx) { got[ctx.thread_idx()] = look_back(ctx, view(status, 1), kTile); });
-    for (std::int32_t v : got) EXPECT_EQ(v, got[0]);
-    return got[0];
-  };
   std::vector<TileWord> status(tile_status_words(kTile));
   status[tile_word_index(0)] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1));
   for (unsigned t = 1; t < kTile; ++t) status[tile_word_index(t)] = pack_tile(TileStatus::Aggregate, std::int32_t(t + 1));
-  EXPECT_EQ(look_back_from(status), 2485);
+  EXPECT_EQ(look_back_in_every_thread(status, kTile), 2485);
   status[tile_word_index(20)] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1000));
-  EXPECT_EQ(look_back_from(status), 3254);
+  EXPECT_EQ(look_back_in_every_thread(status, kTile), 3254);
   status[tile_word_index(50)] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1000));
-  EXPECT_EQ(look_back_from(status), 2159);
+  EXPECT_EQ(look_back_in_every_thread(status, kTile), 2159);
+}
+
+// Where warp 0's window ends. Predecessors as above (tile t: t + 1, tile 0's inclusive prefix 1):
+// tile t gets 1 + 2 + ... + t = t (t + 1) / 2 in both warps' threads. Tile 20 gets 210. Tile 32
+// gets 528: warp 0's 32 lanes read tiles 31..0 and warp 1 reads none. Tile 33 gets 561: warp 1
+// reads tile 0. With tile 10's inclusive prefix set to 1000, tile 20 gets 1000 + 12 + ... + 20 =
+// 1144.
+TEST(GridProtocols, WarpZerosWindowEndsAtTheThirtySecondPredecessor) {
+  std::vector<TileWord> status(tile_status_words(40));
+  status[tile_word_index(0)] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1));
+  for (unsigned t = 1; t < 40; ++t) status[tile_word_index(t)] = pack_tile(TileStatus::Aggregate, std::int32_t(t + 1));
+  EXPECT_EQ(look_back_in_every_thread(status, 20), 210);
+  EXPECT_EQ(look_back_in_every_thread(status, 32), 528);
+  EXPECT_EQ(look_back_in_every_thread(status, 33), 561);
+  status[tile_word_index(10)] = pack_tile(TileStatus::InclusivePrefix, std::int32_t(1000));
+  EXPECT_EQ(look_back_in_every_thread(status, 20), 1144);
 }
 
 // Forward progress. Blocks started last to first: a tile numbered by blockIdx waits on tiles
