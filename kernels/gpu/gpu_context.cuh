@@ -14,9 +14,9 @@ namespace wl {
 extern __shared__ __align__(16) unsigned char wl_dynamic_smem[];
 
 // A 16-byte vector stored to global memory as one 128-bit access. Stored as a struct, or even
-// as a uint4, it became four 32-bit stores where the compiler merged it with the element-wise
-// stores beside it: the first chunk of every warp's run in decoupled-lookback got four
-// st.global.f32 where the other chunks got one st.global.v4. The intrinsic keeps it whole.
+// as a uint4, the compiler emitted four 32-bit stores for the first chunk of every warp's run in
+// decoupled-lookback (st.global.f32 in the PTX, beside the element-wise stores of a chunk that n
+// cuts), while the other chunks got one st.global.v4 each. The intrinsic keeps it whole.
 template <class V>
 __device__ void store_16_bytes(void* at, const V& v) {
   static_assert(sizeof(V) == 16, "a 16-byte vector");
