@@ -93,10 +93,12 @@ constexpr unsigned block_look_back_shared_bytes() {
 // met an inclusive prefix; without one, the next 32 * warps. Tiles that start together (a
 // short input: every tile resident at once) all publish aggregates before any finds an inclusive
 // prefix, so tile t walks back to tile 0: warp 0 alone took t / 32 round trips (its look-back
-// cost 1.4-1.5 us at 128 tiles on an H100), while the other warps only waited at the barrier. (Four words a lane for warp
-// 0 instead saved nothing: docs/gpu-check/scan-lookback-notes.md, "One status word a line" and
-// "Every warp looks back".) One barrier a round. Recorded as the LookBack step. Origin: Merrill
-// and Garland 2016, section 4, for one warp.
+// cost 1.4-1.5 us at 128 tiles on an H100), while the other warps only waited at the barrier.
+// (Four words a lane for warp 0 instead saved nothing: docs/gpu-check/scan-lookback-notes.md,
+// "One status word a line" and "Every warp looks back". Every warp reading the one window of a
+// tile within 32 of tile 0, with no barrier, was slower: "A kernel for each tile size".) One
+// barrier a round. Recorded as the LookBack step. Origin: Merrill and Garland 2016, section 4,
+// for one warp.
 template <class Op, class Ctx, class T>
 WL_DEVICE T block_look_back(Ctx& ctx, Global<TileWord> status, unsigned tile, std::uint32_t epoch,
                             Shared<T> warp_values, Shared<unsigned> warp_found) {
