@@ -12,14 +12,14 @@
 #include <type_traits>
 #include <vector>
 
-#define CHECK(x)                                                                              \
-  do {                                                                                        \
-    cudaError_t e = (x);                                                                      \
-    if (e != cudaSuccess) {                                                                   \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e)); \
-      std::exit(1);                                                                           \
-    }                                                                                         \
-  } while (0)
+// A function, not a block that declares a variable: an argument named like that variable would
+// silently read it instead (a probe once passed its epoch as `e` and launched with garbage).
+inline void check_cuda(cudaError_t status, const char* call, const char* file, int line) {
+  if (status == cudaSuccess) return;
+  std::fprintf(stderr, "%s:%d %s: %s\n", file, line, call, cudaGetErrorString(status));
+  std::exit(1);
+}
+#define CHECK(x) check_cuda((x), #x, __FILE__, __LINE__)
 
 // Spins until `ns` have passed, so that everything the host enqueues behind it is queued before
 // the start event runs: the events then time the GPU, not the host's launch latency.

@@ -1,0 +1,363 @@
+// A probe, not part of the product: how long tiles that all run at once take to hand their
+// aggregates to the tiles after them. At n <= 2^17 decoupled-lookback runs 2-64 tiles of 2048,
+// all resident at once, and each run alone is 0.1-0.4 us short of 1.5x CUB (fourteenth session).
+// The question: is there a hand-over cheap enough to close that?
+//
+// Every kernel is the same but for the hand-over: blocks of 256 load a tile of ITEMS floats a
+// thread in float4s (inputs rotated through 128 MiB, so every run reads DRAM, as the bench does),
+// sum it, get the sum of every tile before theirs, and store each element plus that sum: a single
+// pass with everything but the hand-over stripped away. The cases:
+//   none     no hand-over (the rest's cost; the sum is then unused and the compiler drops it)
+//   L2       decoupled-lookback's way: publish a status word (value and epoch in one 64-bit word,
+//            a 128-byte line a tile), warp 0 of each successor polls its predecessors' words
+//   L2x4     the same, with 4 polls of each word in flight, so that a poll that reaches L2 just
+//            before the word is published does not cost a whole round trip more
+//   L2late   the first poll only 400 cycles after the tile's total, so the polls do not queue
+//            ahead of the store they wait for
+//   cluster  the grid is one thread-block cluster: each tile stores its aggregate into every later
+//            tile's shared memory (distributed shared memory); a tile polls only its own. The
+//            blocks arrive at the cluster barrier (release: their cleared inboxes) first thing
+//   cl-late  the same, arriving after their loads are issued, so the barrier's fence overlaps them
+// Each result is checked exactly (small integers as floats). Findings:
+// docs/gpu-check/scan-lookback-notes.md, "No cheaper hand-over".
+//
+// Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/tile_exchange_probe.cu -o build-probe/tile_exchange_probe
+// Run:   build-probe/tile_exchange_probe [CASES [phases]]   (seconds)
+//   CASES: which cases run, bits in the order above (default 63, all); "phases": after each row,
+//   one more run of each case alone, its phases across tiles (from %globaltimer stamps).
+#include <cooperative_groups.h>
+
+#include <cstdio>
+#include <tuple>
+#include <vector>
+
+#include "probe_common.cuh"
+
+namespace cg = cooperative_groups;
+
+constexpr int kBlock = 256, kWarps = kBlock / 32, kMaxTiles = 16;
+enum class Via { None, L2, L2x4, L2Late, Cluster, ClusterLate };
+constexpr int kCases = 6;
+constexpr const char* kCaseNames[kCases] = {"none", "L2", "L2x4", "L2late", "cluster", "cl-late"};
+
+__device__ __forceinline__ unsigned long long pack(unsigned epoch, float v) {
+  return (unsigned long long)epoch << 32 | __float_as_uint(v);
+}
+
+__device__ __forceinline__ unsigned long long now_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+// Each tile's thread 0 stamps when it started, had the tile's total, had the tiles' before its,
+// and had issued its stores (ns, %globaltimer): four words a tile, every run.
+__device__ unsigned long long* g_stamps;
+
+// Every thread gets the block's total of v.
+__device__ __forceinline__ float tile_total(float v, float* warp_sums) {
+  for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffffu, v, o);
+  if (threadIdx.x % 32 == 0) warp_sums[threadIdx.x / 32] = v;
+  __syncthreads();
+  float t = 0;
+  for (int w = 0; w < kWarps; ++w) t += warp_sums[w];
+  return t;
+}
+
+// Warp 0: lane i < tile waits for tile i's aggregate in `word(i)`, then the warp adds them.
+template <class Word>
+__device__ __forceinline__ float gather_before(unsigned tile, unsigned epoch, Word word) {
+  const unsigned lane = threadIdx.x % 32;
+  float v = 0;
+  if (lane < tile) {
+    unsigned long long w;
+    do w = *word(lane); while (unsigned(w >> 32) != epoch);
+    v = __uint_as_float(unsigned(w));
+  }
+  for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+
+__device__ __forceinline__ void spin_cycles(long long cycles) {
+  const long long t0 = clock64();
+  while (clock64() - t0 < cycles) {
+  }
+}
+
+// As gather_before, but lane i keeps kDepth polls of its word in flight, issued kSpacing cycles
+// apart at first: a poll that reaches L2 just before the word is published comes back empty, and
+// a lane that polls one at a time then waits a whole round trip more; here the next poll is
+// already on its way. A poll that comes back empty is sent again at once, behind the others.
+template <int kDepth, int kSpacing, class Word>
+__device__ __forceinline__ float gather_before_pipelined(unsigned tile, unsigned epoch, Word word) {
+  const unsigned lane = threadIdx.x % 32;
+  float v = 0;
+  if (lane < tile) {
+    unsigned long long w[kDepth];
+#pragma unroll
+    for (int d = 0; d < kDepth; ++d) {
+      w[d] = *word(lane);
+      if (d + 1 < kDepth) spin_cycles(kSpacing);
+    }
+    bool found = false;
+    unsigned long long seen = 0;
+    while (!found) {
+#pragma unroll
+      for (int d = 0; d < kDepth; ++d) {
+        if (!found && unsigned(w[d] >> 32) == epoch) {
+          seen = w[d];
+          found = true;
+        }
+        if (!found) w[d] = *word(lane);
+      }
+    }
+    v = __uint_as_float(unsigned(seen));
+  }
+  for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+
+template <Via kVia, int ITEMS>
+__global__ void __launch_bounds__(kBlock) tile_scan(const float4* in, float4* out, unsigned long long* status,
+                                                   unsigned epoch) {
+  constexpr int V = ITEMS / 4;
+  __shared__ float warp_sums[kWarps];
+  __shared__ float before_shared;
+  __shared__ unsigned long long inbox[kMaxTiles];  // the cluster's: tile i's aggregate in slot i
+  const unsigned tile = blockIdx.x;
+  unsigned long long* stamps = g_stamps + tile * 4;
+  if (threadIdx.x == 0) stamps[0] = now_ns();
+  constexpr bool kCluster = kVia == Via::Cluster || kVia == Via::ClusterLate;
+  [[maybe_unused]] cg::cluster_group::arrival_token started;
+  if constexpr (kCluster)
+    if (threadIdx.x < kMaxTiles) inbox[threadIdx.x] = 0;
+  if constexpr (kVia == Via::Cluster)
+    started = cg::this_cluster().barrier_arrive();  // release: the cleared inbox, before anyone stores
+  const float4* src = in + std::size_t(tile) * kBlock * V;
+  float4 x[V];
+#pragma unroll
+  for (int j = 0; j < V; ++j) x[j] = src[j * kBlock + threadIdx.x];
+  if constexpr (kVia == Via::ClusterLate) started = cg::this_cluster().barrier_arrive();
+  float lane = 0;
+#pragma unroll
+  for (int j = 0; j < V; ++j) lane += (x[j].x + x[j].y) + (x[j].z + x[j].w);
+  const float total = tile_total(lane, warp_sums);
+  if (threadIdx.x == 0) stamps[1] = now_ns();
+
+  float before = 0;
+  if constexpr (kVia == Via::L2 || kVia == Via::L2x4 || kVia == Via::L2Late) {
+    volatile unsigned long long* words = status;
+    if (threadIdx.x == 0) words[tile * 16] = pack(epoch, total);  // a 128-byte line a tile
+    if (threadIdx.x < 32 && tile > 0) {
+      auto word = [&](unsigned i) { return &words[(tile - 1 - i) * 16]; };
+      if constexpr (kVia == Via::L2) before = gather_before(tile, epoch, word);
+      if constexpr (kVia == Via::L2x4) before = gather_before_pipelined<4, 160>(tile, epoch, word);
+      if constexpr (kVia == Via::L2Late) {
+        spin_cycles(400);
+        before = gather_before(tile, epoch, word);
+      }
+      if (threadIdx.x == 0) before_shared = before;
+    }
+  } else if constexpr (kCluster) {
+    cg::cluster_group cluster = cg::this_cluster();
+    cluster.barrier_wait(std::move(started));  // every tile has started and cleared its inbox
+    const unsigned later = tile + 1 + threadIdx.x;
+    if (later < gridDim.x) {
+      volatile unsigned long long* theirs = cluster.map_shared_rank(&inbox[tile], later);
+      *theirs = pack(1, total);
+    }
+    volatile unsigned long long* mine = inbox;
+    if (threadIdx.x < 32 && tile > 0) {
+      before = gather_before(tile, 1, [&](unsigned i) { return &mine[i]; });
+      if (threadIdx.x == 0) before_shared = before;
+    }
+  }
+  if constexpr (kVia != Via::None) {
+    __syncthreads();
+    before = tile > 0 ? before_shared : 0.0f;
+  }
+  if (threadIdx.x == 0) stamps[2] = now_ns();
+  float4* dst = out + std::size_t(tile) * kBlock * V;
+#pragma unroll
+  for (int j = 0; j < V; ++j)
+    dst[j * kBlock + threadIdx.x] = make_float4(x[j].x + before, x[j].y + before, x[j].z + before, x[j].w + before);
+  if (threadIdx.x == 0) stamps[3] = now_ns();
+}
+
+using Kernel = void (*)(const float4*, float4*, unsigned long long*, unsigned);
+
+unsigned g_cases = 63;  // which cases run (bits, in kCaseNames' order)
+unsigned long long* g_phases = nullptr;  // where g_stamps points, where phases are printed
+
+// Runs are counted across cases, so that no case reads what the case before left in L2.
+std::size_t next_run = 0;
+
+template <Via kVia, int ITEMS>
+double time_case(unsigned tiles, const float* in, std::size_t rotations, float* out, unsigned long long* status,
+                 unsigned& epoch, int runs) {
+  Kernel k = tile_scan<kVia, ITEMS>;
+  const std::size_t floats = std::size_t(tiles) * kBlock * ITEMS;
+  auto launch = [&] {
+    const float4* src = reinterpret_cast<const float4*>(in + next_run++ % rotations * floats);
+    float4* dst = reinterpret_cast<float4*>(out);
+    const unsigned run_epoch = ++epoch;
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(tiles);
+    config.blockDim = dim3(kBlock);
+    cudaLaunchAttribute attribute{};
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = tiles;
+    attribute.val.clusterDim.y = attribute.val.clusterDim.z = 1;
+    if (kVia == Via::Cluster || kVia == Via::ClusterLate) {
+      config.attrs = &attribute;
+      config.numAttrs = 1;
+    }
+    CHECK(cudaLaunchKernelEx(&config, k, src, dst, status, run_epoch));
+  };
+  return median_us(launch, 20, 201, true, runs);
+}
+
+// One more run alone, behind the hold; prints its phases across tiles: min / median / max, us.
+template <Via kVia, int ITEMS>
+void print_phases(const char* name, unsigned tiles, const float* in, std::size_t rotations, float* out,
+                  unsigned long long* status, unsigned& epoch, unsigned long long* stamps) {
+  Kernel k = tile_scan<kVia, ITEMS>;
+  const std::size_t floats = std::size_t(tiles) * kBlock * ITEMS;
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(tiles);
+  config.blockDim = dim3(kBlock);
+  cudaLaunchAttribute attribute{};
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim.x = tiles;
+  attribute.val.clusterDim.y = attribute.val.clusterDim.z = 1;
+  if (kVia == Via::Cluster || kVia == Via::ClusterLate) {
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+  }
+  hold<<<1, 1>>>(40000);
+  const float4* src = reinterpret_cast<const float4*>(in + next_run++ % rotations * floats);
+  CHECK(cudaLaunchKernelEx(&config, k, src, reinterpret_cast<float4*>(out), status, ++epoch));
+  std::vector<unsigned long long> t(tiles * 4);
+  CHECK(cudaMemcpy(t.data(), stamps, t.size() * 8, cudaMemcpyDeviceToHost));
+  unsigned long long first = t[0];
+  for (unsigned u = 0; u < tiles; ++u) first = std::min(first, t[u * 4]);
+  std::printf("#   %-8s %2u tiles:", name, tiles);
+  const char* phase[4] = {"start", "total", "before", "stored"};
+  for (int p = 0; p < 4; ++p) {
+    std::vector<double> d;
+    for (unsigned u = 0; u < tiles; ++u) d.push_back((p == 0 ? t[u * 4] - first : t[u * 4 + p] - t[u * 4 + p - 1]) / 1e3);
+    std::sort(d.begin(), d.end());
+    std::printf("  %s %.2f/%.2f/%.2f", phase[p], d.front(), d[d.size() / 2], d.back());
+  }
+  std::printf("\n");
+}
+
+// The last run's output (from rotation `rotation` of the input) against a CPU scan of tiles.
+bool check(unsigned tiles, int items, const std::vector<float>& host, std::size_t rotation, const float* out) {
+  const std::size_t floats = std::size_t(tiles) * kBlock * items, tile_floats = std::size_t(kBlock) * items;
+  std::vector<float> got(floats);
+  CHECK(cudaMemcpy(got.data(), out, floats * 4, cudaMemcpyDeviceToHost));
+  const float* src = host.data() + rotation * floats;
+  float before = 0;
+  for (unsigned t = 0; t < tiles; ++t) {
+    float sum = 0;
+    for (std::size_t i = 0; i < tile_floats; ++i) {
+      if (got[t * tile_floats + i] != src[t * tile_floats + i] + before) {
+        std::printf("# tile %u element %zu: %g, expected %g + %g\n", t, i, got[t * tile_floats + i],
+                    src[t * tile_floats + i], before);
+        std::printf("# got - input, tile by tile:");
+        for (unsigned u = 0; u < tiles; ++u) std::printf(" %g", got[u * tile_floats] - src[u * tile_floats]);
+        std::printf("\n# tile totals:");
+        for (unsigned u = 0; u < tiles; ++u) {
+          float s = 0;
+          for (std::size_t k = 0; k < tile_floats; ++k) s += src[u * tile_floats + k];
+          std::printf(" %g", s);
+        }
+        std::printf("\n# same element differs within the tile:");
+        for (unsigned u = 0; u < tiles; ++u) {
+          int bad = 0;
+          for (std::size_t k = 0; k < tile_floats; ++k)
+            bad += got[u * tile_floats + k] - src[u * tile_floats + k] != got[u * tile_floats] - src[u * tile_floats];
+          std::printf(" %d", bad);
+        }
+        std::printf("\n");
+        return false;
+      }
+      sum += src[t * tile_floats + i];
+    }
+    before += sum;
+  }
+  return true;
+}
+
+template <int ITEMS>
+void rows(const std::vector<float>& host, const float* in, float* out, unsigned long long* status, unsigned& epoch) {
+  for (Kernel k : {tile_scan<Via::Cluster, ITEMS>, tile_scan<Via::ClusterLate, ITEMS>})
+    CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  for (unsigned tiles : {2u, 4u, 8u, 16u}) {
+    const std::size_t floats = std::size_t(tiles) * kBlock * ITEMS;
+    const std::size_t rotations = host.size() / floats;
+    double t[kCases][2] = {};
+    bool ok[kCases];
+    auto time_all = std::make_tuple(time_case<Via::None, ITEMS>, time_case<Via::L2, ITEMS>,
+                                    time_case<Via::L2x4, ITEMS>, time_case<Via::L2Late, ITEMS>,
+                                    time_case<Via::Cluster, ITEMS>, time_case<Via::ClusterLate, ITEMS>);
+    int v = 0;
+    std::apply([&](auto... f) {
+      ((ok[v] = true,
+        (g_cases >> v & 1) ? (t[v][0] = f(tiles, in, rotations, out, status, epoch, 1),
+                              t[v][1] = f(tiles, in, rotations, out, status, epoch, 20),
+                              ok[v] = v == 0 || check(tiles, ITEMS, host, (next_run - 1) % rotations, out))
+                           : false,
+        ++v),
+       ...);
+    }, time_all);
+    std::printf("%6u %6d %9u", tiles, ITEMS, unsigned(floats));
+    for (int pass = 0; pass < 2; ++pass) {
+      std::printf(" ");
+      for (int c = 0; c < kCases; ++c) std::printf(" %8.3f", t[c][pass]);
+    }
+    std::printf(" ");
+    for (int c = 1; c < kCases; ++c) std::printf(" %s", ok[c] ? "exact" : "WRONG");
+    std::printf("\n");
+    if (g_phases) {
+      print_phases<Via::None, ITEMS>(kCaseNames[0], tiles, in, rotations, out, status, epoch, g_phases);
+      print_phases<Via::L2, ITEMS>(kCaseNames[1], tiles, in, rotations, out, status, epoch, g_phases);
+      print_phases<Via::L2x4, ITEMS>(kCaseNames[2], tiles, in, rotations, out, status, epoch, g_phases);
+      print_phases<Via::L2Late, ITEMS>(kCaseNames[3], tiles, in, rotations, out, status, epoch, g_phases);
+      print_phases<Via::Cluster, ITEMS>(kCaseNames[4], tiles, in, rotations, out, status, epoch, g_phases);
+      print_phases<Via::ClusterLate, ITEMS>(kCaseNames[5], tiles, in, rotations, out, status, epoch, g_phases);
+    }
+  }
+}
+
+int main(int argc, char** argv) {
+  cudaDeviceProp prop{};
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("# %s; median of 201 samples behind the hold, us a run; blocks of %d; inputs rotated through 128 MiB\n",
+              prop.name, kBlock);
+  std::printf("%6s %6s %9s", "tiles", "items", "n");
+  for (int pass = 0; pass < 2; ++pass) {
+    std::printf(" ");
+    for (const char* name : kCaseNames) std::printf(" %8s", name);
+  }
+  std::printf("  checked (all but none)\n");
+  std::printf("%23s %-*s  %s\n", "", 9 * kCases, "---- each run alone", "---- 20 back to back");
+  std::vector<float> host(std::size_t(32) << 20);  // 128 MiB
+  for (std::size_t i = 0; i < host.size(); ++i) host[i] = float(int(i * 2654435761u % 17) - 8);
+  float *in = nullptr, *out = nullptr;
+  unsigned long long* status = nullptr;
+  CHECK(cudaMalloc(&in, host.size() * 4));
+  CHECK(cudaMalloc(&out, std::size_t(kMaxTiles) * kBlock * 32 * 4));
+  CHECK(cudaMalloc(&status, kMaxTiles * 128));
+  CHECK(cudaMemset(status, 0, kMaxTiles * 128));
+  CHECK(cudaMemcpy(in, host.data(), host.size() * 4, cudaMemcpyHostToDevice));
+  unsigned epoch = 0;
+  unsigned long long* stamps = nullptr;
+  CHECK(cudaMalloc(&stamps, kMaxTiles * 4 * 8));
+  CHECK(cudaMemcpyToSymbol(g_stamps, &stamps, sizeof stamps));
+  if (argc > 1) g_cases = unsigned(std::atoi(argv[1]));
+  if (argc > 2) g_phases = stamps;  // print each case's phases, from one more run alone
+  rows<8>(host, in, out, status, epoch);
+  rows<32>(host, in, out, status, epoch);
+  return 0;
+}
