@@ -229,37 +229,9 @@ bool g_fixed_input = false;  // every run reads the same input (from L2), not th
 // Runs are counted across cases, so that no case reads what the case before left in L2.
 std::size_t next_run = 0;
 
+// One launch of the case: a cluster of every tile for the cluster cases, a plain grid otherwise.
 template <Via kVia, int ITEMS>
-double time_case(unsigned tiles, const float* in, std::size_t rotations, float* out, unsigned long long* status,
-                 unsigned& epoch, int runs) {
-  Kernel k = tile_scan<kVia, ITEMS>;
-  const std::size_t floats = std::size_t(tiles) * kBlock * ITEMS;
-  auto launch = [&] {
-    const float4* src = reinterpret_cast<const float4*>(in + next_run++ % rotations * floats);
-    float4* dst = reinterpret_cast<float4*>(out);
-    const unsigned run_epoch = ++epoch;
-    cudaLaunchConfig_t config{};
-    config.gridDim = dim3(tiles);
-    config.blockDim = dim3(kBlock);
-    cudaLaunchAttribute attribute{};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = tiles;
-    attribute.val.clusterDim.y = attribute.val.clusterDim.z = 1;
-    if (kVia == Via::Cluster || kVia == Via::ClusterLate) {
-      config.attrs = &attribute;
-      config.numAttrs = 1;
-    }
-    CHECK(cudaLaunchKernelEx(&config, k, src, dst, status, run_epoch));
-  };
-  return median_us(launch, 20, 201, true, runs);
-}
-
-// One more run alone, behind the hold; prints its phases across tiles: min / median / max, us.
-template <Via kVia, int ITEMS>
-void print_phases(const char* name, unsigned tiles, const float* in, std::size_t rotations, float* out,
-                  unsigned long long* status, unsigned& epoch, unsigned long long* stamps) {
-  Kernel k = tile_scan<kVia, ITEMS>;
-  const std::size_t floats = std::size_t(tiles) * kBlock * ITEMS;
+void launch_tiles(unsigned tiles, const float4* src, float4* dst, unsigned long long* status, unsigned epoch) {
   cudaLaunchConfig_t config{};
   config.gridDim = dim3(tiles);
   config.blockDim = dim3(kBlock);
@@ -271,9 +243,33 @@ void print_phases(const char* name, unsigned tiles, const float* in, std::size_t
     config.attrs = &attribute;
     config.numAttrs = 1;
   }
+  CHECK(cudaLaunchKernelEx(&config, tile_scan<kVia, ITEMS>, src, dst, status, epoch));
+}
+
+// The next run's input: the next rotation, or always the first with g_fixed_input.
+const float4* next_input(const float* in, std::size_t rotations, std::size_t floats) {
+  return reinterpret_cast<const float4*>(in + next_run++ % rotations * floats);
+}
+
+template <Via kVia, int ITEMS>
+double time_case(unsigned tiles, const float* in, std::size_t rotations, float* out, unsigned long long* status,
+                 unsigned& epoch, int runs) {
+  const std::size_t floats = std::size_t(tiles) * kBlock * ITEMS;
+  auto launch = [&] {
+    launch_tiles<kVia, ITEMS>(tiles, next_input(in, rotations, floats), reinterpret_cast<float4*>(out), status,
+                              ++epoch);
+  };
+  return median_us(launch, 20, 201, true, runs);
+}
+
+// One more run alone, behind the hold; prints its phases across tiles: min / median / max, us.
+template <Via kVia, int ITEMS>
+void print_phases(const char* name, unsigned tiles, const float* in, std::size_t rotations, float* out,
+                  unsigned long long* status, unsigned& epoch, unsigned long long* stamps) {
+  const std::size_t floats = std::size_t(tiles) * kBlock * ITEMS;
   hold<<<1, 1>>>(40000);
-  const float4* src = reinterpret_cast<const float4*>(in + next_run++ % rotations * floats);
-  CHECK(cudaLaunchKernelEx(&config, k, src, reinterpret_cast<float4*>(out), status, ++epoch));
+  launch_tiles<kVia, ITEMS>(tiles, next_input(in, rotations, floats), reinterpret_cast<float4*>(out), status,
+                            ++epoch);
   std::vector<unsigned long long> t(tiles * kStamps);
   CHECK(cudaMemcpy(t.data(), stamps, t.size() * 8, cudaMemcpyDeviceToHost));
   unsigned long long first = t[0];
