@@ -20,13 +20,14 @@
 //   cl-late  the same, arriving after their loads are issued, so the barrier's fence overlaps them
 //   L2warm   L2, with the status words touched at the kernel's start (their lines and translations)
 //   L2sync   L2, with __syncwarp() between the spin and the shuffles that add the words up
+//   cl-sync  cl-late, with __syncwarp() there too
 // Each result is checked exactly (small integers as floats). Findings:
 // docs/gpu-check/scan-lookback-notes.md, "No cheaper hand-over".
 //
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/tile_exchange_probe.cu -o build-probe/tile_exchange_probe
 // Run:   build-probe/tile_exchange_probe [CASES [phases [fixed]]]   (seconds)
 //   Rows: 2-16 tiles of 2048 and of 8192, then 32 and 64 tiles of 2048 (none, L2 and L2sync only:
-//   past a cluster's 16 blocks). CASES: which cases run, bits in the order above (default 255,
+//   past a cluster's 16 blocks). CASES: which cases run, bits in the order above (default 511,
 //   all). "phases": after each row, one more run of each case alone, its phases on each tile's
 //   own clock (%globaltimer), and for L2 the polls and clock64 cycles. "fixed": every run reads
 //   the same input, from L2.
@@ -43,9 +44,9 @@ namespace cg = cooperative_groups;
 constexpr int kBlock = 256, kWarps = kBlock / 32;
 constexpr int kMaxTiles = 16;     // a cluster's most blocks
 constexpr int kMaxL2Tiles = 64;   // through L2: up to 2^17 in tiles of 2048
-enum class Via { None, L2, L2x4, L2Late, Cluster, ClusterLate, L2Warm, L2Sync };
-constexpr int kCases = 8;
-constexpr const char* kCaseNames[kCases] = {"none", "L2", "L2x4", "L2late", "cluster", "cl-late", "L2warm", "L2sync"};
+enum class Via { None, L2, L2x4, L2Late, Cluster, ClusterLate, L2Warm, L2Sync, ClusterSync };
+constexpr int kCases = 9;
+constexpr const char* kCaseNames[kCases] = {"none", "L2", "L2x4", "L2late", "cluster", "cl-late", "L2warm", "L2sync", "cl-sync"};
 
 __device__ __forceinline__ unsigned long long pack(unsigned epoch, float v) {
   return (unsigned long long)epoch << 32 | __float_as_uint(v);
@@ -152,7 +153,7 @@ __global__ void __launch_bounds__(kBlock) tile_scan(const float4* in, float4* ou
   const unsigned tile = blockIdx.x;
   unsigned long long* stamps = g_stamps + tile * kStamps;
   if (threadIdx.x == 0) stamps[0] = now_ns();
-  constexpr bool kCluster = kVia == Via::Cluster || kVia == Via::ClusterLate;
+  constexpr bool kCluster = kVia == Via::Cluster || kVia == Via::ClusterLate || kVia == Via::ClusterSync;
   [[maybe_unused]] cg::cluster_group::arrival_token started;
   if constexpr (kCluster)
     if (threadIdx.x < kMaxTiles) inbox[threadIdx.x] = 0;
@@ -169,7 +170,7 @@ __global__ void __launch_bounds__(kBlock) tile_scan(const float4* in, float4* ou
   float4 x[V];
 #pragma unroll
   for (int j = 0; j < V; ++j) x[j] = src[j * kBlock + threadIdx.x];
-  if constexpr (kVia == Via::ClusterLate) started = cg::this_cluster().barrier_arrive();
+  if constexpr (kVia == Via::ClusterLate || kVia == Via::ClusterSync) started = cg::this_cluster().barrier_arrive();
   float lane = 0;
 #pragma unroll
   for (int j = 0; j < V; ++j) lane += (x[j].x + x[j].y) + (x[j].z + x[j].w);
@@ -202,7 +203,7 @@ __global__ void __launch_bounds__(kBlock) tile_scan(const float4* in, float4* ou
     }
     volatile unsigned long long* mine = inbox;
     if (threadIdx.x < 32 && tile > 0) {
-      before = gather_before(tile, 1, [&](unsigned i) { return &mine[i]; });
+      before = gather_before<kVia == Via::ClusterSync>(tile, 1, [&](unsigned i) { return &mine[i]; });
       if (threadIdx.x == 0) before_shared = before;
     }
   }
@@ -211,7 +212,7 @@ __global__ void __launch_bounds__(kBlock) tile_scan(const float4* in, float4* ou
     before = tile > 0 ? before_shared : 0.0f;
   }
   if (threadIdx.x == 0) stamps[2] = now_ns();
-  if (threadIdx.x == 0 && tile > 0 && kVia != Via::None && kVia != Via::Cluster && kVia != Via::ClusterLate)
+  if (threadIdx.x == 0 && tile > 0 && kVia != Via::None && !kCluster)
     stamps[6] = clock64() - stamps[6];
   float4* dst = out + std::size_t(tile) * kBlock * V;
 #pragma unroll
@@ -222,7 +223,7 @@ __global__ void __launch_bounds__(kBlock) tile_scan(const float4* in, float4* ou
 
 using Kernel = void (*)(const float4*, float4*, unsigned long long*, unsigned);
 
-unsigned g_cases = 255;  // which cases run (bits, in kCaseNames' order)
+unsigned g_cases = 511;  // which cases run (bits, in kCaseNames' order)
 unsigned long long* g_phases = nullptr;  // where g_stamps points, where phases are printed
 bool g_fixed_input = false;  // every run reads the same input (from L2), not the next rotation
 
@@ -239,7 +240,7 @@ void launch_tiles(unsigned tiles, const float4* src, float4* dst, unsigned long 
   attribute.id = cudaLaunchAttributeClusterDimension;
   attribute.val.clusterDim.x = tiles;
   attribute.val.clusterDim.y = attribute.val.clusterDim.z = 1;
-  if (kVia == Via::Cluster || kVia == Via::ClusterLate) {
+  if (kVia == Via::Cluster || kVia == Via::ClusterLate || kVia == Via::ClusterSync) {
     config.attrs = &attribute;
     config.numAttrs = 1;
   }
@@ -335,7 +336,8 @@ bool check(unsigned tiles, int items, const std::vector<float>& host, std::size_
 
 template <int ITEMS>
 void rows(const std::vector<float>& host, const float* in, float* out, unsigned long long* status, unsigned& epoch) {
-  for (Kernel k : {tile_scan<Via::Cluster, ITEMS>, tile_scan<Via::ClusterLate, ITEMS>})
+  for (Kernel k : {tile_scan<Via::Cluster, ITEMS>, tile_scan<Via::ClusterLate, ITEMS>,
+                   tile_scan<Via::ClusterSync, ITEMS>})
     CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   for (unsigned tiles : {2u, 4u, 8u, 16u, 32u, 64u}) {
     if (tiles > kMaxTiles && ITEMS > 8) break;  // 64 tiles of 2048 fill the output buffer
@@ -348,7 +350,8 @@ void rows(const std::vector<float>& host, const float* in, float* out, unsigned 
     auto time_all = std::make_tuple(time_case<Via::None, ITEMS>, time_case<Via::L2, ITEMS>,
                                     time_case<Via::L2x4, ITEMS>, time_case<Via::L2Late, ITEMS>,
                                     time_case<Via::Cluster, ITEMS>, time_case<Via::ClusterLate, ITEMS>,
-                                    time_case<Via::L2Warm, ITEMS>, time_case<Via::L2Sync, ITEMS>);
+                                    time_case<Via::L2Warm, ITEMS>, time_case<Via::L2Sync, ITEMS>,
+                                    time_case<Via::ClusterSync, ITEMS>);
     int v = 0;
     std::apply([&](auto... f) {
       ((ok[v] = true,
@@ -376,6 +379,7 @@ void rows(const std::vector<float>& host, const float* in, float* out, unsigned 
       print_phases<Via::ClusterLate, ITEMS>(kCaseNames[5], tiles, in, rotations, out, status, epoch, g_phases);
       print_phases<Via::L2Warm, ITEMS>(kCaseNames[6], tiles, in, rotations, out, status, epoch, g_phases);
       print_phases<Via::L2Sync, ITEMS>(kCaseNames[7], tiles, in, rotations, out, status, epoch, g_phases);
+      print_phases<Via::ClusterSync, ITEMS>(kCaseNames[8], tiles, in, rotations, out, status, epoch, g_phases);
     }
   }
 }
