@@ -1,10 +1,12 @@
 // A probe, not part of the product: how long one multiprocessor takes to see a word another has
 // just stored, through L2, with the loads and stores decoupled-lookback's status words use (64-bit
-// volatile). Two blocks of one thread each: block 0 stores i into its word and waits for block 1
-// to store i into the other; block 1 waits for i, then answers. A round is two hand-overs. The
-// first round of a launch is timed apart from the rest (it may pay for cold translations and
-// lines), and the words are on lines of their own. The tile exchange probe found a hand-over
-// inside a single pass taking about 1 us; this says how much of that the hand-over itself is.
+// volatile). Two blocks, each alone on its multiprocessor, one thread of each at work: block 0
+// stores i into its word and waits for block 1 to store i into the other; block 1 waits for i,
+// then answers. A round is two hand-overs. The first round of a launch is timed apart from the
+// rest (it may pay for cold translations and lines), and the words are on lines of their own.
+// The tile exchange probe found a hand-over inside a single pass taking about 1 us; this says how
+// much of that the hand-over itself is. Findings: docs/gpu-check/scan-lookback-notes.md, "No
+// cheaper hand-over".
 //
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 tools/probes/ping_pong_probe.cu -o build-probe/ping_pong_probe
 // Run:   build-probe/ping_pong_probe        (a second)
@@ -66,7 +68,7 @@ int main() {
     unsigned long long t[4];
     CHECK(cudaMemcpy(t, times, 32, cudaMemcpyDeviceToHost));
     apart = apart && t[2] != t[3];
-    first.push_back(t[0] / 2.0);                    // ns a hand-over
+    first.push_back(t[0] / 2.0);  // ns a hand-over
     rest.push_back(t[1] / 2.0 / (kRounds - 1));
   }
   std::sort(first.begin(), first.end());
