@@ -1,9 +1,9 @@
 // What the probes share: a CUDA error check that ends the probe; the median of event times
 // taken behind a kernel that holds the GPU (40 us, and 20 us more for each further run of a
 // sample), so that the sample's launches are all queued before the start event runs (the method
-// of kernels/gpu/event_timer.cuh); an f32 block sum with the last-block finish and its buffers;
-// and Hopper's bulk copy into shared memory. Written out here so that the probes depend on
-// nothing in the product.
+// of kernels/gpu/event_timer.cuh); a launch as one thread-block cluster or not; an f32 block sum
+// with the last-block finish and its buffers; and Hopper's bulk copy into shared memory. Written
+// out here so that the probes depend on nothing in the product.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -20,6 +20,24 @@ inline void check_cuda(cudaError_t status, const char* call, const char* file, i
   std::exit(1);
 }
 #define CHECK(x) check_cuda((x), #x, __FILE__, __LINE__)
+
+// Launches `kernel` on `blocks` blocks of `threads`, as one cluster of them all when `cluster`
+// (Hopper's thread-block clusters). Returns the launch's error, for the caller to check or clear.
+template <class... Params, class... Args>
+cudaError_t launch_blocks(void (*kernel)(Params...), unsigned blocks, unsigned threads, bool cluster, Args... args) {
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(blocks);
+  config.blockDim = dim3(threads);
+  cudaLaunchAttribute attribute{};
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim.x = blocks;
+  attribute.val.clusterDim.y = attribute.val.clusterDim.z = 1;
+  if (cluster) {
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+  }
+  return cudaLaunchKernelEx(&config, kernel, args...);
+}
 
 // Spins until `ns` have passed, so that everything the host enqueues behind it is queued before
 // the start event runs: the events then time the GPU, not the host's launch latency.

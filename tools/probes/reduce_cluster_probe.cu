@@ -82,16 +82,7 @@ __global__ void last_block_sum(const float* in, std::uint64_t n, float* partials
 // Launches `kernel` as one cluster of `blocks`; false (and the error cleared) where it cannot run.
 template <class... Args>
 bool launch_cluster(void (*kernel)(Args...), unsigned blocks, unsigned threads, Args... args) {
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(blocks);
-  config.blockDim = dim3(threads);
-  cudaLaunchAttribute attribute{};
-  attribute.id = cudaLaunchAttributeClusterDimension;
-  attribute.val.clusterDim.x = blocks;
-  attribute.val.clusterDim.y = attribute.val.clusterDim.z = 1;
-  config.attrs = &attribute;
-  config.numAttrs = 1;
-  if (cudaLaunchKernelEx(&config, kernel, args...) == cudaSuccess) return true;
+  if (launch_blocks(kernel, blocks, threads, true, args...) == cudaSuccess) return true;
   cudaGetLastError();
   return false;
 }

@@ -234,18 +234,8 @@ std::size_t next_run = 0;
 // One launch of the case: a cluster of every tile for the cluster cases, a plain grid otherwise.
 template <Via kVia, int ITEMS>
 void launch_tiles(unsigned tiles, const float4* src, float4* dst, unsigned long long* status, unsigned epoch) {
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(tiles);
-  config.blockDim = dim3(kBlock);
-  cudaLaunchAttribute attribute{};
-  attribute.id = cudaLaunchAttributeClusterDimension;
-  attribute.val.clusterDim.x = tiles;
-  attribute.val.clusterDim.y = attribute.val.clusterDim.z = 1;
-  if (kVia == Via::Cluster || kVia == Via::ClusterLate || kVia == Via::ClusterSync) {
-    config.attrs = &attribute;
-    config.numAttrs = 1;
-  }
-  CHECK(cudaLaunchKernelEx(&config, tile_scan<kVia, ITEMS>, src, dst, status, epoch));
+  const bool cluster = kVia == Via::Cluster || kVia == Via::ClusterLate || kVia == Via::ClusterSync;
+  CHECK(launch_blocks(tile_scan<kVia, ITEMS>, tiles, kBlock, cluster, src, dst, status, epoch));
 }
 
 // The next run's input: the next rotation, or always the first with g_fixed_input.
