@@ -93,23 +93,9 @@ void set_compare(AppState& state, bool on) {
 
 void toggle_compare(AppState& state) { set_compare(state, !state.compare); }
 
-namespace {
-
-// A contrast shown side by side in one click, from any family: both sides run the same input,
-// and the views start on `view` at `step`. An empty op, type or pattern keeps the user's.
-struct Contrast {
-  std::string family, left, right;
-  std::map<std::string, std::uint64_t> params;
-  std::string op, type, pattern;
-  std::uint64_t n = 0;
-  unsigned block = 0;
-  ViewKind view = ViewKind::Tree;
-  std::uint16_t step = level_step(0);
-};
-
-void show_contrast(AppState& state, const Contrast& c) {
+void show_comparison(AppState& state, const std::string& family, const ComparisonPreset& c) {
   RunSettings& left = state.sessions[0].settings;
-  left.request.family = c.family;
+  left.request.family = family;
   left.request.params = c.params;
   left.request.variant = c.left;
   if (!c.op.empty()) left.request.op = c.op;
@@ -120,58 +106,10 @@ void show_contrast(AppState& state, const Contrast& c) {
   left.inspect_block = 0;
   state.sessions[1].settings.request.variant = c.right;
   state.compare = true;
-  state.view = c.view;
+  bool compare = false;
+  if (!parse_view(c.view, state.view, compare)) state.view = default_view(showcase_of(family));
   run_sessions(state);
   state.playback.go_to(c.step);
-}
-
-}  // namespace
-
-void show_interleaved_vs_sequential(AppState& state) {
-  Contrast c;
-  c.family = "reduce";
-  c.left = "interleaved-divergent";
-  c.right = "sequential";
-  // Two warps: interleaved keeps both busy (and divergent) at every level, sequential retires
-  // warp 1 after level 0. One block, so the tree shows every combine.
-  c.n = 64;
-  c.block = 64;
-  show_contrast(state, c);
-}
-
-void show_global_vs_shared_atomics(AppState& state) {
-  Contrast c;
-  c.family = "histogram";
-  c.left = "global-atomics";
-  c.right = "shared-atomics";
-  c.params = {{"bins", 16}, {"skew", 90}};
-  c.type = "i32";
-  c.pattern = "skewed";
-  // Four blocks of 64 threads, 16 items a thread: four private copies, four counting rounds.
-  c.n = 4096;
-  c.block = 64;
-  c.view = ViewKind::Histogram;
-  c.step = make_step(StepKind::Bin, 3);
-  show_contrast(state, c);
-}
-
-void show_hillis_steele_vs_blelloch(AppState& state) {
-  Contrast c;
-  c.family = "scan";
-  c.left = "hillis-steele";
-  c.right = "blelloch";
-  c.op = "sum";
-  c.type = "i32";
-  c.pattern = "ascending";
-  // 32 values, blocks of 16 threads on both sides: Blelloch's threads take two values each, so
-  // one block scans them all with no padding (31 + 31 combines); Hillis-Steele takes one each,
-  // so two blocks scan 16 values in 4 steps (49 combines each), and two more launches add the
-  // first block's total to the second. The steps differ in kind, so both start at the load.
-  c.n = 32;
-  c.block = 16;
-  c.view = ViewKind::Dataflow;
-  c.step = kLoadStep;
-  show_contrast(state, c);
 }
 
 void next_variant(AppState& state) {

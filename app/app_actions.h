@@ -28,15 +28,9 @@ void switch_family(RunRequest& request, const Family& family);
 // sequential).
 void set_compare(AppState& state, bool on);
 void toggle_compare(AppState& state);
-// The interleaved-vs-sequential lesson in one click: both variants side by side at level 0.
-void show_interleaved_vs_sequential(AppState& state);
-// The histogram's contrast in one click: global against shared atomics on a skewed input (90% of
-// 4096 items in one of 16 bins), side by side in the bins view, at the last counting round.
-void show_global_vs_shared_atomics(AppState& state);
-
-// The scan's contrast in one click: step-efficient Hillis-Steele against work-efficient Blelloch
-// on 32 ascending integers in blocks of 16, side by side in the dataflow view at the load.
-void show_hillis_steele_vs_blelloch(AppState& state);
+// A family's comparison in one click (FamilyShowcase::comparisons): both variants side by side
+// on the same input, the views on the preset's view and step, from whatever family was shown.
+void show_comparison(AppState& state, const std::string& family, const ComparisonPreset& preset);
 
 // Tab: the next variant (registry order) that supports the current block size.
 void next_variant(AppState& state);

@@ -8,8 +8,7 @@
 namespace wl {
 
 RunSettings default_run_settings() {
-  RunSettings s;
-  s.request.variant = "sequential";
+  RunSettings s;  // RunRequest's default family and variant
   s.request.n = 64;
   s.request.block = 32;
   s.request.type = "i32";

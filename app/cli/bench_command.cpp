@@ -18,10 +18,8 @@
 #include "kernels/family/param_text.h"
 #include "kernels/gpu/gpu_error.h"
 #include "model/timing/timing_sweep.h"
-#include "kernels/families/reduce/registry.h"
 #if defined(WARPLENS_HAVE_CUDA)
 #include "kernels/families/reduce/bench/bench_reference.h"
-#include "kernels/families/reduce/run_gpu.h"
 #include "kernels/gpu/device_info.h"
 #endif
 
@@ -141,6 +139,7 @@ int run_bench(const BenchOptions& b) {
     return 1;
   }
   RunRequest base;
+  base.family = b.family;
   base.op = b.op;
   base.type = b.type.empty() ? "f32" : b.type;
   base.n = b.n;
@@ -152,15 +151,9 @@ int run_bench(const BenchOptions& b) {
   }
   nlohmann::json out;
   try {
-    int bytes_per = 0;
-    std::vector<unsigned char> input;
-    reduce::visit_type(base.type, [&](auto t) {
-      using T = typename decltype(t)::type;
-      const std::vector<T> data = make_input<T>(Pattern::Random, b.n, 12345, base.op);
-      bytes_per = sizeof(T);
-      input.assign(reinterpret_cast<const unsigned char*>(data.data()),
-                   reinterpret_cast<const unsigned char*>(data.data() + data.size()));
-    });
+    const Family& family = *find_family(base.family);
+    const std::vector<unsigned char> input = family.make_input(base, Pattern::Random, 12345);
+    const int bytes_per = int(value_type_bytes(*parse_value_type(base.type)));
     const double bytes = double(b.n) * bytes_per;
     const ReferenceTiming cub = time_cub_reduce(base, input.data(), b.timing);
     const ReferenceTiming copy{time_device_copy_ms(std::uint64_t(bytes), b.timing), 0};
@@ -177,20 +170,20 @@ int run_bench(const BenchOptions& b) {
     out = {{"n", b.n}, {"op", b.op}, {"type", base.type}, {"block", b.block}, {"repeats", b.timing.repeats},
            {"back_to_back", b.timing.back_to_back},
            {"copy_ms", copy.median_ms}, {"cub_ms", cub.median_ms}, {"variants", nlohmann::json::array()}};
-    for (const reduce::VariantInfo& info : reduce::variant_infos()) {
+    for (const VariantSummary& info : family.variants()) {
       if (info.pitfall) continue;
       RunRequest r = base;
       r.variant = info.id;
       if (!validate(r).empty()) continue;
-      const reduce::GpuTiming t = reduce::time_gpu(r, input.data(), b.timing);
-      const double gbs = bytes / t.median_ms / 1e6;
-      nlohmann::json row = {{"variant", info.id}, {"ms", t.median_ms}, {"gbs", gbs},
-                            {"vs_cub", t.median_ms / cub.median_ms}, {"ok", t.result_ok}};
-      std::printf("%-22s %9.3f %8.0f %8.0f%% %7.2fx %6s", info.id, t.median_ms, gbs, 100 * gbs / copy_gbs,
-                  t.median_ms / cub.median_ms, t.result_ok ? "ok" : "WRONG");
+      const GpuTime t = family.time_gpu(r, input.data(), b.timing);
+      const double gbs = bytes / t.ms / 1e6;
+      nlohmann::json row = {{"variant", info.id}, {"ms", t.ms}, {"gbs", gbs},
+                            {"vs_cub", t.ms / cub.median_ms}, {"ok", t.ok}};
+      std::printf("%-22s %9.3f %8.0f %8.0f%% %7.2fx %6s", info.id.c_str(), t.ms, gbs, 100 * gbs / copy_gbs,
+                  t.ms / cub.median_ms, t.ok ? "ok" : "WRONG");
       if (b.op == "sum" && base.type == "f32" && has_handwritten(info.id)) {
         const ReferenceTiming h = time_handwritten(r, reinterpret_cast<const float*>(input.data()), b.timing);
-        std::printf(" %10.3f %8.3fx", h.median_ms, t.median_ms / h.median_ms);
+        std::printf(" %10.3f %8.3fx", h.median_ms, t.ms / h.median_ms);
         row["handwritten_ms"] = h.median_ms;
         row["dialect_over_handwritten"] = t.median_ms / h.median_ms;
       }

@@ -1,8 +1,11 @@
 // `warplens list`: the families and their variants, each with its one-line lesson, and the
-// operators, types and parameters each family takes.
+// operators, types and parameters each family takes; `--json` for scripts (tools/gpu-check.sh
+// iterates it instead of naming variants).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "kernels/family/family.h"
@@ -30,12 +33,36 @@ void print_family(const Family& family) {
                 (unsigned long long)p.max_value);
 }
 
+nlohmann::json family_json(const Family& family) {
+  nlohmann::json params = nlohmann::json::array(), variants = nlohmann::json::array();
+  for (const FamilyParam& p : family.params())
+    params.push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value}, {"min", p.min_value},
+                      {"max", p.max_value}});
+  for (const VariantSummary& v : family.variants())
+    variants.push_back({{"id", v.id}, {"lesson", v.lesson}, {"origin", v.origin}, {"pitfall", v.pitfall},
+                        {"races", v.races}, {"max_n", v.max_n}, {"tile_items", v.tile_items}});
+  const FamilyShowcase& show = family.showcase();
+  return {{"id", std::string(family.id())}, {"title", std::string(family.title())}, {"ops", family.ops()},
+          {"types", family.types()}, {"params", params}, {"views", show.views},
+          {"variants", variants}};
+}
+
 }  // namespace
 
 void register_list_command(CLI::App& app, CommandStatus& status) {
   CLI::App* list = app.add_subcommand("list", "List kernel families and variants with their lessons");
-  list->callback([&status] {
+  auto json = std::make_shared<bool>(false);
+  list->add_flag("--json", *json,
+                 "print JSON: families with id, title, ops, types, params, views and variants (id, lesson, origin, "
+                 "pitfall, races, max_n, tile_items)");
+  list->callback([&status, json] {
     status.ran = true;
+    if (*json) {
+      nlohmann::json out = {{"families", nlohmann::json::array()}};
+      for (const Family* family : families()) out["families"].push_back(family_json(*family));
+      std::printf("%s\n", out.dump(2).c_str());
+      return;
+    }
     bool first = true;
     for (const Family* family : families()) {
       if (!first) std::printf("\n");

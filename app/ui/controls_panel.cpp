@@ -218,12 +218,11 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
   result_line(session);
 
   section_heading("Compare");
-  if (ImGui::Button("Interleaved vs sequential")) show_interleaved_vs_sequential(state);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the first lesson of parallel reduction, side by side");
-  if (ImGui::Button("Global vs shared atomics")) show_global_vs_shared_atomics(state);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a histogram of skewed items: where atomics contend, side by side");
-  if (ImGui::Button("Hillis-Steele vs Blelloch")) show_hillis_steele_vs_blelloch(state);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a scan: fewer steps or less work, side by side");
+  for (const Family* f : families())  // each family's one-click comparisons
+    for (const ComparisonPreset& c : f->showcase().comparisons) {
+      if (ImGui::Button(c.label.c_str())) show_comparison(state, std::string(f->id()), c);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.tooltip.c_str());
+    }
   bool compare = state.compare;
   if (ImGui::Checkbox("side by side (C)", &compare)) set_compare(state, compare);
   if (state.compare) {

@@ -139,7 +139,7 @@ void draw_main_menu_bar(AppState& state) {
     }
     if (ImGui::BeginMenu("View")) {
       for (int k = 0; k < int(ViewKind::Count); ++k) {
-        if (!view_applies(ViewKind(k), state.sessions[0].settings.request.family)) continue;
+        if (!view_applies(ViewKind(k), showcase_of(state.sessions[0].settings.request.family))) continue;
         char key[4];
         std::snprintf(key, sizeof key, "%d", view_key(ViewKind(k)));
         if (ImGui::MenuItem(view_title(ViewKind(k)), key, state.view == ViewKind(k))) state.view = ViewKind(k);

@@ -68,7 +68,7 @@ static void handle_keys(AppState& state) {
     }
   }
   for (int k = 0; k < int(ViewKind::Count); ++k)
-    if (pressed(GLFW_KEY_0 + view_key(ViewKind(k))) && view_applies(ViewKind(k), state.sessions[0].settings.request.family))
+    if (pressed(GLFW_KEY_0 + view_key(ViewKind(k))) && view_applies(ViewKind(k), showcase_of(state.sessions[0].settings.request.family)))
       state.view = ViewKind(k);
   if (pressed(GLFW_KEY_EQUAL, true) || pressed(GLFW_KEY_KP_ADD, true)) zoom_trees(state, 1.25f);
   if (pressed(GLFW_KEY_MINUS, true) || pressed(GLFW_KEY_KP_SUBTRACT, true)) zoom_trees(state, 0.8f);

@@ -164,20 +164,21 @@ void ladder_controls(TimingState& t, const TimingSweep& sweep, const std::vector
   ImGui::TextDisabled("%s", presets[std::size_t(t.preset)]->story.c_str());
 }
 
-void harris_table(float width) {
-  ImGui::TextColored(accent_color(), "The same ladder in 2007");
+// A published table of the same ladder (the family's FamilyShowcase::historic).
+void historic_table(const HistoricTable& table, float width) {
+  ImGui::TextColored(accent_color(), "%s", table.title.c_str());
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-  ImGui::TextDisabled("%s", kHarrisTableSource);
+  ImGui::TextDisabled("%s", table.source.c_str());
   ImGui::PopTextWrapPos();
-  if (!ImGui::BeginTable("##harris", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit, ImVec2(width, 0)))
+  if (!ImGui::BeginTable("##historic", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit, ImVec2(width, 0)))
     return;
   ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthStretch);
   for (const char* c : {"ms", "GB/s", "step", "total"}) ImGui::TableSetupColumn(c);
   ImGui::TableHeadersRow();
-  for (const HistoricLadderRow& r : harris_g80_table()) {
+  for (const HistoricRow& r : table.rows) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::Text("%d  %s", r.kernel, r.what);
+    ImGui::Text("%d  %s", r.kernel, r.what.c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%.3f", r.ms);
     ImGui::TableNextColumn();
@@ -273,7 +274,7 @@ static void draw_timing_contents(AppState& state) {
   const std::uint64_t n = t.ladder_n ? t.ladder_n : default_ladder_size(*sweep, preset);
   ladder_controls(t, *sweep, presets, n);
   const ImVec2 rest = ImGui::GetContentRegionAvail();
-  const float table_w = preset.beside_g80_table ? std::min(rest.x * 0.42f, ImGui::GetFontSize() * 34.0f) : 0.0f;
+  const float table_w = preset.beside_historic_table ? std::min(rest.x * 0.42f, ImGui::GetFontSize() * 34.0f) : 0.0f;
   PlotOptions bar_options;
   bar_options.probes = state.probes;
   bar_options.probe_group = "timing.ladder.bars";
@@ -282,10 +283,10 @@ static void draw_timing_contents(AppState& state) {
   const float bars_h = std::max(rest.y, ImGui::GetTextLineHeight() * (1.35f * float(bars.bars.size()) + 3.0f +
                                                                        float(bars.notes.size())));
   draw_bars("##ladder", bars, ImVec2(rest.x - table_w - (table_w > 0 ? gap * 2 : 0.0f), bars_h), bar_options);
-  if (!preset.beside_g80_table) return;
+  if (!preset.beside_historic_table) return;
   ImGui::SameLine(0, gap * 2);
   ImGui::BeginGroup();
-  harris_table(table_w);
+  historic_table(showcase_of(sweep->family).historic, table_w);
   ImGui::EndGroup();
 }
 

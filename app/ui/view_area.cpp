@@ -38,7 +38,7 @@ void view_tabs(AppState& state) {
   bool first = true;
   for (int k = 0; k < int(ViewKind::Count); ++k) {
     const ViewKind v = ViewKind(k);
-    if (!view_applies(v, state.sessions[0].settings.request.family)) continue;
+    if (!view_applies(v, showcase_of(state.sessions[0].settings.request.family))) continue;
     if (!first) ImGui::SameLine();
     first = false;
     const bool selected = state.view == v;
@@ -185,7 +185,7 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
   }
   banner(state);
   const std::string& family = state.sessions[0].settings.request.family;
-  if (!view_applies(state.view, family)) state.view = default_view(family);  // a family without it
+  if (!view_applies(state.view, showcase_of(family))) state.view = default_view(showcase_of(family));  // a family without it
   view_tabs(state);
   if (state.view == ViewKind::Timing) {  // sweeps, not a trace: no playback, no sides
     ImGui::Spacing();

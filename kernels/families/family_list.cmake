@@ -1,8 +1,10 @@
 # warplens_family_list(<target> <families.txt> ...): a library holding a list of families, the
 # lookup over it (find_family, validate) and the runner. Each line of a families.txt names a
-# family folder beside it; the folder's family.cmake builds the library wl_family_<id>, whose
-# sources define `const Family& <id>_family()`. The product links wl_kernels (the families of
+# family folder beside it, built by warplens_family (family.cmake) into wl_family_<id>, which
+# defines `const Family& <id>_family()`. The product links wl_kernels (the families of
 # kernels/families/families.txt); a test can link a list with a family of its own.
+include(${CMAKE_CURRENT_LIST_DIR}/family.cmake)
+
 function(warplens_family_list target)
   set(declarations "")
   set(entries "")
@@ -13,8 +15,7 @@ function(warplens_family_list target)
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${list_file})
     foreach(id IN LISTS ids)
       if(NOT TARGET wl_family_${id})
-        set(family_dir ${list_dir}/${id})
-        include(${family_dir}/family.cmake)
+        warplens_family(${id} ${list_dir}/${id})
       endif()
       string(APPEND declarations "const Family& ${id}_family();\n")
       string(APPEND entries "&${id}_family(), ")

@@ -48,6 +48,11 @@ std::string Family::compare_partner(const std::string& variant) const {
   return variant;
 }
 
+const FamilyShowcase& Family::showcase() const {
+  static const FamilyShowcase none;
+  return none;
+}
+
 const VariantSummary* Family::find_variant(std::string_view id) const {
   for (const VariantSummary& v : variants())
     if (v.id == id) return &v;

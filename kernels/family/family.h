@@ -1,6 +1,7 @@
 // A family of kernels (reduction, scan, histogram) as the app, the CLI and the runner see it:
-// template-free. Each family implements it in its own folder, kernels/families/<id>/, where its
-// templates stay; kernels/families/families.txt lists the families that are built.
+// template-free. A family's folder, kernels/families/<id>/, holds its templates and a Traits
+// struct; kernels/family/typed_family.h implements this interface from it once for all
+// families. kernels/families/families.txt lists the families that are built.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "kernels/family/run_request.h"
 #include "kernels/family/run_result.h"
+#include "kernels/family/showcase.h"
 #include "kernels/gpu/timing_plan.h"
 #include "kernels/host/input.h"
 
@@ -19,6 +21,9 @@ struct VariantSummary {
   std::string lesson;   // one line: what it changes and why
   std::string origin;   // where it comes from in the classic material
   bool pitfall = false; // deliberately wrong; shown as a lesson
+  bool races = false;   // a pitfall whose bug is a data race (compute-sanitizer's racecheck finds it)
+  std::uint64_t max_n = 0;           // the largest n it takes; 0: no limit of its own
+  std::vector<unsigned> tile_items;  // items a thread of the tile sizes it runs as kernels of their own
 };
 
 // A parameter of the family beyond n, block, op and type (a histogram's bins).
@@ -33,6 +38,7 @@ enum class Backend { Simulator, Gpu };
 struct GpuTime {
   double ms = 0;     // median; 0: not timed
   bool ok = false;   // the timed result matched the CPU reference
+  std::uint64_t result_bits = 0;  // the last timed run's first result value (a reduction's only one)
 };
 
 class Family {
@@ -74,6 +80,8 @@ class Family {
   // The variant a side-by-side comparison with `variant` starts with: the family's classic
   // contrast. By default the first variant in teaching order that is not `variant`.
   virtual std::string compare_partner(const std::string& variant) const;
+  // Its ladders, comparisons, historic table and own views (kernels/family/showcase.h).
+  virtual const FamilyShowcase& showcase() const;
 
   const VariantSummary* find_variant(std::string_view id) const;
 };
@@ -85,15 +93,14 @@ std::string validate_for(const Family& family, const RunRequest& request);
 // Every family built, in the order of kernels/families/families.txt. Defined by the family
 // list a binary links (kernels/families/family_list.cmake): wl_kernels for the product.
 const std::vector<const Family*>& families();
+// The family a request names, running it (tests and tools): std::invalid_argument for an
+// unknown family or an invalid request, then as Family::run and Family::time_gpu.
+RunResult run_sim(const RunRequest& request, const void* input);
+RunResult run_gpu(const RunRequest& request, const void* input);
+GpuTime time_gpu(const RunRequest& request, const void* input, const TimingPlan& timing);
 const Family* find_family(std::string_view id);  // nullptr for an unknown id
 std::string family_ids_text();                   // "reduce, scan": for messages
-
-// The summaries of a family's variant descriptions (anything with id, lesson, origin, pitfall).
-template <class Info>
-std::vector<VariantSummary> summaries_of(const std::vector<Info>& infos) {
-  std::vector<VariantSummary> out;
-  for (const Info& v : infos) out.push_back({v.id, v.lesson, v.origin, v.pitfall});
-  return out;
-}
+// What a family shows (none for an unknown id): the views and presets the app offers for it.
+const FamilyShowcase& showcase_of(std::string_view family);
 
 }  // namespace wl

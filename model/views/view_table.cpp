@@ -9,16 +9,16 @@ namespace {
 // Steps need no column: every view shows the current step of any kind, and says so when the
 // step has nothing of its kind (no shared accesses, no global requests).
 constexpr ViewSpec kViews[] = {
-    {ViewKind::Tree, "tree", "Tree", "reduce", 1, true},  // a combine tree: reductions only
-    {ViewKind::Dataflow, "dataflow", "Dataflow", "", 2, false},  // what the kernels recorded: any family
-    {ViewKind::Divergence, "divergence", "Divergence", "", 3, false},
-    {ViewKind::Banks, "banks", "Banks", "", 4, false},
-    {ViewKind::Memory, "memory", "Memory", "", 5, false},
-    {ViewKind::Source, "source", "Source", "", 6, false},
-    {ViewKind::Metrics, "metrics", "Metrics", "", 7, false},
-    {ViewKind::Timing, "timing", "Timing", "", 8, false},  // GPU sweeps, not a trace: any family's
-    {ViewKind::Lookback, "lookback", "Look-back", "scan", 9, false},  // tile status over time: single-pass scans
-    {ViewKind::Histogram, "histogram", "Bins", "histogram", 9, true},  // bins filling, private copies, contention
+    {ViewKind::Tree, "tree", "Tree", true, 1},  // a combine tree: reductions
+    {ViewKind::Dataflow, "dataflow", "Dataflow", false, 2},  // what the kernels recorded: any family
+    {ViewKind::Divergence, "divergence", "Divergence", false, 3},
+    {ViewKind::Banks, "banks", "Banks", false, 4},
+    {ViewKind::Memory, "memory", "Memory", false, 5},
+    {ViewKind::Source, "source", "Source", false, 6},
+    {ViewKind::Metrics, "metrics", "Metrics", false, 7},
+    {ViewKind::Timing, "timing", "Timing", false, 8},  // GPU sweeps, not a trace: any family's
+    {ViewKind::Lookback, "lookback", "Look-back", true, 9},  // tile status over time: single-pass scans
+    {ViewKind::Histogram, "histogram", "Bins", true, 9},  // bins filling, private copies, contention
 };
 static_assert(std::size(kViews) == std::size_t(ViewKind::Count), "one row per view");
 
@@ -30,23 +30,16 @@ const ViewSpec& view_spec(ViewKind view) {
 const char* view_name(ViewKind view) { return view_spec(view).name; }
 const char* view_title(ViewKind view) { return view_spec(view).title; }
 
-bool view_applies(ViewKind view, std::string_view family) {
-  const std::string_view families = view_spec(view).families;
-  if (families.empty()) return true;
-  std::size_t at = 0;
-  while (at <= families.size()) {
-    const std::size_t end = std::min(families.find(' ', at), families.size());
-    if (families.substr(at, end - at) == family) return true;
-    at = end + 1;
-  }
-  return false;
+bool view_applies(ViewKind view, const FamilyShowcase& family) {
+  const ViewSpec& spec = view_spec(view);
+  return !spec.own || std::find(family.views.begin(), family.views.end(), spec.name) != family.views.end();
 }
 
 int view_key(ViewKind view) { return view_spec(view).key; }
 
-ViewKind default_view(std::string_view family) {
+ViewKind default_view(const FamilyShowcase& family) {
   for (const ViewSpec& spec : kViews)
-    if (spec.family_default && view_applies(spec.kind, family)) return spec.kind;
+    if (family.default_view == spec.name && view_applies(spec.kind, family)) return spec.kind;
   return ViewKind::Dataflow;
 }
 

@@ -1,10 +1,12 @@
 // The views of the app's main area, in one table: their command-line names, their titles and
-// the families they apply to. Every list of views (tabs, menu, keys, --view, lesson files)
-// reads it. Plain data, so the model's lesson parser can use it too.
+// whether a family must declare them (FamilyShowcase::views). Every list of views (tabs, menu,
+// keys, --view, lesson files) reads it. Plain data, so the model's lesson parser can use it too.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "kernels/family/showcase.h"
 
 namespace wl {
 
@@ -17,21 +19,20 @@ struct ViewSpec {
   ViewKind kind;
   const char* name;      // on the command line: "tree", "dataflow", ...
   const char* title;     // on its tab: "Tree", "Dataflow", ...
-  const char* families;  // the families it draws, space-separated; "" = every family
+  bool own;              // drawn only for a family that declares it; else for every family
   int key;               // its digit key; views of different families may share one
-  bool family_default;   // what the families it names open with (default_view)
 };
 
 const ViewSpec& view_spec(ViewKind view);
 const char* view_name(ViewKind view);
 const char* view_title(ViewKind view);
 // Whether the view has something to draw for a family's traces.
-bool view_applies(ViewKind view, std::string_view family);
+bool view_applies(ViewKind view, const FamilyShowcase& family);
 // The key of a view (1 ... 9).
 int view_key(ViewKind view);
 // The view a family opens with, and falls back to when the view shown does not apply to it:
 // its own default view (the tree for reduce), else the dataflow, which draws any family.
-ViewKind default_view(std::string_view family);
+ViewKind default_view(const FamilyShowcase& family);
 // Accepts every view name and "compare" (the tree, side by side).
 bool parse_view(const std::string& name, ViewKind& view, bool& compare);
 // "tree, dataflow, ..., compare": what --view accepts, for its help and its check.

@@ -78,7 +78,7 @@ TEST(AppActions, InterleavedVsSequentialWorksFromAnotherFamily) {
   AppState state;
   start(state, "blelloch", 64, "scan");
   state.sessions[0].settings.request.params["exclusive"] = 1;
-  show_interleaved_vs_sequential(state);
+  show_comparison(state, "reduce", showcase_of("reduce").comparisons.at(0));
   finish_sessions(state);
   EXPECT_EQ(state.sessions[0].settings_error(), "");
   ASSERT_TRUE(state.sessions[0].views());
@@ -92,7 +92,7 @@ TEST(AppActions, InterleavedVsSequentialWorksFromAnotherFamily) {
 TEST(AppActions, GlobalVsSharedAtomicsIsOneClick) {
   AppState state;
   start(state, "sequential", 256);
-  show_global_vs_shared_atomics(state);
+  show_comparison(state, "histogram", showcase_of("histogram").comparisons.at(0));
   finish_sessions(state);
   EXPECT_EQ(state.sessions[0].settings_error(), "");
   EXPECT_TRUE(state.compare);
@@ -113,7 +113,7 @@ TEST(AppActions, HillisSteeleVsBlellochIsOneClick) {
   AppState state;
   start(state, "global-atomics", 64, "histogram");
   state.sessions[0].settings.request.params["bins"] = 16;
-  show_hillis_steele_vs_blelloch(state);
+  show_comparison(state, "scan", showcase_of("scan").comparisons.at(0));
   finish_sessions(state);
   EXPECT_EQ(state.sessions[0].settings_error(), "");
   EXPECT_TRUE(state.compare);
@@ -136,7 +136,7 @@ TEST(AppActions, HillisSteeleVsBlellochIsOneClick) {
 TEST(AppActions, InterleavedVsSequentialIsOneClick) {
   AppState state;
   start(state, "warp-shuffle", 256);
-  show_interleaved_vs_sequential(state);
+  show_comparison(state, "reduce", showcase_of("reduce").comparisons.at(0));
   finish_sessions(state);
   EXPECT_TRUE(state.compare);
   EXPECT_EQ(state.view, ViewKind::Tree);

@@ -140,7 +140,7 @@ TEST(TimingPlots, APresetWithASizeOfItsOwnOpensThereWhenItWasMeasured) {
   EXPECT_EQ(default_ladder_size(sweep, at_4096), 1024u);  // never measured there: the largest
   sweep.series[0].points.push_back(measured(4096, 0.02));
   EXPECT_EQ(default_ladder_size(sweep, at_4096), 4096u);
-  EXPECT_EQ(ladder_presets()[1].n, std::uint64_t(1) << 24);  // three kernels: 16M elements
+  EXPECT_EQ(ladder_presets()[1]->n, std::uint64_t(1) << 24);  // three kernels: 16M elements
 }
 
 TEST(LadderPresets, TheClassicLadderFollowsTheDeckThenGoesFurther) {
@@ -156,7 +156,8 @@ TEST(LadderPresets, TheClassicLadderFollowsTheDeckThenGoesFurther) {
 }
 
 TEST(LadderPresets, EveryStepIsATimedVariantOfThePresetsFamily) {
-  for (const LadderPreset& preset : ladder_presets()) {
+  for (const LadderPreset* p : ladder_presets()) {
+    const LadderPreset& preset = *p;
     const Family* family = find_family(preset.family);
     ASSERT_NE(family, nullptr) << preset.name;
     EXPECT_GE(preset.order.size(), 2u) << preset.name;
@@ -174,7 +175,7 @@ TEST(LadderPresets, EachFamilyHasItsOwnAndOnlyReduceSitsBesideThe2007Table) {
     EXPECT_EQ(presets.size(), 2u) << family;
     for (const LadderPreset* p : presets) {
       EXPECT_EQ(p->family, family);
-      EXPECT_EQ(p->beside_g80_table, std::string(family) == "reduce") << p->name;
+      EXPECT_EQ(p->beside_historic_table, std::string(family) == "reduce") << p->name;
     }
   }
   EXPECT_EQ(ladder_presets_for("scan")[0]->order.front(), "hillis-steele");
@@ -183,7 +184,7 @@ TEST(LadderPresets, EachFamilyHasItsOwnAndOnlyReduceSitsBesideThe2007Table) {
 }
 
 TEST(LadderPresets, TheHarrisTableIsConsistentWithItself) {
-  const auto& rows = harris_g80_table();
+  const auto& rows = showcase_of("reduce").historic.rows;
   ASSERT_EQ(rows.size(), 7u);
   const double bytes = 4.0 * (1 << 22);  // 2^22 ints
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -194,7 +195,7 @@ TEST(LadderPresets, TheHarrisTableIsConsistentWithItself) {
     EXPECT_NEAR(rows[0].ms / rows[i].ms, rows[i].cumulative_speedup, rows[i].cumulative_speedup * 0.01) << rows[i].what;
   }
   // The table's kernels 1-7 are the classic ladder's first seven steps.
-  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].variant, ladder_presets()[0].order[i]);
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].variant, ladder_presets()[0]->order[i]);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// A family added with one folder and one line in a family list runs through the same runner
-// as reduction, on the simulator, and records every launch.
+// A family added with one folder in the template form and one line in a family list runs
+// through the same runner as reduction, on the simulator, and records every launch.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -155,8 +155,19 @@ TEST(ReduceFamily, ReferenceAndCheckThroughTheInterface) {
   EXPECT_FALSE(reduce.check(r, input.data(), result).ok);
 }
 
-TEST(ToyFamily, DemandingTheGpuIsAClearError) {
-  EXPECT_THROW(find_family("copy_twice")->run(toy_request(2), Backend::Gpu, nullptr), GpuError);
+// Built like the product's families, it is compiled for the GPU where CUDA is: there it runs and
+// checks; without a GPU (or CUDA) asking for one is a clear error.
+TEST(ToyFamily, RunsOnTheGpuOrSaysWhyNot) {
+  const RunRequest r = toy_request(2);
+  const Family& toy = *find_family("copy_twice");
+  const std::vector<unsigned char> input = toy.make_input(r, Pattern::Ascending, 1);
+  try {
+    const RunResult out = toy.run(r, Backend::Gpu, input.data());
+    EXPECT_TRUE(out.check.ok);
+    EXPECT_EQ(out.trace.meta.launches.size(), 2u);
+  } catch (const GpuError& e) {
+    EXPECT_FALSE(std::string(e.what()).empty());
+  }
 }
 
 }  // namespace

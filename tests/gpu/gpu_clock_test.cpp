@@ -5,8 +5,7 @@
 
 #include <set>
 
-#include "kernels/families/reduce/catalog.h"
-#include "kernels/families/reduce/run_gpu.h"
+#include "kernels/families/reduce/traits.h"
 #include "model/views/step_times.h"
 #include "tests/kernels/reduce_inputs.h"
 
@@ -46,7 +45,7 @@ TEST(GpuClocks, EveryWarpOfARecordedBlockTimesEveryStepItTook) {
         // Which block finishes last differs from run to run: the replay's last block may be
         // another than the recorded run's, so its last-block steps may have no time here.
         const bool timing_dependent = step_kind(s) == StepKind::LastBlockLevel || s == kFinishStep;
-        if (!find_variant(variant)->deterministic_trace && timing_dependent) continue;
+        if (!find_variant_info<Traits>(variant)->deterministic_trace && timing_dependent) continue;
         const StepTime* t = find_step_time(times, s);
         ASSERT_NE(t, nullptr) << "block " << block << " step " << step_name(s);
         EXPECT_GT(t->ns, 0.0);

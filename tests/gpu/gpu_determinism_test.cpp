@@ -5,9 +5,7 @@
 
 #include <string>
 
-#include "kernels/families/reduce/registry.h"
-#include "kernels/families/reduce/run_gpu.h"
-#include "kernels/families/reduce/run_sim.h"
+#include "kernels/families/reduce/traits.h"
 #include "kernels/host/input.h"
 
 namespace wl::reduce {
@@ -33,7 +31,7 @@ RunRequest request_for(const Case& c, std::uint64_t n) {
 TEST_P(GpuDeterminism, SameBitsRunAfterRunAndAsTheSimulator) {
   const Case& c = GetParam();
   for (std::uint64_t n : {1000ull, 65539ull, (1ull << 20) + 3, (1ull << 24) + 1})
-    visit_type(c.type, [&](auto t) {
+    visit_type_in(Traits::Types{}, c.type, [&](auto t) {
       using T = typename decltype(t)::type;
       const RunRequest r = request_for(c, n);
       const std::vector<T> input = make_input<T>(Pattern::Random, n, n + 11, c.op);
@@ -53,13 +51,13 @@ TEST_P(GpuDeterminism, SameBitsRunAfterRunAndAsTheSimulator) {
 TEST_P(GpuDeterminism, LaunchAfterLaunchWithNoMemsetBetween) {
   const Case& c = GetParam();
   for (std::uint64_t n : {5000ull, (1ull << 20) + 3})
-    visit_type(c.type, [&](auto t) {
+    visit_type_in(Traits::Types{}, c.type, [&](auto t) {
       using T = typename decltype(t)::type;
       const RunRequest r = request_for(c, n);
       const std::vector<T> input = make_input<T>(Pattern::Random, n, n + 5, c.op);
       const RunResult sim = run_sim(r, input.data());
-      const GpuTiming timed = time_gpu(r, input.data(), TimingPlan{5, 5, 8});
-      EXPECT_TRUE(timed.result_ok) << c.variant << " n=" << n;
+      const GpuTime timed = time_gpu(r, input.data(), TimingPlan{5, 5, 8});
+      EXPECT_TRUE(timed.ok) << c.variant << " n=" << n;
       EXPECT_EQ(timed.result_bits, sim.result.bits(0)) << c.variant << " " << c.op << " " << c.type << " n=" << n;
     });
 }

@@ -3,10 +3,8 @@
 // simulator's trace event for event, and the racy pitfall loses updates on the GPU too.
 #include <gtest/gtest.h>
 
-#include "kernels/families/histogram/catalog.h"
+#include "kernels/families/histogram/traits.h"
 #include "kernels/families/histogram/reference.h"
-#include "kernels/families/histogram/run_gpu.h"
-#include "kernels/families/histogram/run_sim.h"
 #include "kernels/families/histogram/samples.h"
 #include "tests/kernels/histogram_requests.h"
 
@@ -39,7 +37,7 @@ TEST_P(GpuHistogram, EqualsCpuReferenceForEveryBinCountAndInput) {
 
 std::vector<std::string> variants(bool deterministic_only) {
   std::vector<std::string> ids;
-  for (const VariantInfo& info : variant_infos())
+  for (const VariantInfo& info : variant_infos<Traits>())
     if (!info.pitfall && (!deterministic_only || info.deterministic_trace)) ids.push_back(info.id);
   return ids;
 }

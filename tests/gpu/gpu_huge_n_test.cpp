@@ -5,8 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "kernels/families/reduce/registry.h"
-#include "kernels/families/reduce/run_gpu.h"
+#include "kernels/families/reduce/traits.h"
 #include "tests/gpu/huge_input.h"
 
 namespace wl::reduce {
@@ -39,7 +38,7 @@ bool enough_gpu_memory() { return test::gpu_fits_huge_input(1.5); }  // the inpu
 TEST(GpuHugeN, EveryVariantSumsTwoToThe31Plus17IntegersExactly) {
   if (!enough_gpu_memory()) GTEST_SKIP() << "needs 13 GB of free GPU memory";
   const std::int32_t expected = wrapped_sum(huge_input());
-  for (const auto& info : variant_infos()) {
+  for (const auto& info : variant_infos<Traits>()) {
     if (info.pitfall) continue;
     EXPECT_EQ(run_i32(info.id, "sum"), expected) << info.id;
   }

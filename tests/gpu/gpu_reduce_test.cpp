@@ -6,8 +6,7 @@
 #include <cstring>
 #include <limits>
 
-#include "kernels/families/reduce/run_gpu.h"
-#include "kernels/families/reduce/registry.h"
+#include "kernels/families/reduce/traits.h"
 #include "tests/kernels/reduce_inputs.h"
 
 namespace wl::reduce {
@@ -19,7 +18,7 @@ TEST_P(GpuReduce, EqualsCpuReferenceForEveryOpTypeAndSize) {
   for (const char* op : {"sum", "min", "max", "product"})
     for (const char* type : {"i32", "f32", "f64"})
       for (std::uint64_t n : {1ull, 33ull, 1000ull, 65539ull, (1ull << 22) + 3})
-        reduce::visit_type(type, [&](auto t) {
+        visit_type_in(reduce::Traits::Types{}, type, [&](auto t) {
           using T = typename decltype(t)::type;
           RunRequest r;
           r.variant = GetParam();
@@ -71,7 +70,7 @@ TEST_P(GpuReduce, FloatMinMaxFollowTheNanAndSignedZeroPolicy) {
 
 std::vector<std::string> variants() {
   std::vector<std::string> ids;
-  for (const auto& info : reduce::variant_infos())
+  for (const auto& info : variant_infos<reduce::Traits>())
     if (!info.pitfall) ids.push_back(info.id);
   return ids;
 }

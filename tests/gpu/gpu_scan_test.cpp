@@ -7,11 +7,8 @@
 #include <cstdio>
 #include <utility>
 
-#include "kernels/families/scan/catalog.h"
+#include "kernels/families/scan/traits.h"
 #include "kernels/families/scan/reference.h"
-#include "kernels/families/scan/registry.h"
-#include "kernels/families/scan/run_gpu.h"
-#include "kernels/families/scan/run_sim.h"
 #include "tests/kernels/reduce_inputs.h"
 #include "tests/kernels/scan_requests.h"
 
@@ -23,14 +20,14 @@ using test::scan_request;
 class GpuScan : public testing::TestWithParam<std::string> {};
 
 TEST_P(GpuScan, EqualsCpuReferenceForEveryOpTypeAndSize) {
-  const VariantInfo& info = *find_variant(GetParam());
+  const VariantInfo& info = *find_variant_info<Traits>(GetParam());
   for (const char* op : {"sum", "max", "min"})
     for (const char* type : {"i32", "f32"})
       for (std::uint64_t n : {1ull, 33ull, 1000ull, 4096ull, 65539ull, (1ull << 20) + 5, (1ull << 22) + 3})
         for (bool exclusive : {false, true})
           if (!info.max_n || n <= info.max_n)  // naive-quadratic: small n only
-          visit_op(op, [&](auto o) {
-            visit_type(type, [&](auto t) {
+          visit_op_in(Traits::Ops{}, op, [&](auto o) {
+            visit_type_in(Traits::Types{}, type, [&](auto t) {
               using T = typename decltype(t)::type;
               const std::vector<T> input = test::exact_input<T>(op, n, n + 7);
               const RunResult out = run_gpu(scan_request(GetParam(), op, type, n, 256, exclusive), input.data());
@@ -46,12 +43,12 @@ TEST_P(GpuScan, EqualsCpuReferenceForEveryOpTypeAndSize) {
 // and a payload turns every output from its place on into the canonical NaN, bit for bit as the
 // CPU reference (the GPU's max.NaN and min.NaN against the reference's selects).
 TEST_P(GpuScan, FloatMaxAndMinFollowTheNanAndSignedZeroPolicy) {
-  const VariantInfo& info = *find_variant(GetParam());
+  const VariantInfo& info = *find_variant_info<Traits>(GetParam());
   const std::uint64_t n = info.max_n ? std::min<std::uint64_t>(info.max_n, 600) : 70001;
   const std::vector<float> input = test::float_policy_input(n);
   for (const char* op : {"max", "min"})
     for (bool exclusive : {false, true})
-      visit_op(op, [&](auto o) {
+      visit_op_in(Traits::Ops{}, op, [&](auto o) {
         const RunResult out = run_gpu(scan_request(GetParam(), op, "f32", n, 256, exclusive), input.data());
         const std::vector<float> expected = reference_scan<typename decltype(o)::type>(input, exclusive);
         ASSERT_EQ(out.result.count(), n);
@@ -62,7 +59,7 @@ TEST_P(GpuScan, FloatMaxAndMinFollowTheNanAndSignedZeroPolicy) {
 
 std::vector<std::string> variants() {
   std::vector<std::string> ids;
-  for (const VariantInfo& info : variant_infos())
+  for (const VariantInfo& info : variant_infos<Traits>())
     if (!info.pitfall) ids.push_back(info.id);
   return ids;
 }
@@ -98,7 +95,7 @@ class GpuScanTrace : public testing::TestWithParam<std::string> {};
 TEST_P(GpuScanTrace, EqualsTheSimulatorTraceEventForEvent) {
   for (bool exclusive : {false, true}) {
     // 3000: several tiles; naive-quadratic records n^2 / 2 loads, so it gets 600.
-    const std::uint64_t n = find_variant(GetParam())->max_n ? 600 : 3000;
+    const std::uint64_t n = find_variant_info<Traits>(GetParam())->max_n ? 600 : 3000;
     RunRequest r = scan_request(GetParam(), exclusive ? "max" : "sum", "i32", n, 128, exclusive);
     r.record = true;
     r.record_blocks.clear();
@@ -127,7 +124,7 @@ std::string describe(const Event& e) {
 
 std::vector<std::string> deterministic() {
   std::vector<std::string> ids;
-  for (const VariantInfo& info : variant_infos())
+  for (const VariantInfo& info : variant_infos<Traits>())
     if (info.deterministic_trace) ids.push_back(info.id);
   return ids;
 }

@@ -4,9 +4,7 @@
 
 #include <cstring>
 
-#include "kernels/families/reduce/run_gpu.h"
-#include "kernels/families/reduce/registry.h"
-#include "kernels/families/reduce/run_sim.h"
+#include "kernels/families/reduce/traits.h"
 #include "tests/kernels/reduce_inputs.h"
 
 namespace wl::reduce {
@@ -39,7 +37,7 @@ TEST_P(GpuTrace, EqualsTheSimulatorTraceEventForEvent) {
   r.record = true;
   r.record_blocks.clear();
   for (std::uint32_t b = 0; b < 64; ++b) r.record_blocks.push_back(b);
-  reduce::visit_type(c.type, [&](auto t) {
+  visit_type_in(reduce::Traits::Types{}, c.type, [&](auto t) {
     using T = typename decltype(t)::type;
     const std::vector<T> input = test::exact_input<T>(c.op, c.n, 99);
     const RunResult sim = run_sim(r, input.data());
@@ -60,7 +58,7 @@ TEST_P(GpuTrace, EqualsTheSimulatorTraceEventForEvent) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  for (const reduce::VariantInfo& info : reduce::variant_infos()) {
+  for (const reduce::VariantInfo& info : variant_infos<reduce::Traits>()) {
     if (!info.deterministic_trace) continue;
     out.push_back({info.id, "sum", "f32", 4096, 256});
     out.push_back({info.id, "max", "i32", 1000, 128});

@@ -6,8 +6,7 @@
 #include <cstring>
 #include <limits>
 
-#include "kernels/families/reduce/registry.h"
-#include "kernels/families/reduce/run_sim.h"
+#include "kernels/families/reduce/traits.h"
 
 namespace wl::reduce {
 namespace {
@@ -62,7 +61,7 @@ TEST_P(FloatPolicy, NanPropagatesWhereverItIs) {
 
 std::vector<std::string> variant_ids() {
   std::vector<std::string> ids;
-  for (const auto& info : reduce::variant_infos())
+  for (const auto& info : variant_infos<reduce::Traits>())
     if (!info.pitfall) ids.push_back(info.id);
   return ids;
 }

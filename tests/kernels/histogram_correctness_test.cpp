@@ -6,9 +6,8 @@
 #include <string>
 #include <tuple>
 
-#include "kernels/families/histogram/catalog.h"
+#include "kernels/families/histogram/traits.h"
 #include "kernels/families/histogram/reference.h"
-#include "kernels/families/histogram/run_sim.h"
 #include "kernels/families/histogram/samples.h"
 #include "tests/kernels/histogram_requests.h"
 #include "kernels/family/family.h"
@@ -61,7 +60,7 @@ TEST_P(HistogramCorrectness, DropsSamplesOutsideTheBins) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  for (const VariantInfo& v : variant_infos())
+  for (const VariantInfo& v : variant_infos<Traits>())
     if (!v.pitfall)  // wrong on purpose: histogram_trace_invariants_test shows how
       for (unsigned bins : kBins) out.emplace_back(v.id, bins);
   return out;

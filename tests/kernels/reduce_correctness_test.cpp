@@ -10,9 +10,8 @@
 
 #include "kernels/host/input.h"
 #include "kernels/families/reduce/plan.h"
-#include "kernels/families/reduce/registry.h"
+#include "kernels/families/reduce/traits.h"
 #include "kernels/families/reduce/reference.h"
-#include "kernels/families/reduce/run_sim.h"
 #include "tests/kernels/reduce_inputs.h"
 
 namespace wl::reduce {
@@ -42,7 +41,7 @@ void check_all_sizes(const std::string& variant, const std::string& op, const st
       // These inputs have one right answer in any order: the result must be its exact bits,
       // not merely within the checker's bound.
       std::uint64_t exact = 0;
-      reduce::visit_op(op, [&](auto o) {
+      visit_op_in(reduce::Traits::Ops{}, op, [&](auto o) {
         exact = to_bits(reference_fold<typename decltype(o)::type>(input));
       });
       EXPECT_EQ(out.result.bits(0), exact) << variant << " " << op << " " << type << " n=" << n
@@ -53,7 +52,7 @@ void check_all_sizes(const std::string& variant, const std::string& op, const st
 
 TEST_P(ReduceCorrectness, EqualsCpuReferenceExactly) {
   const auto& [variant, op, type] = GetParam();
-  reduce::visit_type(type, [&](auto t) {
+  visit_type_in(reduce::Traits::Types{}, type, [&](auto t) {
     check_all_sizes<typename decltype(t)::type>(variant, op, type);
   });
 }
@@ -77,7 +76,7 @@ double predicted_sum_bound(const std::vector<T>& input, std::uint64_t depth) {
 
 TEST_P(RandomFloats, StayWithinTheDepthBound) {
   const auto& [variant, op, type] = GetParam();
-  reduce::visit_type(type, [&](auto t) {
+  visit_type_in(reduce::Traits::Types{}, type, [&](auto t) {
     using T = typename decltype(t)::type;
     RunRequest r;
     r.variant = variant;
@@ -90,7 +89,7 @@ TEST_P(RandomFloats, StayWithinTheDepthBound) {
     if (op == "sum") {
       // Checked against the bound its combine depth predicts, not only some bound: a driver
       // that dropped the depth would fall back to n - 1 and still pass the check above.
-      const VariantInfo& info = *find_variant(variant);
+      const VariantInfo& info = *find_variant_info<Traits>(variant);
       const std::uint64_t depth = combine_depth(info, plan_passes(info, r.n, r.block, r.sm_count), r.block);
       EXPECT_NEAR(out.check.bound, predicted_sum_bound(input, depth), 1e-9 * out.check.bound);
     }
@@ -99,7 +98,7 @@ TEST_P(RandomFloats, StayWithinTheDepthBound) {
 
 std::vector<Case> cases_of(std::initializer_list<const char*> types) {
   std::vector<Case> cases;
-  for (const reduce::VariantInfo& info : reduce::variant_infos()) {
+  for (const reduce::VariantInfo& info : variant_infos<reduce::Traits>()) {
     if (info.pitfall) continue;
     for (const char* op : {"sum", "min", "max", "product"})
       for (const char* type : types) cases.emplace_back(info.id, op, type);

@@ -8,7 +8,7 @@
 
 #include "kernels/backend/runner.h"
 #include "kernels/families/reduce/plan.h"
-#include "kernels/families/reduce/run_sim.h"
+#include "kernels/families/reduce/traits.h"
 
 namespace wl::reduce {
 namespace {

@@ -9,11 +9,9 @@
 #include <string>
 #include <tuple>
 
-#include "kernels/families/scan/catalog.h"
+#include "kernels/families/scan/traits.h"
 #include "kernels/families/scan/plan.h"
 #include "kernels/families/scan/reference.h"
-#include "kernels/families/scan/registry.h"
-#include "kernels/families/scan/run_sim.h"
 #include "tests/kernels/reduce_inputs.h"
 #include "tests/kernels/scan_requests.h"
 
@@ -29,7 +27,7 @@ class ScanCorrectness : public testing::TestWithParam<Case> {};
 
 template <class Op, class T>
 void check_all_sizes(const std::string& variant, const std::string& op, const std::string& type) {
-  const VariantInfo& info = *find_variant(variant);
+  const VariantInfo& info = *find_variant_info<Traits>(variant);
   // Items 0 lets the plan size the tile by n; a variant that runs several sizes is checked in
   // each of them too.
   std::vector<unsigned> items_asked{0};
@@ -60,8 +58,8 @@ void check_all_sizes(const std::string& variant, const std::string& op, const st
 
 TEST_P(ScanCorrectness, EqualsCpuReferenceExactly) {
   const auto& [variant, op, type] = GetParam();
-  visit_op(op, [&](auto o) {
-    visit_type(type, [&](auto t) {
+  visit_op_in(Traits::Ops{}, op, [&](auto o) {
+    visit_type_in(Traits::Types{}, type, [&](auto t) {
       check_all_sizes<typename decltype(o)::type, typename decltype(t)::type>(variant, op, type);
     });
   });
@@ -69,7 +67,7 @@ TEST_P(ScanCorrectness, EqualsCpuReferenceExactly) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  for (const VariantInfo& v : variant_infos())
+  for (const VariantInfo& v : variant_infos<Traits>())
     if (!v.pitfall)  // wrong on purpose: scan_trace_invariants_test shows how
     for (const char* op : {"sum", "max", "min"})
       for (const char* type : {"i32", "f32"}) out.emplace_back(v.id, op, type);
@@ -89,12 +87,12 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, ScanCorrectness, testing::ValuesIn(cases()
 class ScanFloatPolicy : public testing::TestWithParam<std::string> {};
 
 TEST_P(ScanFloatPolicy, MaxAndMinFollowTheNanAndSignedZeroPolicy) {
-  const VariantInfo& info = *find_variant(GetParam());
+  const VariantInfo& info = *find_variant_info<Traits>(GetParam());
   const std::uint64_t n = info.max_n ? std::min<std::uint64_t>(info.max_n, 600) : 3001;
   const std::vector<float> input = test::float_policy_input(n);
   for (const char* op : {"max", "min"})
     for (bool exclusive : {false, true})
-      visit_op(op, [&](auto o) {
+      visit_op_in(Traits::Ops{}, op, [&](auto o) {
         const RunResult out = run_sim(test::scan_request(GetParam(), op, "f32", n, 256, exclusive), input.data());
         const std::vector<float> expected = reference_scan<typename decltype(o)::type>(input, exclusive);
         ASSERT_EQ(out.result.count(), n);
@@ -108,7 +106,7 @@ TEST_P(ScanFloatPolicy, MaxAndMinFollowTheNanAndSignedZeroPolicy) {
 
 std::vector<std::string> real_variants() {
   std::vector<std::string> ids;
-  for (const VariantInfo& v : variant_infos())
+  for (const VariantInfo& v : variant_infos<Traits>())
     if (!v.pitfall) ids.push_back(v.id);
   return ids;
 }
@@ -166,7 +164,7 @@ TEST(ScanValidation, DecoupledLookbackTakesBlocksUpTo512) {
 // 256, tiles of 32768 (128 items a thread) from n = 33 * 32768 = 1081344, of 8192 (32) from
 // 33 * 8192 = 270336, of 2048 (8) below. The request's "items" overrides it.
 TEST(ScanPlan, DecoupledLookbackSizesItsTileByN) {
-  const VariantInfo& info = *find_variant("decoupled-lookback");
+  const VariantInfo& info = *find_variant_info<Traits>("decoupled-lookback");
   RunRequest r = test::scan_request("decoupled-lookback", "sum", "f32", 1, 256);
   auto plan_at = [&](std::uint64_t n) {
     r.n = n;
@@ -205,7 +203,7 @@ TEST(ScanValidation, ItemsNameATileSizeTheVariantRuns) {
   r.variant = "scan-then-propagate";
   r.params["items"] = 8;
   EXPECT_EQ(validate(r), "");
-  EXPECT_EQ(plan_levels(*find_variant(r.variant), r).front().items_per_thread, 4u);
+  EXPECT_EQ(plan_levels(*find_variant_info<Traits>(r.variant), r).front().items_per_thread, 4u);
 }
 
 // Quadratic work is for small n: 4096 (one step per element) runs, 4097 is refused with the reason.

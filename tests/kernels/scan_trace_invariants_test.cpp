@@ -11,7 +11,7 @@
 #include "kernels/families/scan/decoupled_lookback.h"
 #include "kernels/families/scan/driver.h"
 #include "kernels/families/scan/reference.h"
-#include "kernels/families/scan/run_sim.h"
+#include "kernels/families/scan/traits.h"
 #include "kernels/sim/sim_backend.h"
 #include "kernels/host/input.h"
 #include "model/dataflow.h"

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "kernels/host/input.h"
-#include "kernels/families/reduce/run_sim.h"
+#include "kernels/families/reduce/traits.h"
 #include "model/divergence.h"
 #include "model/metrics.h"
 

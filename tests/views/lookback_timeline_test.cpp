@@ -5,7 +5,7 @@
 
 #include "../trace/trace_builder.h"
 #include "core/tile_word.h"
-#include "kernels/families/scan/run_sim.h"
+#include "kernels/families/scan/traits.h"
 #include "kernels/host/input.h"
 
 namespace wl {
@@ -92,7 +92,7 @@ TEST(LookbackTimeline, EveryTileOfASimulatedSinglePassPublishes) {
   r.record = true;
   for (std::uint32_t k = 0; k < 16; ++k) r.record_blocks.push_back(k);
   const std::vector<std::int32_t> input = make_input<std::int32_t>(Pattern::Ones, r.n, 1, "sum");
-  const Trace t = scan::run_sim(r, input.data()).trace;
+  const Trace t = run_sim(r, input.data()).trace;
   const LookbackTimeline tl = build_lookback_timeline(t, 0);
   ASSERT_EQ(tl.tiles.size(), 16u);
   for (std::uint32_t k = 0; k < 16; ++k) {
@@ -105,7 +105,7 @@ TEST(LookbackTimeline, EveryTileOfASimulatedSinglePassPublishes) {
     EXPECT_GT(tile.inclusive, tl.tiles[k - 1].inclusive) << "the simulator runs tiles in order";
   }
   r.variant = "hillis-steele";
-  EXPECT_FALSE(build_lookback_timeline(scan::run_sim(r, input.data()).trace, 0).found());
+  EXPECT_FALSE(build_lookback_timeline(run_sim(r, input.data()).trace, 0).found());
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "model/views/view_table.h"
 
+#include "kernels/family/family.h"
+
 #include <gtest/gtest.h>
 
 namespace wl {
@@ -22,12 +24,12 @@ TEST(ViewTable, EveryNameParsesBackToItsView) {
 }
 
 TEST(ViewTable, TheTreeIsForReductionsTheOthersForEveryFamily) {
-  EXPECT_TRUE(view_applies(ViewKind::Tree, "reduce"));
-  EXPECT_FALSE(view_applies(ViewKind::Tree, "histogram"));
-  EXPECT_FALSE(view_applies(ViewKind::Tree, "red"));  // a whole id, not a prefix
+  EXPECT_TRUE(view_applies(ViewKind::Tree, showcase_of("reduce")));
+  EXPECT_FALSE(view_applies(ViewKind::Tree, showcase_of("histogram")));
+  EXPECT_FALSE(view_applies(ViewKind::Tree, showcase_of("red")));  // a whole id, not a prefix
   for (ViewKind v : {ViewKind::Dataflow, ViewKind::Divergence, ViewKind::Banks, ViewKind::Memory, ViewKind::Source,
                      ViewKind::Metrics, ViewKind::Timing})
-    EXPECT_TRUE(view_applies(v, "histogram")) << view_name(v);
+    EXPECT_TRUE(view_applies(v, showcase_of("histogram"))) << view_name(v);
 }
 
 TEST(ViewTable, TheDataflowComesRightAfterTheTree) {
@@ -43,27 +45,27 @@ TEST(ViewTable, TheTimingViewIsKeyEightForEveryFamily) {
   EXPECT_EQ(view_key(ViewKind::Timing), 8);
   EXPECT_STREQ(view_name(ViewKind::Timing), "timing");
   EXPECT_STREQ(view_title(ViewKind::Timing), "Timing");
-  for (const char* family : {"reduce", "scan", "histogram"}) EXPECT_TRUE(view_applies(ViewKind::Timing, family));
+  for (const char* family : {"reduce", "scan", "histogram"}) EXPECT_TRUE(view_applies(ViewKind::Timing, showcase_of(family)));
 }
 
 // Key 9 is the family's own view: the look-back timeline for scans, the bins for histograms.
 TEST(ViewTable, KeyNineIsTheFamilysOwnView) {
   EXPECT_EQ(view_key(ViewKind::Lookback), 9);
   EXPECT_EQ(view_key(ViewKind::Histogram), 9);
-  EXPECT_TRUE(view_applies(ViewKind::Histogram, "histogram"));
-  EXPECT_FALSE(view_applies(ViewKind::Histogram, "scan"));
+  EXPECT_TRUE(view_applies(ViewKind::Histogram, showcase_of("histogram")));
+  EXPECT_FALSE(view_applies(ViewKind::Histogram, showcase_of("scan")));
   EXPECT_STREQ(view_name(ViewKind::Lookback), "lookback");
-  EXPECT_TRUE(view_applies(ViewKind::Lookback, "scan"));
-  EXPECT_FALSE(view_applies(ViewKind::Lookback, "reduce"));
+  EXPECT_TRUE(view_applies(ViewKind::Lookback, showcase_of("scan")));
+  EXPECT_FALSE(view_applies(ViewKind::Lookback, showcase_of("reduce")));
 }
 
 // A family opens with its own view where it has one, else the dataflow, which draws anything.
 TEST(ViewTable, EachFamilyHasADefaultViewThatAppliesToIt) {
-  EXPECT_EQ(default_view("reduce"), ViewKind::Tree);
-  EXPECT_EQ(default_view("histogram"), ViewKind::Histogram);
-  EXPECT_EQ(default_view("scan"), ViewKind::Dataflow);
+  EXPECT_EQ(default_view(showcase_of("reduce")), ViewKind::Tree);
+  EXPECT_EQ(default_view(showcase_of("histogram")), ViewKind::Histogram);
+  EXPECT_EQ(default_view(showcase_of("scan")), ViewKind::Dataflow);
   for (const char* family : {"reduce", "scan", "histogram", "copy_twice"})
-    EXPECT_TRUE(view_applies(default_view(family), family)) << family;
+    EXPECT_TRUE(view_applies(default_view(showcase_of(family)), showcase_of(family))) << family;
 }
 
 }  // namespace

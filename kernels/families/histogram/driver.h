@@ -85,4 +85,21 @@ void launch_histogram(Backend& backend, Global<const std::int32_t> input, Buffer
   }
 }
 
+// One run of V (kernels/family/typed_run.h): samples are i32 and counts u32 for every variant,
+// so Op and T are fixed. Its plan and buffers are made once and launched as often as a timing
+// asks; every launch clears the bins first, as CUB's does.
+template <class V, class Op, class T, class Backend>
+struct HistogramRun {
+  Backend& backend;
+  unsigned bins;
+  Plan plan;
+  Buffers buffers;
+
+  HistogramRun(Backend& b, const RunRequest& r)
+      : backend(b), bins(bins_of(r)), plan(plan_histogram(V::info, r.n, r.block, bins, r.sm_count)),
+        buffers(allocate_buffers<V>(b, plan, r.block, bins)) {}
+  void launch(Global<const std::int32_t> input, bool record) { launch_histogram<V>(backend, input, buffers, plan, bins, record); }
+  std::vector<std::uint32_t> result() { return backend.read_all(buffers.counts); }
+};
+
 }  // namespace wl::histogram

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "kernels/families/histogram/catalog.h"
 #include "kernels/families/histogram/variant.h"
 
 namespace wl::histogram {
@@ -49,11 +48,10 @@ Plan plan_histogram(const VariantInfo& info, std::uint64_t n, unsigned block, un
 
 unsigned bins_of(const RunRequest& r) { return unsigned(param_or(r, "bins", kDefaultBins)); }
 
-std::string validate_histogram(const RunRequest& r) {
+std::string validate_histogram(const VariantInfo& info, const RunRequest& r) {
   if (r.block < 32) return "a histogram needs a block of at least 32 threads (its warps count together)";
-  const VariantInfo* info = find_variant(r.variant);
-  if (info && info->shape == Shape::SortThenReduce && r.n > (std::uint64_t(1) << 31))
-    return std::string(info->id) + " sorts n rounded up to a power of two: it takes n up to 2^31";
+  if (info.shape == Shape::SortThenReduce && r.n > (std::uint64_t(1) << 31))
+    return std::string(info.id) + " sorts n rounded up to a power of two: it takes n up to 2^31";
   return {};
 }
 

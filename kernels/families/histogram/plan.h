@@ -29,7 +29,7 @@ std::vector<SortPassShape> sort_passes(std::uint64_t padded);
 
 // The family's "bins" parameter, or its default; and histogram's own checks of a request.
 unsigned bins_of(const RunRequest& request);
-std::string validate_histogram(const RunRequest& request);
+std::string validate_histogram(const VariantInfo& info, const RunRequest& request);
 
 constexpr unsigned kMinBins = 2, kMaxBins = 4096, kDefaultBins = 256;
 // The per-thread copies of per-thread-local stay within this many counters (4 MiB), except that

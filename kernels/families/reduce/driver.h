@@ -111,4 +111,20 @@ T read_result(Backend& backend, const ReduceBuffers<T>& b, const std::vector<Pas
   return backend.read(b.out, 0);
 }
 
+// One run of V with Op on T (kernels/family/typed_run.h): its passes and buffers, made once and
+// launched as often as a timing asks.
+template <class V, class Op, class T, class Backend>
+struct ReduceRun {
+  Backend& backend;
+  unsigned block;
+  std::vector<Pass> passes;
+  ReduceBuffers<T> buffers;
+
+  ReduceRun(Backend& b, const RunRequest& r)
+      : backend(b), block(r.block), passes(plan_passes(V::info, r.n, r.block, r.sm_count)),
+        buffers(allocate_buffers<V, T>(b, passes)) {}
+  void launch(Global<const T> input, bool record) { launch_passes<V, Op>(backend, input, buffers, passes, block, record); }
+  std::vector<T> result() { return {read_result<V, Op>(backend, buffers, passes)}; }
+};
+
 }  // namespace wl::reduce

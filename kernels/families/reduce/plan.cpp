@@ -1,17 +1,15 @@
 #include "kernels/families/reduce/plan.h"
 
-#include "kernels/families/reduce/catalog.h"
 #include "kernels/families/reduce/variant.h"
 
 namespace wl::reduce {
 
-std::string validate_reduce(const RunRequest& r) {
-  const VariantInfo* info = find_variant(r.variant);
-  if (info && info->finish == Finish::Partials && info->shape == GridShape::OnePerElement && r.block < 2)
-    return std::string(info->id) + " needs a block of at least 2 threads (with one, each pass would leave as many "
+std::string validate_reduce(const VariantInfo& info, const RunRequest& r) {
+  if (info.finish == Finish::Partials && info.shape == GridShape::OnePerElement && r.block < 2)
+    return std::string(info.id) + " needs a block of at least 2 threads (with one, each pass would leave as many "
            "partials as it read)";
-  if (info && r.block < info->min_block)
-    return std::string(info->id) + " needs a block of at least " + std::to_string(info->min_block) +
+  if (r.block < info.min_block)
+    return std::string(info.id) + " needs a block of at least " + std::to_string(info.min_block) +
            " threads (its unrolled last warp reads sdata[tid + 32])";
   return {};
 }

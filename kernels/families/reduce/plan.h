@@ -24,6 +24,6 @@ std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Pass>& pa
                             unsigned block);
 
 // Reduction's own checks of a request (Family::validate).
-std::string validate_reduce(const RunRequest& request);
+std::string validate_reduce(const VariantInfo& info, const RunRequest& request);
 
 }  // namespace wl::reduce

@@ -141,4 +141,23 @@ void launch_levels(Backend& backend, Global<const T> input, ScanBuffers<T>& b, c
   }
 }
 
+// One run of V with Op on T (kernels/family/typed_run.h): its levels and buffers, made once
+// and launched as often as a timing asks (a single pass clears its status once, in the first).
+template <class V, class Op, class T, class Backend>
+struct ScanRun {
+  Backend& backend;
+  unsigned block;
+  bool exclusive;
+  std::vector<Level> levels;
+  ScanBuffers<T> buffers;
+
+  ScanRun(Backend& b, const RunRequest& r)
+      : backend(b), block(r.block), exclusive(is_exclusive(r)), levels(plan_levels(V::info, r)),
+        buffers(allocate_buffers<V, T>(b, levels, r.n)) {}
+  void launch(Global<const T> input, bool record) {
+    launch_levels<V, Op>(backend, input, buffers, levels, block, exclusive, record);
+  }
+  std::vector<T> result() { return backend.read_all(buffers.out); }
+};
+
 }  // namespace wl::scan

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "kernels/families/scan/catalog.h"
 #include "kernels/warp/warp_scan.h"
 
 namespace wl::scan {
@@ -78,25 +77,23 @@ std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Level>& l
   return depth;
 }
 
-std::string validate_scan(const RunRequest& r) {
-  const VariantInfo* info = find_variant(r.variant);
-  if (!info) return {};
-  if (r.block < info->min_block)
-    return std::string(info->id) + " needs a block of at least " + std::to_string(info->min_block) +
-           (info->min_block >= 32 ? " threads (it scans whole warps)" : " threads (a tile of one element never shrinks the next level)");
-  if (r.block > info->max_block)
-    return std::string(info->id) + " takes blocks of up to " + std::to_string(info->max_block) + " threads: its " +
-           std::to_string(info->items_per_thread) + " items a thread need more registers than a block of " +
+std::string validate_scan(const VariantInfo& info, const RunRequest& r) {
+  if (r.block < info.min_block)
+    return std::string(info.id) + " needs a block of at least " + std::to_string(info.min_block) +
+           (info.min_block >= 32 ? " threads (it scans whole warps)" : " threads (a tile of one element never shrinks the next level)");
+  if (r.block > info.max_block)
+    return std::string(info.id) + " takes blocks of up to " + std::to_string(info.max_block) + " threads: its " +
+           std::to_string(info.items_per_thread) + " items a thread need more registers than a block of " +
            std::to_string(r.block) + " leaves each thread";
   // A variant of one size ignores "items", so compare mode and a sweep of every variant can
   // carry the parameter of the one that runs several.
   const unsigned asked = asked_items(r);
-  const std::vector<unsigned> sizes = tile_sizes(*info);
+  const std::vector<unsigned> sizes = tile_sizes(info);
   if (asked && sizes.size() > 1 && std::find(sizes.begin(), sizes.end(), asked) == sizes.end())
-    return std::string(info->id) + " runs tiles of " + tile_sizes_text(*info) + " items a thread, not " +
+    return std::string(info.id) + " runs tiles of " + tile_sizes_text(info) + " items a thread, not " +
            std::to_string(asked) + " (items 0 sizes the tile by n)";
-  if (info->max_n && r.n > info->max_n)
-    return std::string(info->id) + " does n(n+1)/2 combines: it takes n up to " + std::to_string(info->max_n);
+  if (info.max_n && r.n > info.max_n)
+    return std::string(info.id) + " does n(n+1)/2 combines: it takes n up to " + std::to_string(info.max_n);
   return {};
 }
 

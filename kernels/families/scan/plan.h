@@ -43,7 +43,7 @@ constexpr const char* kPropagateName = "propagate";
 std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Level>& levels, unsigned block);
 
 // Scan's own checks of a request (Family::validate).
-std::string validate_scan(const RunRequest& request);
+std::string validate_scan(const VariantInfo& info, const RunRequest& request);
 
 // Whether the request asks for an exclusive scan (the family's "exclusive" parameter).
 bool is_exclusive(const RunRequest& request);

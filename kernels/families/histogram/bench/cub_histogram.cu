@@ -6,7 +6,7 @@
 
 #include "kernels/families/histogram/plan.h"
 #include "kernels/families/histogram/reference.h"
-#include "kernels/families/histogram/run_gpu.h"
+#include "kernels/families/histogram/traits.h"
 #include "kernels/gpu/event_timer.cuh"
 #include "kernels/gpu/l2_rotation.cuh"
 

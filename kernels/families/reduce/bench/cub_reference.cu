@@ -9,7 +9,7 @@
 #include "kernels/gpu/item_count.cuh"
 #include "kernels/gpu/op_functor.cuh"
 #include "kernels/gpu/l2_rotation.cuh"
-#include "kernels/families/reduce/registry.h"
+#include "kernels/families/reduce/traits.h"
 
 namespace wl {
 namespace {
@@ -47,8 +47,8 @@ ReferenceTiming time_cub(const T* host, std::uint64_t n, const TimingPlan& timin
 
 ReferenceTiming time_cub_reduce(const RunRequest& r, const void* input, const TimingPlan& timing) {
   ReferenceTiming t;
-  reduce::visit_op(r.op, [&](auto op) {
-    reduce::visit_type(r.type, [&](auto type) {
+  visit_op_in(reduce::Traits::Ops{}, r.op, [&](auto op) {
+    visit_type_in(reduce::Traits::Types{}, r.type, [&](auto type) {
       using T = typename decltype(type)::type;
       t = time_cub<typename decltype(op)::type>(static_cast<const T*>(input), r.n, timing);
     });

@@ -9,8 +9,7 @@
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/scan/plan.h"
 #include "kernels/families/scan/reference.h"
-#include "kernels/families/scan/registry.h"
-#include "kernels/families/scan/run_gpu.h"
+#include "kernels/families/scan/traits.h"
 #include "kernels/gpu/event_timer.cuh"
 #include "kernels/gpu/op_functor.cuh"
 #include "kernels/gpu/item_count.cuh"
@@ -56,8 +55,8 @@ GpuTime time_cub(const T* host, std::uint64_t n, bool exclusive, const TimingPla
 
 GpuTime time_cub_scan(const RunRequest& r, const void* input, const TimingPlan& timing) {
   GpuTime t;
-  visit_op(r.op, [&](auto op) {
-    visit_type(r.type, [&](auto type) {
+  visit_op_in(Traits::Ops{}, r.op, [&](auto op) {
+    visit_type_in(Traits::Types{}, r.type, [&](auto type) {
       using T = typename decltype(type)::type;
       t = time_cub<typename decltype(op)::type>(static_cast<const T*>(input), r.n, is_exclusive(r), timing);
     });

@@ -1,0 +1,43 @@
+// What a family declares so kernels/family/typed_family.h can build it.
+//
+// A family's Traits (kernels/families/<id>/traits.h) derives from FamilyTraitsBase and holds:
+//   id, title                      names ("reduce", "Reduction")
+//   Variants, Ops, Types           TypeLists: the generated variant list; operators (empty: the
+//                                  family takes none); value types of the input
+//   Info                           the variants' plain-data description (V::info)
+//   validate(info, request)        the family's own checks, after the shared ones
+//   plan(info, request)            the launches a valid request turns into
+//   Run<V, Op, T, Backend>         the driver of one run: built on a backend (allocates),
+//                                  launch(input, record), result() (a vector)
+//   reference<Op>(request, input)  the CPU reference, check<Op>(info, request, input, result)
+//   result_text(result)            the result for people
+// and may hide what FamilyTraitsBase gives with its own: params, describe, make_input,
+// kBytesFactor, compare_partner, showcase, time_library.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/family/family.h"
+#include "kernels/family/typed_run.h"
+
+namespace wl {
+
+// The defaults a family's Traits may hide with its own.
+struct FamilyTraitsBase {
+  static std::vector<FamilyParam> params() { return {}; }
+  // What a variant's summary says beyond id, lesson, origin and pitfall (races, limits).
+  template <class Info>
+  static void describe(const Info&, VariantSummary&) {}
+  // None: Family's default input (kernels/host/input.h) for the request's operator.
+  static std::vector<unsigned char> make_input(const RunRequest&, Pattern, std::uint64_t) { return {}; }
+  // Bytes a run moves at least, per byte of input: 2 for a scan, which writes as much as it reads.
+  static constexpr double kBytesFactor = 1;
+  // Empty: the first variant in teaching order that is not `variant`.
+  static std::string compare_partner(const std::string&) { return {}; }
+  static FamilyShowcase showcase() { return {}; }
+  // The library call that does the family's job (CUB), timed; ms = 0 where there is none.
+  static GpuTime time_library(const RunRequest&, const void*, const TimingPlan&) { return {}; }
+};
+
+}  // namespace wl

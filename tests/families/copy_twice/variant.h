@@ -1,0 +1,22 @@
+// What the toy family's variants share: their arguments and their plain-data description.
+#pragma once
+#include <cstdint>
+
+#include "kernels/dialect/dialect.h"
+
+namespace wl::copy_twice {
+
+template <class T>
+struct CopyArgs {
+  Global<const T> in;
+  Global<T> out;
+};
+
+struct VariantInfo {
+  const char* id;
+  const char* lesson;
+  const char* origin;
+  bool pitfall = false;
+};
+
+}  // namespace wl::copy_twice
