@@ -18,9 +18,9 @@ using TileWord = std::uint64_t;
 constexpr const char* kTileStatusBufferName = "tile status";
 
 // Each tile's word has a 128-byte line to itself. Every tile publishes into the buffer while the
-// others poll it: words that share a line queue behind one another in L2, and the look-back's
-// wait grew with the tiles sharing it (docs/gpu-check/scan-lookback-notes.md, "One status word a
-// line"). Word t is at index t * kTileWordSpacing.
+// others poll it: words that share a line queue behind one another in L2, so the look-back's
+// wait grows with the tiles sharing it (on an H100, 2^28 scans in 724 us with a line a word, in
+// 763 with 16 words a line). Word t is at index t * kTileWordSpacing.
 constexpr std::uint32_t kTileWordSpacing = 16;
 static_assert(kTileWordSpacing * sizeof(TileWord) == 128, "one status word a 128-byte line");
 WL_CORE_HD constexpr std::uint64_t tile_word_index(std::uint32_t tile) {

@@ -9,14 +9,19 @@
 #                              tests), huge (n = 2^31 + 17, minutes), sanitizer
 #                              (compute-sanitizer on every variant), ncu (Nsight Compute
 #                              against our metrics), lookback (a single pass recorded on
-#                              the GPU, every tile), bench, tiles (decoupled-lookback's
-#                              tile sizes at short n), sweep (the timing sweep
-#                              2^10..2^28, recorded as a profile). Prints everything and writes
-#                              it to ${OUT:-gpu-check-out}/gpu-check.log. Carry
-#                              build-gpu/app/cli/warplens-cli, build-gpu/tests/gpu/gpu_tests
-#                              and build/tests/app/app_core_test.
+#                              the GPU, every tile), bench, tiles (each tile size of a variant
+#                              that runs several, at short n), stream (short n, each run alone
+#                              and back to back), sweep (the timing sweep 2^10..2^28, recorded
+#                              as a profile). Prints everything and writes it, with every CSV,
+#                              JSON and trace, to ${OUT:-gpu-check-out}/ (ignored by git).
+#                              Carry build-gpu/app/cli/warplens-cli,
+#                              build-gpu/tests/gpu/gpu_tests and build/tests/app/app_core_test.
 #   tools/gpu-check.sh         both, when this machine can build and has a GPU.
 # FAMILIES=scan (a regex) limits compute-sanitizer to those families.
+#
+# No variant is named here. Families and variants come from `warplens-cli list --json`; the
+# cases that need a particular shape come from kernels/families/<family>/gpu-check.txt, one a
+# line: `<section> <warplens-cli arguments>`, where {out} stands for the output folder.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build-gpu}
@@ -38,6 +43,51 @@ section() { printf '\n== %s\n' "$*"; }
 
 failed=0
 
+# The catalogue as lines of words, from `warplens-cli list --json`:
+#   catalog families   -> family id, one a line
+#   catalog variants   -> family variant pitfall races max_n tile_items (0/1 flags; tile_items
+#                         comma-separated, "-" when none), one variant a line
+catalog() {
+  [ -s "$LOG_DIR/list.json" ] || "$CLI" list --json >"$LOG_DIR/list.json" ||
+    { echo "cannot read '$CLI list --json'" >&2; return 1; }
+  python3 - "$1" "$LOG_DIR/list.json" <<'PY'
+import json, sys
+what, path = sys.argv[1], sys.argv[2]
+for f in json.load(open(path))["families"]:
+    if what == "families":
+        print(f["id"])
+        continue
+    for v in f["variants"]:
+        tiles = ",".join(str(i) for i in v.get("tile_items", [])) or "-"
+        print(f["id"], v["id"], int(bool(v.get("pitfall"))), int(bool(v.get("races"))),
+              int(v.get("max_n", 0)), tiles)
+PY
+}
+
+# Every case of one section from every family's gpu-check.txt: "family arguments..." a line,
+# with {out} replaced by the output folder.
+cases() {
+  local family file section args
+  while read -r family; do
+    file=kernels/families/$family/gpu-check.txt
+    [ -f "$file" ] || continue
+    while read -r section args; do
+      [ "$section" = "$1" ] && echo "$family ${args//\{out\}/$LOG_DIR}"
+    done < <(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$file")
+  done < <(catalog families)
+}
+
+# Runs `warplens-cli SUBCOMMAND --family F ARGS...` for every case of SECTION, each under its
+# own heading.
+run_cases() {
+  local section=$1 subcommand=$2 family args
+  while read -r family args; do
+    section "$section ($family): $args"
+    # shellcheck disable=SC2086  # the arguments are words, as in the file
+    "$CLI" $subcommand --family "$family" $args </dev/null || failed=1
+  done < <(cases "$section")
+}
+
 check_tests() {
   section "GPU tests (trace equality with the simulator, correctness, NaN policy, out of memory)"
   "$BUILD/tests/gpu/gpu_tests" --gtest_filter=-GpuHugeN.* --gtest_brief=1 || failed=1
@@ -50,141 +100,116 @@ check_tests() {
 check_huge() {
   section "n = 2^31 + 17 (64-bit indexing): every reduction and scan variant, i32, exact"
   "$BUILD/tests/gpu/gpu_tests" --gtest_filter=GpuHugeN.* || failed=1
-  section "n = 2^31 + 17 as a user runs it"
-  for v in sequential speed-of-light; do
+  local family args
+  while read -r family args; do
+    section "n = 2^31 + 17 as a user runs it ($family): $args"
     TIMEFORMAT="%R s"
-    time "$CLI" run --backend gpu --variant "$v" --type i32 --n 2147483665 || failed=1
-  done
-}
-
-# Every variant but the pitfalls, as `warplens list` prints them: "family variant" per line.
-variants() {
-  "$CLI" list | awk '/^[a-z_]+ \(/ {family = $1} /^  [a-z]/ && $1 !~ /:$/ && !/pitfall/ {print family, $1}' |
-    grep -E "^(${FAMILIES:-[a-z_]+}) "
+    # shellcheck disable=SC2086
+    time "$CLI" run --backend gpu --family "$family" $args </dev/null || failed=1
+  done < <(cases huge)
 }
 
 check_sanitizer() {
-  section "compute-sanitizer, every variant of every family, n=100003 (naive-quadratic 4096)"
+  local n=100003 tool family v pitfall races max_n tiles size summary
+  section "compute-sanitizer, every variant of every family, n=$n (or the variant's largest n)"
   for tool in memcheck racecheck synccheck initcheck; do
-    while read -r family v; do
+    while read -r family v pitfall races max_n tiles; do
+      [ "$races" = 1 ] && continue
+      [[ $family =~ ^(${FAMILIES:-[a-z_]+})$ ]] || continue
+      size=$n
+      [ "$max_n" -gt 0 ] && [ "$max_n" -lt $n ] && size=$max_n
       printf '%-10s %-7s %-26s ' "$tool" "$family" "$v"
-      n=100003
-      [ "$v" = naive-quadratic ] && n=4096  # quadratic work: it takes n up to 4096
       if compute-sanitizer --tool "$tool" --error-exitcode 9 "$CLI" run --backend gpu --family "$family" \
-           --variant "$v" --n $n >"$LOG_DIR/sanitizer.txt" 2>&1; then echo clean
+           --variant "$v" --n $size </dev/null >"$LOG_DIR/sanitizer.txt" 2>&1; then echo clean
       else echo "FOUND ISSUES"; tail -20 "$LOG_DIR/sanitizer.txt"; failed=1; fi
-    done < <(variants)
+    done < <(catalog variants)
   done
-  # The pitfalls race on purpose: racecheck should say so.
-  for pitfall in "reduce unroll-last-warp-volatile" "scan hillis-steele-single-buffer" "histogram racy-increment"; do
-    read -r family v <<<"$pitfall"
+  # The pitfalls whose bug is a data race race on purpose: racecheck should say so.
+  while read -r family v pitfall races max_n tiles; do
+    [ "$races" = 1 ] || continue
     printf '%-10s %-7s %-26s ' racecheck "$family" "$v"
     summary=$(compute-sanitizer --tool racecheck "$CLI" run --backend gpu --family "$family" --variant "$v" \
-      --n 4096 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY")
+      --n 4096 </dev/null 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY")
     echo "${summary:-(no summary)}"
     case "$summary" in *" 0 hazards"*|"") echo "  expected races, found none"; failed=1 ;; esac
+  done < <(catalog variants)
+}
+
+# One Nsight Compute row: tools/ncu_compare.py CLI VARIANT --family F [the case's other arguments].
+ncu_row() {
+  local family=$1 variant="" args=()
+  shift
+  while [ $# -gt 0 ]; do
+    if [ "$1" = --variant ]; then variant=$2; shift 2; else args+=("$1"); shift; fi
   done
+  [ -n "$variant" ] || { echo "an ncu case names no --variant: $*"; failed=1; return; }
+  python3 tools/ncu_compare.py "$CLI" "$variant" --family "$family" "${args[@]}" </dev/null || failed=1
 }
 
 check_ncu() {
-  section "Nsight Compute vs WarpLens metrics (ours/ncu), n=4096 f32 sum, block 256, all blocks"
+  section "Nsight Compute vs WarpLens metrics (ours/ncu), all blocks, the first launch"
   echo "| variant | shared ld wavefronts | shared ld conflicts | shared st wavefronts | shared st conflicts | global ld sectors | global ld requests |"
   echo "|---|---|---|---|---|---|---|"
-  for v in atomic-global interleaved-divergent interleaved-strided sequential first-add-on-load \
-           unroll-last-warp complete-unroll multi-element warp-shuffle cooperative-groups; do
-    python3 tools/ncu_compare.py "$CLI" "$v" --n 4096 --block 256 || failed=1
-  done
-  echo "| interleaved-strided, block 64, n 1000 |"
-  python3 tools/ncu_compare.py "$CLI" interleaved-strided --n 1000 --block 64 || failed=1
-  python3 tools/ncu_compare.py "$CLI" sequential --n 65539 --block 1024 --type f64 || failed=1
-  echo "| scan, one tile (i32 sum): Blelloch's conflicts against padded Blelloch's |"
-  python3 tools/ncu_compare.py "$CLI" hillis-steele --family scan --type i32 --n 1000 --block 1024 || failed=1
-  python3 tools/ncu_compare.py "$CLI" blelloch --family scan --type i32 --n 2048 --block 1024 || failed=1
-  python3 tools/ncu_compare.py "$CLI" blelloch-padded --family scan --type i32 --n 2048 --block 1024 || failed=1
-  python3 tools/ncu_compare.py "$CLI" blelloch-gems-macro --family scan --type i32 --n 2048 --block 1024 || failed=1
-  python3 tools/ncu_compare.py "$CLI" warp-shuffle-scan --family scan --type i32 --n 1000 --block 1024 || failed=1
-  python3 tools/ncu_compare.py "$CLI" naive-quadratic --family scan --type i32 --n 1000 --block 256 || failed=1
-  # One tile of each size, so no look-back: the parked chunks' 16-byte shared accesses, each lane its own slots.
-  for items in 8 32 128; do
-    python3 tools/ncu_compare.py "$CLI" decoupled-lookback --family scan --type i32 --n 2000 --block 256 --param items=$items || failed=1
-  done
-  echo "| scan, several tiles and launches |"
-  python3 tools/ncu_compare.py "$CLI" blelloch --family scan --type i32 --n 100000 --block 256 || failed=1
-  python3 tools/ncu_compare.py "$CLI" hillis-steele --family scan --type i32 --n 30000 --block 256 || failed=1
-  echo "| histogram, 256 bins, skewed: the first launch (sort-reduce-by-key: its keys) |"
-  for v in global-atomics shared-atomics warp-aggregated per-thread-local sort-reduce-by-key; do
-    python3 tools/ncu_compare.py "$CLI" "$v" --family histogram --n 100003 --block 256 --pattern skewed || failed=1
-  done
-}
-
-# A single pass recorded on the GPU, every tile, for the look-back timeline (view 9).
-check_lookback() {
-  section "decoupled look-back recorded on the GPU: every tile, for the timeline"
-  "$CLI" trace --backend gpu --family scan --variant decoupled-lookback --type i32 --n 131072 --block 32 \
-    --record-blocks all --out "$LOG_DIR/lookback-gpu.wltrace" && gzip -f "$LOG_DIR/lookback-gpu.wltrace" || failed=1
-}
-
-check_bench() {
-  section "benchmark: f32 sum"
-  "$CLI" bench --json-out "$LOG_DIR/bench-f32-sum.json" || failed=1
-  section "benchmark: i32 max"
-  "$CLI" bench --type i32 --op max --json-out "$LOG_DIR/bench-i32-max.json" || failed=1
-  section "benchmark: scan, f32 inclusive sum, blocks of 128 and 256, against CUB DeviceScan::InclusiveSum"
-  for block in 128 256; do
-    "$CLI" bench --family scan --type f32 --sizes 2^10,2^12,2^14,2^16,2^18,2^20,2^24,2^28 --block $block \
-      --repeats 20 --csv "$LOG_DIR/bench-scan-f32-sum-b$block.csv" || failed=1
-  done
-  section "benchmark: scan, max and min, f32 and i32, block 256 (a branch in the f32 combine once cost 4x)"
-  for type in f32 i32; do
-    for op in max min; do
-      "$CLI" bench --family scan --type $type --op $op --sizes 2^20,2^24,2^28 --block 256 --repeats 20 \
-        --variants decoupled-lookback --csv "$LOG_DIR/bench-scan-$type-$op-b256.csv" || failed=1
+  local family args v pitfall races max_n tiles items
+  while read -r family args; do
+    echo "| $family: $args |"
+    # shellcheck disable=SC2086
+    ncu_row "$family" $args
+  done < <(cases ncu)
+  # One tile of each size a variant runs as a kernel of its own (n = 2000 is one tile at block
+  # 256 for any size of 8 items a thread or more): each size's shared accesses.
+  while read -r family v pitfall races max_n tiles; do
+    [ "$tiles" = - ] && continue
+    for items in ${tiles//,/ }; do
+      echo "| $family: $v, one tile of $items items a thread |"
+      ncu_row "$family" --variant "$v" --type i32 --n 2000 --block 256 --param items="$items"
     done
-  done
-  # The bitonic sort is O(n log^2 n): sort-reduce-by-key is timed up to 2^24 only.
-  for input in "random" "skewed --param skew=90" "image"; do
-    read -r pattern params <<<"$input"
-    section "benchmark: histogram, 256 bins, $pattern input, against CUB HistogramEven"
-    "$CLI" bench --family histogram --pattern $pattern $params --sizes 2^10,2^14,2^16,2^20,2^24,2^28 --block 256 \
-      --repeats 20 --variants global-atomics,shared-atomics,warp-aggregated,per-thread-local \
-      --csv "$LOG_DIR/bench-histogram-$pattern.csv" || failed=1
-  done
-  section "benchmark: histogram, sort-reduce-by-key, random input"
-  "$CLI" bench --family histogram --sizes 2^10,2^16,2^20,2^24 --block 256 --repeats 10 \
-    --variants sort-reduce-by-key --csv "$LOG_DIR/bench-histogram-sort.csv" || failed=1
+  done < <(catalog variants)
 }
 
-# decoupled-lookback's tile at short n: the plan's own size (items 0) against each size forced.
+# A trace recorded on the GPU, every block, for views that show the order blocks ran in (the
+# look-back timeline): open it with `warplens --trace`.
+check_lookback() {
+  local family args k=0 out
+  while read -r family args; do
+    k=$((k + 1))
+    out=$LOG_DIR/lookback-$family-$k.wltrace
+    section "recorded on the GPU, every block ($family): $args -> $out.gz"
+    # shellcheck disable=SC2086
+    "$CLI" trace --backend gpu --family "$family" $args --record-blocks all --out "$out" </dev/null &&
+      gzip -f "$out" || failed=1
+  done < <(cases lookback)
+}
+
+check_bench() { run_cases bench bench; }
+
+# A variant that runs tiles of several sizes: the tile the plan takes (items 0) against each size
+# forced, f32 sum, block 256, at short n.
 check_tiles() {
-  section "decoupled-lookback: the tile the plan takes (items 0) against 8, 32 and 128 items a thread, f32 sum, block 256"
-  for items in 0 8 32 128; do
-    "$CLI" bench --family scan --type f32 --sizes 2^10..2^24 --block 256 --repeats 30 --param items=$items \
-      --variants decoupled-lookback --csv "$LOG_DIR/tiles-scan-f32-sum-items$items.csv" || failed=1
-  done
+  local family v pitfall races max_n tiles items
+  while read -r family v pitfall races max_n tiles; do
+    [ "$tiles" = - ] && continue
+    section "$v: the tile the plan takes (items 0) against ${tiles//,/, } items a thread, f32 sum, block 256"
+    for items in 0 ${tiles//,/ }; do
+      "$CLI" bench --family "$family" --type f32 --sizes 2^10..2^24 --block 256 --repeats 30 --param items="$items" \
+        --variants "$v" --csv "$LOG_DIR/tiles-$family-f32-sum-items$items.csv" </dev/null || failed=1
+    done
+  done < <(catalog variants)
 }
 
 # Short n, where a launch costs more than the work: each run alone on an idle GPU (what one call
-# costs) against 20 runs queued back to back (what a run costs in a stream of work).
+# costs) against runs queued back to back (what a run costs in a stream of work).
 check_stream() {
-  for b2b in 1 20; do
-    section "short n, $b2b run(s) a sample: reduce speed-of-light and scan decoupled-lookback against CUB, f32 sum"
-    "$CLI" bench --type f32 --sizes 2^10..2^20,2^28 --block 256 --repeats 30 --back-to-back $b2b \
-      --variants speed-of-light,single-pass --csv "$LOG_DIR/stream-reduce-f32-sum-b2b$b2b.csv" || failed=1
-    "$CLI" bench --family scan --type f32 --sizes 2^10..2^20,2^28 --block 256 --repeats 30 --back-to-back $b2b \
-      --variants decoupled-lookback --csv "$LOG_DIR/stream-scan-f32-sum-b2b$b2b.csv" || failed=1
-  done
+  run_cases stream bench
   python3 tools/bench_ratios.py "$LOG_DIR"/stream-*.csv || failed=1
 }
 
-check_sweep() {
-  section "timing sweep: f32 sum, 2^10..2^28 (the app's recorded profile)"
-  "$CLI" bench --sizes 2^10..2^28 --repeats 20 --record "$LOG_DIR/profile.json" --csv "$LOG_DIR/profile.csv" \
-    || failed=1
-}
+check_sweep() { run_cases sweep bench; }
 
 run_checks() {
   section "device"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
+  "$CLI" list --json >"$LOG_DIR/list.json" || { echo "cannot read '$CLI list --json'"; failed=1; }
   for part in "${@:-tests huge sanitizer ncu lookback bench tiles stream sweep}"; do
     for p in $part; do
       case "$p" in

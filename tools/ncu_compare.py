@@ -9,8 +9,8 @@ same first launch), and prints one table row. Exit 1 when any counter differs.
 Shared-memory wavefronts are compared with what the launch's instructions generated
 (smsp__sass_*, summed over instructions: what a per-instruction model counts). L1TEX's own
 counters (l1tex__*) can count a few more, differently from run to run, where loads and stores
-of different warps meet on the same banks (seen on an H100 when decoupled-lookback rewrites its
-runs in place: 3 of 773 wavefronts). A surplus that L1TEX also counts as conflicts is left
+of different warps meet on the same banks (on an H100, where a single pass rewrites its runs in
+place: 3 of 773 wavefronts). A surplus that L1TEX also counts as conflicts is left
 out of the wavefronts and conflicts compared and shown in the cell, "+N arbitration"; any other
 difference is compared as counted.
 """

@@ -92,11 +92,11 @@ constexpr unsigned block_look_back_shared_bytes() {
 // at block 256), and the round's values are combined from the nearest warp up to the first that
 // met an inclusive prefix; without one, the next 32 * warps. Tiles that start together (a
 // short input: every tile resident at once) all publish aggregates before any finds an inclusive
-// prefix, so tile t walks back to tile 0: warp 0 alone took t / 32 round trips (its look-back
-// cost 1.4-1.5 us at 128 tiles on an H100), while the other warps only waited at the barrier.
-// (Four words a lane for warp 0 instead saved nothing: docs/gpu-check/scan-lookback-notes.md,
-// "One status word a line" and "Every warp looks back". Every warp reading the one window of a
-// tile within 32 of tile 0, with no barrier, was slower: "A kernel for each tile size".) One
+// prefix, so tile t walks back to tile 0: t / 32 round trips for one warp (1.4-1.5 us at 128
+// tiles on an H100), t / (32 * warps) for the block, whose other warps would otherwise only wait
+// at the barrier. Four words a lane instead of one cost 0.2-0.5 us at 2^12-2^17 on an H100;
+// every warp reading the one window within 32 of tile 0 without the barrier is 0.2-0.5 us
+// slower at 2^14-2^18 (up to 248 warps then poll one line). One
 // barrier a round. Recorded as the LookBack step. Origin: Merrill and Garland 2016, section 4,
 // for one warp.
 template <class Op, class Ctx, class T>
