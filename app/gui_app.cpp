@@ -41,7 +41,6 @@ void apply_ui_scale(AppState& state, float scale) {
   state.heading_font = fonts.heading;
   state.mono_font = fonts.mono;
   state.caption_font = fonts.caption;
-  if (!fonts.note.empty() && state.notes.empty()) state.notes.push_back(fonts.note);
   ui::apply_theme(scale);
 }
 
