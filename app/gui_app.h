@@ -1,5 +1,5 @@
-// The desktop GUI: opens the window and runs the frame loop until quit, or
-// until the --screenshot is saved.
+// The desktop GUI: opens the window and runs the frame loop until quit, or until the
+// headless driver (headless_driver.h) stops it: the --screenshot is saved, the benchmark done.
 #pragma once
 #include "cli_options.h"
 

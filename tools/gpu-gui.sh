@@ -14,6 +14,9 @@
 #   tools/gpu-gui.sh screenshots there: the tree view with per-level clock times and the Timing
 #                                view after a live sweep, as PNGs in ${OUT:-gpu-check-out}.
 #
+# No font package is fetched: the UI fonts (DejaVu) are compiled into build/app/warplens from
+# this machine's fonts-dejavu-core, so the GPU machine draws the arrows without any installed.
+#
 # Xvfb looks for Mesa's driver and for xkbcomp at paths compiled into it; a copy of the binary
 # has those two strings pointed at /tmp/wlgui, a folder of links into build-gui-deps/root.
 set -uo pipefail
@@ -116,5 +119,5 @@ case "${1:-}" in
   pack) pack ;;
   run) shift; run_app "$@" ;;
   screenshots) screenshots ;;
-  *) sed -n 2,19p "$0"; exit 2 ;;
+  *) sed -n 2,22p "$0"; exit 2 ;;
 esac

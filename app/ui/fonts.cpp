@@ -2,15 +2,19 @@
 
 #include <imgui.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <string>
 #include <system_error>
+
+#include "embed/embedded_file.h"
 
 namespace wl::ui {
 namespace {
 
-constexpr const char* kBodyFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-constexpr const char* kHeadingFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
-constexpr const char* kMonoFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
+constexpr const char* kBodyFont = "DejaVuSans.ttf";
+constexpr const char* kHeadingFont = "DejaVuSans-Bold.ttf";
+constexpr const char* kMonoFont = "DejaVuSansMono.ttf";
 constexpr float kBodyPixels = 18.0f;
 constexpr float kHeadingPixels = 30.0f;
 
@@ -26,41 +30,41 @@ const ImWchar kGlyphRanges[] = {
     0,
 };
 
-bool file_exists(const char* path) {
+bool file_exists(const std::string& path) {
   std::error_code error;
   return std::filesystem::is_regular_file(path, error);
 }
 
+// The file from font_dir() when it is there, else its compiled-in copy.
+ImFont* add_font(const char* name, float pixels, bool& built_in) {
+  ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+  const std::string path = std::string(font_dir()) + "/" + name;
+  if (file_exists(path))
+    if (ImFont* font = atlas->AddFontFromFileTTF(path.c_str(), pixels, nullptr, kGlyphRanges)) return font;
+  const EmbeddedFile* file = find_embedded(embedded_fonts(), name);
+  if (!file) return nullptr;
+  built_in = true;
+  ImFontConfig config;
+  config.FontDataOwnedByAtlas = false;  // static data: the atlas must not free it
+  // ImGui takes non-const data but, not owning it, only reads it.
+  return atlas->AddFontFromMemoryTTF(const_cast<char*>(file->text.data()), int(file->text.size()), pixels,
+                                     &config, kGlyphRanges);
+}
+
 }  // namespace
 
-UiFonts load_ui_fonts(float ui_scale) {
-  ImFontAtlas* atlas = ImGui::GetIO().Fonts;
-  atlas->Clear();
-  UiFonts fonts;
+const char* font_dir() {
+  if (const char* env = std::getenv("WARPLENS_FONT_DIR"); env && *env) return env;
+  return "/usr/share/fonts/truetype/dejavu";
+}
 
-  if (file_exists(kBodyFontPath)) {
-    fonts.body = atlas->AddFontFromFileTTF(kBodyFontPath, kBodyPixels * ui_scale, nullptr,
-                                           kGlyphRanges);
-  }
-  if (!fonts.body) {
-    ImFontConfig config;
-    config.SizePixels = 13.0f * ui_scale;
-    fonts.body = atlas->AddFontDefault(&config);
-    fonts.heading = fonts.body;
-    fonts.mono = fonts.body;
-    fonts.caption = fonts.body;
-    fonts.note = std::string("Font ") + kBodyFontPath + " missing: using the built-in font";
-    return fonts;
-  }
-  const char* heading_path = file_exists(kHeadingFontPath) ? kHeadingFontPath : kBodyFontPath;
-  fonts.heading = atlas->AddFontFromFileTTF(heading_path, kHeadingPixels * ui_scale, nullptr,
-                                            kGlyphRanges);
-  if (!fonts.heading) fonts.heading = fonts.body;
-  if (file_exists(kMonoFontPath))
-    fonts.mono = atlas->AddFontFromFileTTF(kMonoFontPath, kBodyPixels * ui_scale, nullptr, kGlyphRanges);
-  if (!fonts.mono) fonts.mono = fonts.body;
-  fonts.caption = atlas->AddFontFromFileTTF(kBodyFontPath, kBodyPixels * 1.33f * ui_scale, nullptr, kGlyphRanges);
-  if (!fonts.caption) fonts.caption = fonts.body;
+UiFonts load_ui_fonts(float ui_scale) {
+  ImGui::GetIO().Fonts->Clear();
+  UiFonts fonts;
+  fonts.body = add_font(kBodyFont, kBodyPixels * ui_scale, fonts.built_in);
+  fonts.heading = add_font(kHeadingFont, kHeadingPixels * ui_scale, fonts.built_in);
+  fonts.mono = add_font(kMonoFont, kBodyPixels * ui_scale, fonts.built_in);
+  fonts.caption = add_font(kBodyFont, kBodyPixels * 1.33f * ui_scale, fonts.built_in);
   return fonts;
 }
 

@@ -1,0 +1,125 @@
+#include "headless_driver.h"
+
+#include <cstdio>
+
+#include "app_actions.h"
+#include "exports.h"
+#include "platform/window.h"
+#include "screenshot.h"
+
+namespace wl {
+namespace {
+
+// The first frames compile shaders and upload the font atlas: not what a frame costs.
+constexpr int kBenchWarmupFrames = 10;
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "warplens: %s\n", message.c_str());
+  return 1;
+}
+
+std::string run_problem(const AppState& state) {
+  for (int side = 0; side < (state.compare ? 2 : 1); ++side) {
+    const Session& s = state.sessions[side];
+    if (!s.settings_error().empty()) return s.settings_error();
+    if (s.outcome() && !s.outcome()->ok() && s.outcome()->problem != RunProblem::TraceFile)
+      return s.outcome()->message;
+  }
+  return {};
+}
+
+}  // namespace
+
+HeadlessDriver::HeadlessDriver(const GuiOptions& options)
+    : options_(options), screenshot_(!options.screenshot_path.empty()), bench_(options.bench_frames > 0) {
+  if (!options.state_path.empty()) state_log_.emplace(options.state_path);
+}
+
+std::string HeadlessDriver::check_output() const {
+  std::string error;
+  if (screenshot_) check_screenshot_path(options_.screenshot_path, error);
+  return error;
+}
+
+std::string HeadlessDriver::prepare(AppState& state) {
+  if (headless()) {
+    finish_sessions(state);  // show finished runs from the first frame
+    // A screenshot of something that cannot run would be a picture of an error: say so.
+    if (const std::string problem = run_problem(state); !problem.empty() && screenshot_) return problem;
+  }
+  if ((screenshot_ && !options_.probes_path.empty()) || state_log_) state.probes = &probes_;
+  return {};
+}
+
+void HeadlessDriver::frame_begins() {
+  ++frame_;
+  if (bench_ && frame_ > kBenchWarmupFrames) timer_.begin();
+  probes_.clear();
+}
+
+void HeadlessDriver::steer(AppState& state) {
+  if (!bench_) return;
+  // Walk the levels: every frame draws a new one.
+  Playback& p = state.playback;
+  if (p.index() + 1 >= p.steps().size() && !p.empty()) p.go_to(p.steps().front());
+  else p.forward();
+}
+
+std::optional<int> HeadlessDriver::frame_drawn(AppState& state, const Window& window, float r, float g, float b) {
+  // --sweep: the screenshot waits for the live sweep, then draws its result.
+  if (state.timing.sweep_requested || state.timing.worker.busy()) sweep_settling_ = 3;
+  else if (sweep_settling_ > 0) --sweep_settling_;
+  const bool last_frame = screenshot_ && frame_ >= options_.frames && sweep_settling_ == 0;
+  if (last_frame) {  // --export-*: of the frame the screenshot shows
+    state.export_png_path = options_.exports.png;
+    state.export_png_scale = options_.exports.png_scale;
+    state.export_json_path = options_.exports.json;
+    state.export_trace_path = options_.exports.trace;
+    state.export_timing_csv_path = options_.exports.timing_csv;
+  }
+  if (state_log_) {
+    int width = 0, height = 0;
+    window.framebuffer_size(width, height);
+    state_log_->update(state, width, height, probes_);
+  }
+  if (!last_frame) return std::nullopt;
+  return take_screenshot(state, window, r, g, b);
+}
+
+std::optional<int> HeadlessDriver::take_screenshot(AppState& state, const Window& window, float r, float g,
+                                                   float b) {
+  if (const std::string error = run_exports(state, r, g, b); !error.empty()) return fail(error);
+  int width = 0, height = 0;
+  window.framebuffer_size(width, height);
+  const WindowSize& asked = options_.size;
+  if (width != asked.width || height != asked.height)
+    std::fprintf(stderr, "warplens: note: the window is %dx%d pixels, not the %dx%d asked for\n", width, height,
+                 asked.width, asked.height);
+  std::string error;
+  if (!save_back_buffer_png(options_.screenshot_path, width, height, error)) return fail(error);
+  if (!options_.probes_path.empty() && !probes_.write_json(options_.probes_path, width, height, error))
+    return fail(error);
+  std::printf("warplens: wrote %s (%dx%d)\n", options_.screenshot_path.c_str(), width, height);
+  if (!state.banner.empty()) std::printf("warplens: the app showed: %s\n", state.banner.c_str());
+  return 0;
+}
+
+bool HeadlessDriver::frame_shown() {
+  if (!bench_ || frame_ <= kBenchWarmupFrames) return false;
+  timer_.end();
+  return int(timer_.frames()) >= options_.bench_frames;
+}
+
+int HeadlessDriver::finish(const AppState& state, std::size_t shapes_last_frame) const {
+  if (!bench_) return 0;
+  const TraceViews* v = state.sessions[0].views();
+  std::printf("warplens: bench: %s, view %s%s\n", v ? v->trace.meta.variant.c_str() : "(no run)",
+              view_name(state.view), state.compare ? " (compare)" : "");
+  if (v)
+    std::printf("warplens: bench: trace of %zu events, %zu recorded blocks x %u threads, %zu shapes last frame\n",
+                v->trace.events.size(), v->blocks.size(), v->trace.meta.block_dim, shapes_last_frame);
+  std::printf("warplens: bench: after %d warm-up frames, %s\n", kBenchWarmupFrames, timer_.summary().c_str());
+  return 0;
+}
+
+}  // namespace wl
