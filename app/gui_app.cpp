@@ -58,7 +58,7 @@ int run_gui(const GuiOptions& options) {
 
   const Settings settings = open_settings();  // outlives ImGui: it owns the ini path
   AppState state;
-  const DeviceInfo device = probe_device();
+  const DeviceInfo device = query_device();
   state.gpu_available = device.available;
   state.device_name = device.name;
   state.backend_label = backend_label(device);

@@ -105,7 +105,7 @@ run_app() {
 screenshots() {
   unpack_app && prepare && start_xvfb
   local rc=0
-  "$APP" --backend gpu --variant sequential --n 4096 --block 256 --level 3 --size 1920x1080 --frames 8 \
+  "$APP" --backend gpu --n 4096 --block 256 --level 3 --size 1920x1080 --frames 8 \
     --screenshot "$OUT_DIR/gpu-tree-level-times.png" || rc=1
   "$APP" --backend gpu --view timing --sweep --type f32 --block 256 --size 1920x1080 --frames 8 \
     --screenshot "$OUT_DIR/gpu-timing-live-sweep.png" --export-csv "$OUT_DIR/gpu-timing-live-sweep.csv" || rc=1

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/backend/runner.h"
+#include "kernels/backend/backend_run.h"
 
 namespace wl {
 

@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "model/views/bank_view.h"
-#include "model/views/memory_view.h"
+#include "model/views/bank_model.h"
+#include "model/views/memory_model.h"
 #include "model/views/source_sites.h"
 #include "model/views/trace_views.h"
 #include "session/runner.h"

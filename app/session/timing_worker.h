@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "kernels/backend/timing_sweep.h"
+#include "kernels/backend/gpu_sweep.h"
 
 namespace wl {
 

@@ -1,4 +1,4 @@
-// probe_device() for CUDA builds: asks the runtime for device 0 and checks that
+// query_device() for CUDA builds: asks the runtime for device 0 and checks that
 // this binary actually carries code the device can run.
 #include "kernels/device/device_info.h"
 
@@ -37,7 +37,7 @@ __global__ void probe_kernel() {}
 
 }  // namespace
 
-DeviceInfo probe_device() {
+DeviceInfo query_device() {
   DeviceInfo info;
   int runtime_version = 0, driver_version = 0, count = 0;
   cudaRuntimeGetVersion(&runtime_version);

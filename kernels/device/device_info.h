@@ -13,7 +13,7 @@ struct DeviceInfo {
 };
 
 // Never throws or aborts: every failure is reported in `reason`.
-DeviceInfo probe_device();
+DeviceInfo query_device();
 
 // The multiprocessors of a usable device, else `fallback`.
 inline unsigned multiprocessors_or(const DeviceInfo& device, unsigned fallback) {

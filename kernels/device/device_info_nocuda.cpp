@@ -1,9 +1,9 @@
-// probe_device() for builds without the CUDA toolkit.
+// query_device() for builds without the CUDA toolkit.
 #include "kernels/device/device_info.h"
 
 namespace wl {
 
-DeviceInfo probe_device() {
+DeviceInfo query_device() {
   DeviceInfo info;
   info.reason = "built without CUDA";
   return info;

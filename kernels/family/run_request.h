@@ -16,7 +16,7 @@ struct RunRequest {
   std::uint64_t n = 4096;
   unsigned block = 256;
   // Sizes persistent grids and scan tiles. The CLI and the app set the GPU's own count
-  // (default_sm_count, kernels/backend/runner.h); an H100's 132 stands in without a GPU, so a
+  // (default_sm_count, kernels/backend/backend_run.h); an H100's 132 stands in without a GPU, so a
   // simulator trace describes the launch an H100 would run.
   unsigned sm_count = 132;
   std::map<std::string, std::uint64_t> params;  // the family's parameters (Family::params)

@@ -26,8 +26,13 @@ class TypedFamily final : public Family {
     static const std::vector<VariantSummary> summaries = [] {
       std::vector<VariantSummary> out;
       for (const typename Traits::Info& v : variant_infos<Traits>()) {
-        out.push_back({v.id, v.lesson, v.origin, v.pitfall});
-        Traits::describe(v, out.back());
+        VariantSummary summary;
+        summary.id = v.id;
+        summary.lesson = v.lesson;
+        summary.origin = v.origin;
+        summary.pitfall = v.pitfall;
+        Traits::describe(v, summary);
+        out.push_back(summary);
       }
       return out;
     }();

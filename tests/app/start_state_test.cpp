@@ -41,7 +41,7 @@ TEST(StartState, GridsAreSizedForTheMultiprocessorsAskedForOrThisMachines) {
   AppState here;
   o.sm_count.reset();
   EXPECT_EQ(apply_start_options(here, o), "");
-  EXPECT_EQ(here.sessions[0].settings.request.sm_count, multiprocessors_or(probe_device(), 132));
+  EXPECT_EQ(here.sessions[0].settings.request.sm_count, multiprocessors_or(query_device(), 132));
 }
 
 // A trace is one run: there is no second side to compare it with.

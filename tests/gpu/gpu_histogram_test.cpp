@@ -37,7 +37,7 @@ TEST_P(GpuHistogram, EqualsCpuReferenceForEveryBinCountAndInput) {
 
 std::vector<std::string> variants(bool deterministic_only) {
   std::vector<std::string> ids;
-  for (const VariantInfo& info : variant_infos<Traits>())
+  for (const HistogramVariantInfo& info : variant_infos<Traits>())
     if (!info.pitfall && (!deterministic_only || info.deterministic_trace)) ids.push_back(info.id);
   return ids;
 }

@@ -27,7 +27,7 @@ TEST(GpuHugeN, EveryScanOfTwoToThe31Plus17IntegersIsExact) {
   if (!test::gpu_fits_huge_input(2.2)) GTEST_SKIP() << "needs 19 GB of free GPU memory";
   std::uint32_t sum = 0;
   for (std::int32_t x : huge_input()) sum += std::uint32_t(x);
-  for (const VariantInfo& info : variant_infos<Traits>()) {
+  for (const ScanVariantInfo& info : variant_infos<Traits>()) {
     if (info.pitfall || info.max_n) continue;  // naive-quadratic takes n up to 4096
     EXPECT_EQ(last_output(info.id, "sum"), std::int32_t(sum)) << info.id;
   }

@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "kernels/backend/runner.h"
+#include "kernels/backend/backend_run.h"
 
 int main(int argc, char** argv) {
   std::string why;

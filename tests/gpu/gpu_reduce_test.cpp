@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "kernels/families/reduce/traits.h"
+#include "kernels/gpu/gpu_error.h"
 #include "tests/kernels/reduce_inputs.h"
 
 namespace wl::reduce {

@@ -20,7 +20,7 @@ using test::scan_request;
 class GpuScan : public testing::TestWithParam<std::string> {};
 
 TEST_P(GpuScan, EqualsCpuReferenceForEveryOpTypeAndSize) {
-  const VariantInfo& info = *find_variant_info<Traits>(GetParam());
+  const ScanVariantInfo& info = *find_variant_info<Traits>(GetParam());
   for (const char* op : {"sum", "max", "min"})
     for (const char* type : {"i32", "f32"})
       for (std::uint64_t n : {1ull, 33ull, 1000ull, 4096ull, 65539ull, (1ull << 20) + 5, (1ull << 22) + 3})
@@ -43,7 +43,7 @@ TEST_P(GpuScan, EqualsCpuReferenceForEveryOpTypeAndSize) {
 // and a payload turns every output from its place on into the canonical NaN, bit for bit as the
 // CPU reference (the GPU's max.NaN and min.NaN against the reference's selects).
 TEST_P(GpuScan, FloatMaxAndMinFollowTheNanAndSignedZeroPolicy) {
-  const VariantInfo& info = *find_variant_info<Traits>(GetParam());
+  const ScanVariantInfo& info = *find_variant_info<Traits>(GetParam());
   const std::uint64_t n = info.max_n ? std::min<std::uint64_t>(info.max_n, 600) : 70001;
   const std::vector<float> input = test::float_policy_input(n);
   for (const char* op : {"max", "min"})
@@ -59,7 +59,7 @@ TEST_P(GpuScan, FloatMaxAndMinFollowTheNanAndSignedZeroPolicy) {
 
 std::vector<std::string> variants() {
   std::vector<std::string> ids;
-  for (const VariantInfo& info : variant_infos<Traits>())
+  for (const ScanVariantInfo& info : variant_infos<Traits>())
     if (!info.pitfall) ids.push_back(info.id);
   return ids;
 }
@@ -124,7 +124,7 @@ std::string describe(const Event& e) {
 
 std::vector<std::string> deterministic() {
   std::vector<std::string> ids;
-  for (const VariantInfo& info : variant_infos<Traits>())
+  for (const ScanVariantInfo& info : variant_infos<Traits>())
     if (info.deterministic_trace) ids.push_back(info.id);
   return ids;
 }

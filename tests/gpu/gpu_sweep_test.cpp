@@ -7,10 +7,10 @@
 
 #include <atomic>
 
-#include "kernels/backend/runner.h"
+#include "kernels/backend/backend_run.h"
 #include "kernels/device/device_info.h"
-#include "kernels/backend/timing_sweep.h"
-#include "kernels/gpu/device_info.h"
+#include "kernels/backend/gpu_sweep.h"
+#include "kernels/gpu/gpu_query.h"
 
 namespace wl {
 namespace {
@@ -19,7 +19,7 @@ namespace {
 TEST(GpuSweep, RunsAreSizedForThisGpusMultiprocessors) {
   cudaDeviceProp prop{};
   ASSERT_EQ(cudaGetDeviceProperties(&prop, 0), cudaSuccess);
-  EXPECT_EQ(probe_device().multiprocessors, prop.multiProcessorCount);
+  EXPECT_EQ(query_device().multiprocessors, prop.multiProcessorCount);
   EXPECT_EQ(default_sm_count(), unsigned(prop.multiProcessorCount));
 }
 

@@ -58,7 +58,7 @@ TEST_P(GpuTrace, EqualsTheSimulatorTraceEventForEvent) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  for (const reduce::VariantInfo& info : variant_infos<reduce::Traits>()) {
+  for (const reduce::ReduceVariantInfo& info : variant_infos<reduce::Traits>()) {
     if (!info.deterministic_trace) continue;
     out.push_back({info.id, "sum", "f32", 4096, 256});
     out.push_back({info.id, "max", "i32", 1000, 128});

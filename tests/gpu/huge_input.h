@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "kernels/gpu/device_info.h"
+#include "kernels/gpu/gpu_query.h"
 
 namespace wl::test {
 

@@ -60,7 +60,7 @@ TEST_P(HistogramCorrectness, DropsSamplesOutsideTheBins) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  for (const VariantInfo& v : variant_infos<Traits>())
+  for (const HistogramVariantInfo& v : variant_infos<Traits>())
     if (!v.pitfall)  // wrong on purpose: histogram_trace_invariants_test shows how
       for (unsigned bins : kBins) out.emplace_back(v.id, bins);
   return out;

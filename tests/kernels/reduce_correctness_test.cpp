@@ -89,7 +89,7 @@ TEST_P(RandomFloats, StayWithinTheDepthBound) {
     if (op == "sum") {
       // Checked against the bound its combine depth predicts, not only some bound: a driver
       // that dropped the depth would fall back to n - 1 and still pass the check above.
-      const VariantInfo& info = *find_variant_info<Traits>(variant);
+      const ReduceVariantInfo& info = *find_variant_info<Traits>(variant);
       const std::uint64_t depth = combine_depth(info, plan_passes(info, r.n, r.block, r.sm_count), r.block);
       EXPECT_NEAR(out.check.bound, predicted_sum_bound(input, depth), 1e-9 * out.check.bound);
     }
@@ -98,7 +98,7 @@ TEST_P(RandomFloats, StayWithinTheDepthBound) {
 
 std::vector<Case> cases_of(std::initializer_list<const char*> types) {
   std::vector<Case> cases;
-  for (const reduce::VariantInfo& info : variant_infos<reduce::Traits>()) {
+  for (const reduce::ReduceVariantInfo& info : variant_infos<reduce::Traits>()) {
     if (info.pitfall) continue;
     for (const char* op : {"sum", "min", "max", "product"})
       for (const char* type : types) cases.emplace_back(info.id, op, type);

@@ -17,7 +17,7 @@ namespace {
 constexpr double kU = 0x1p-24;  // unit roundoff of f32
 
 std::uint64_t depth_of(const char* variant, std::uint64_t n, unsigned block) {
-  const reduce::VariantInfo& info = *find_variant_info<reduce::Traits>(variant);
+  const reduce::ReduceVariantInfo& info = *find_variant_info<reduce::Traits>(variant);
   return combine_depth(info, plan_passes(info, n, block, 132), block);
 }
 
@@ -27,7 +27,7 @@ TEST(CombineDepth, SequentialTwoPasses) {
   // ceil(4096 / 4096) = 1 element, then the block tree has log2(256) = 8 levels plus the write
   // of the block's partial: 1 + 9 = 10.
   // Pass 2: the 16 partials in one block of 256 threads: again 1 + 9 = 10. Total 20.
-  const reduce::VariantInfo& info = *find_variant_info<reduce::Traits>("sequential");
+  const reduce::ReduceVariantInfo& info = *find_variant_info<reduce::Traits>("sequential");
   const std::vector<Pass> passes = plan_passes(info, 4096, 256, 132);
   ASSERT_EQ(passes.size(), 2u);
   EXPECT_EQ(passes[0].grid, 16u);

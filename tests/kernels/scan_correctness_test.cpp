@@ -27,7 +27,7 @@ class ScanCorrectness : public testing::TestWithParam<Case> {};
 
 template <class Op, class T>
 void check_all_sizes(const std::string& variant, const std::string& op, const std::string& type) {
-  const VariantInfo& info = *find_variant_info<Traits>(variant);
+  const ScanVariantInfo& info = *find_variant_info<Traits>(variant);
   // Items 0 lets the plan size the tile by n; a variant that runs several sizes is checked in
   // each of them too.
   std::vector<unsigned> items_asked{0};
@@ -67,7 +67,7 @@ TEST_P(ScanCorrectness, EqualsCpuReferenceExactly) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  for (const VariantInfo& v : variant_infos<Traits>())
+  for (const ScanVariantInfo& v : variant_infos<Traits>())
     if (!v.pitfall)  // wrong on purpose: scan_trace_invariants_test shows how
     for (const char* op : {"sum", "max", "min"})
       for (const char* type : {"i32", "f32"}) out.emplace_back(v.id, op, type);
@@ -87,7 +87,7 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, ScanCorrectness, testing::ValuesIn(cases()
 class ScanFloatPolicy : public testing::TestWithParam<std::string> {};
 
 TEST_P(ScanFloatPolicy, MaxAndMinFollowTheNanAndSignedZeroPolicy) {
-  const VariantInfo& info = *find_variant_info<Traits>(GetParam());
+  const ScanVariantInfo& info = *find_variant_info<Traits>(GetParam());
   const std::uint64_t n = info.max_n ? std::min<std::uint64_t>(info.max_n, 600) : 3001;
   const std::vector<float> input = test::float_policy_input(n);
   for (const char* op : {"max", "min"})
@@ -106,7 +106,7 @@ TEST_P(ScanFloatPolicy, MaxAndMinFollowTheNanAndSignedZeroPolicy) {
 
 std::vector<std::string> real_variants() {
   std::vector<std::string> ids;
-  for (const VariantInfo& v : variant_infos<Traits>())
+  for (const ScanVariantInfo& v : variant_infos<Traits>())
     if (!v.pitfall) ids.push_back(v.id);
   return ids;
 }
@@ -164,7 +164,7 @@ TEST(ScanValidation, DecoupledLookbackTakesBlocksUpTo512) {
 // 256, tiles of 32768 (128 items a thread) from n = 33 * 32768 = 1081344, of 8192 (32) from
 // 33 * 8192 = 270336, of 2048 (8) below. The request's "items" overrides it.
 TEST(ScanPlan, DecoupledLookbackSizesItsTileByN) {
-  const VariantInfo& info = *find_variant_info<Traits>("decoupled-lookback");
+  const ScanVariantInfo& info = *find_variant_info<Traits>("decoupled-lookback");
   RunRequest r = test::scan_request("decoupled-lookback", "sum", "f32", 1, 256);
   auto plan_at = [&](std::uint64_t n) {
     r.n = n;

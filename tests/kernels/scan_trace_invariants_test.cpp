@@ -179,7 +179,7 @@ TEST(ScanTraceInvariants, TheChunksCoalesceWithoutBankConflicts) {
 // Each tile size is a kernel of its own and asks for its own tile's shared memory. At block 64,
 // each of 2 warps parks half its run (items / 8 chunks of 32 lanes x 16 bytes). Then come the block
 // scan's 32 totals (128 bytes), the ticket's slot (16), and the look-back's 32 values and 32 flags
-// (256). Before, every size asked for the largest tile's: 16784 bytes.
+// (256). One kernel for every size would ask for the largest tile's, 16784 bytes, at each.
 TEST(ScanTraceInvariants, EachTileSizeAsksForItsOwnSharedMemory) {
   for (const unsigned items : {8u, 32u, 128u}) {
     const RunResult r = run("decoupled-lookback", 2 * 64 * items, 64, Pattern::Random, "sum", false, items);

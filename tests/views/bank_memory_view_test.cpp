@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "model/views/bank_view.h"
-#include "model/views/memory_view.h"
+#include "model/views/bank_model.h"
+#include "model/views/memory_model.h"
 #include "sim_trace.h"
 
 namespace wl {

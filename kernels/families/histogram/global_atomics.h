@@ -13,7 +13,7 @@
 namespace wl::histogram {
 
 struct GlobalAtomics {
-  static constexpr VariantInfo info{
+  static constexpr HistogramVariantInfo info{
       "global-atomics", "one atomicAdd per item on the global bins: correct, but items on one bin serialise in L2",
       "PMPP ch. 9, the atomic histogram", Shape::Atomics};
 

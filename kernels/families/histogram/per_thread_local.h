@@ -22,7 +22,7 @@ struct LocalArgs {
 };
 
 struct PerThreadLocal {
-  static constexpr VariantInfo info{
+  static constexpr HistogramVariantInfo info{
       "per-thread-local", "each thread counts into its own histogram without atomics, then each bin is summed over the threads",
       "local histograms then a reduce (Udacity CS344, lesson 3)", Shape::LocalThenReduce};
 

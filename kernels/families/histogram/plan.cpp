@@ -18,7 +18,7 @@ std::vector<SortPassShape> sort_passes(std::uint64_t padded) {
   return passes;
 }
 
-Plan plan_histogram(const VariantInfo& info, std::uint64_t n, unsigned block, unsigned bins, unsigned sm_count) {
+Plan plan_histogram(const HistogramVariantInfo& info, std::uint64_t n, unsigned block, unsigned bins, unsigned sm_count) {
   Plan p;
   if (n == 0) return p;
   const unsigned enough = blocks_for((n + kItemsPerThread - 1) / kItemsPerThread, block);
@@ -48,7 +48,7 @@ Plan plan_histogram(const VariantInfo& info, std::uint64_t n, unsigned block, un
 
 unsigned bins_of(const RunRequest& r) { return unsigned(param_or(r, "bins", kDefaultBins)); }
 
-std::string validate_histogram(const VariantInfo& info, const RunRequest& r) {
+std::string validate_histogram(const HistogramVariantInfo& info, const RunRequest& r) {
   if (r.block < 32) return "a histogram needs a block of at least 32 threads (its warps count together)";
   if (info.shape == Shape::SortThenReduce && r.n > (std::uint64_t(1) << 31))
     return std::string(info.id) + " sorts n rounded up to a power of two: it takes n up to 2^31";

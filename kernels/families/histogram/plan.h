@@ -18,7 +18,7 @@ struct Plan {
 };
 
 // Empty launches when n = 0: the histogram is all zeros without a kernel.
-Plan plan_histogram(const VariantInfo& info, std::uint64_t n, unsigned block, unsigned bins, unsigned sm_count);
+Plan plan_histogram(const HistogramVariantInfo& info, std::uint64_t n, unsigned block, unsigned bins, unsigned sm_count);
 
 // The bitonic network over `padded` keys: pass p merges runs of span(p), comparing stride(p)
 // apart.
@@ -29,7 +29,7 @@ std::vector<SortPassShape> sort_passes(std::uint64_t padded);
 
 // The family's "bins" parameter, or its default; and histogram's own checks of a request.
 unsigned bins_of(const RunRequest& request);
-std::string validate_histogram(const VariantInfo& info, const RunRequest& request);
+std::string validate_histogram(const HistogramVariantInfo& info, const RunRequest& request);
 
 constexpr unsigned kMinBins = 2, kMaxBins = 4096, kDefaultBins = 256;
 // The per-thread copies of per-thread-local stay within this many counters (4 MiB), except that

@@ -15,7 +15,7 @@
 namespace wl::histogram {
 
 struct RacyIncrement {
-  static constexpr VariantInfo info{
+  static constexpr HistogramVariantInfo info{
       "racy-increment", "read the count, add one, write it back: lanes on the same bin overwrite each other",
       "the classic course's first histogram, before atomicAdd", Shape::Atomics,
       /*privatized=*/true, /*pitfall=*/true, /*deterministic_trace=*/false};

@@ -12,7 +12,7 @@
 namespace wl::histogram {
 
 struct SharedAtomics {
-  static constexpr VariantInfo info{
+  static constexpr HistogramVariantInfo info{
       "shared-atomics", "each block counts into private bins in shared memory, then adds them to the global bins",
       "PMPP ch. 9, privatisation", Shape::Atomics, /*privatized=*/true};
 

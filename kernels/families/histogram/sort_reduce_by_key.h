@@ -25,7 +25,7 @@ struct SortArgs {
 };
 
 struct SortReduceByKey {
-  static constexpr VariantInfo info{
+  static constexpr HistogramVariantInfo info{
       "sort-reduce-by-key", "sort the items' bins, then each bin's count is the length of its run: no atomics",
       "sort + reduce-by-key (Thrust's histogram example)", Shape::SortThenReduce};
 

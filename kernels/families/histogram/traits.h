@@ -25,7 +25,7 @@ struct Traits : FamilyTraitsBase {
   using Variants = AllVariants;
   using Ops = TypeList<>;
   using Types = TypeList<std::int32_t>;
-  using Info = VariantInfo;
+  using Info = HistogramVariantInfo;
   template <class V, class Op, class T, class Backend>
   using Run = HistogramRun<V, Op, T, Backend>;
 

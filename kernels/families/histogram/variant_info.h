@@ -11,7 +11,7 @@ enum class Shape : unsigned char {
   SortThenReduce,   // the items' bins are sorted, then each run of equal bins becomes its count
 };
 
-struct VariantInfo {
+struct HistogramVariantInfo {
   const char* id;
   const char* lesson;  // one line: what it changes and why
   const char* origin;  // where it comes from in the classic material

@@ -14,7 +14,7 @@
 namespace wl::histogram {
 
 struct WarpAggregated {
-  static constexpr VariantInfo info{
+  static constexpr HistogramVariantInfo info{
       "warp-aggregated", "lanes with the same bin match up and one of them adds the group's size: one atomic per bin per warp",
       "warp-aggregated atomics with __match_any_sync (NVIDIA blog)", Shape::Atomics, /*privatized=*/true};
 

@@ -10,7 +10,7 @@
 namespace wl::reduce {
 
 struct AtomicGlobal {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "atomic-global", "every thread atomically adds its element into one global value",
       "naive baseline, before Harris kernel 1", Finish::Atomic, GridShape::OnePerElement, 1,
       /*pitfall=*/false, /*deterministic_trace=*/true, /*atomics_per_block=*/0};

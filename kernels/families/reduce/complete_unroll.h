@@ -13,7 +13,7 @@
 namespace wl::reduce {
 
 struct CompleteUnroll {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "complete-unroll", "block size as a template parameter: the whole tree is unrolled",
       "Harris kernel 6, cuda-samples reduce5", Finish::Partials, GridShape::TwoPerThread, 64};
 

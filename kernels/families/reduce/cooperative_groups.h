@@ -14,7 +14,7 @@
 namespace wl::reduce {
 
 struct CooperativeGroups {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "cooperative-groups", "cg::reduce over 32-thread tiles, then one atomic per block",
       "CUDA Programming Guide (cooperative groups), cuda-samples reduce7", Finish::Atomic,
       GridShape::GridStride, 32};

@@ -11,7 +11,7 @@
 namespace wl::reduce {
 
 struct FirstAddOnLoad {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "first-add-on-load", "each thread adds two elements while loading: half the blocks",
       "Harris kernel 4, cuda-samples reduce3", Finish::Partials, GridShape::TwoPerThread, 1};
 

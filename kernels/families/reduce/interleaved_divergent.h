@@ -12,7 +12,7 @@
 namespace wl::reduce {
 
 struct InterleavedDivergent {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "interleaved-divergent", "tree with tid % (2*s) == 0: every warp diverges at every level",
       "Harris kernel 1, cuda-samples reduce0", Finish::Partials, GridShape::OnePerElement, 1};
 

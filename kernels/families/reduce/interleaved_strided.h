@@ -11,7 +11,7 @@
 namespace wl::reduce {
 
 struct InterleavedStrided {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "interleaved-strided", "index = 2*s*tid: no divergence, but strided bank conflicts",
       "Harris kernel 2, cuda-samples reduce1", Finish::Partials, GridShape::OnePerElement, 1};
 

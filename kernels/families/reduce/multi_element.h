@@ -13,7 +13,7 @@
 namespace wl::reduce {
 
 struct MultiElement {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "multi-element", "capped grid, grid-stride loop: many elements per thread in registers",
       "Harris kernel 7, cuda-samples reduce6", Finish::Partials, GridShape::GridStride, 64};
 

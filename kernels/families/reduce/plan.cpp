@@ -4,7 +4,7 @@
 
 namespace wl::reduce {
 
-std::string validate_reduce(const VariantInfo& info, const RunRequest& r) {
+std::string validate_reduce(const ReduceVariantInfo& info, const RunRequest& r) {
   if (info.finish == Finish::Partials && info.shape == GridShape::OnePerElement && r.block < 2)
     return std::string(info.id) + " needs a block of at least 2 threads (with one, each pass would leave as many "
            "partials as it read)";
@@ -14,7 +14,7 @@ std::string validate_reduce(const VariantInfo& info, const RunRequest& r) {
   return {};
 }
 
-std::vector<Pass> plan_passes(const VariantInfo& info, std::uint64_t n, unsigned block,
+std::vector<Pass> plan_passes(const ReduceVariantInfo& info, std::uint64_t n, unsigned block,
                               unsigned sm_count) {
   std::vector<Pass> passes;
   if (n == 0) return passes;
@@ -26,7 +26,7 @@ std::vector<Pass> plan_passes(const VariantInfo& info, std::uint64_t n, unsigned
   return passes;
 }
 
-std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Pass>& passes,
+std::uint64_t combine_depth(const ReduceVariantInfo& info, const std::vector<Pass>& passes,
                             unsigned block) {
   unsigned tree = 1;
   while ((1u << tree) <= block) ++tree;  // log2(block) + 1 levels, with the finishing write

@@ -13,17 +13,17 @@ struct Pass {
   std::uint64_t n;
   unsigned grid;
 };
-std::vector<Pass> plan_passes(const VariantInfo& info, std::uint64_t n, unsigned block,
+std::vector<Pass> plan_passes(const ReduceVariantInfo& info, std::uint64_t n, unsigned block,
                               unsigned sm_count);
 
 // An upper bound on how many roundings any input element goes through on its way to the
 // result: the depth of the combine tree the passes build (sequential work per thread, the
 // block tree, and atomics, which serialize in any order). A float sum's error is at most
 // depth * u * sum|x| (Higham 4.2), far tighter than the (n - 1) of an arbitrary order.
-std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Pass>& passes,
+std::uint64_t combine_depth(const ReduceVariantInfo& info, const std::vector<Pass>& passes,
                             unsigned block);
 
 // Reduction's own checks of a request (Family::validate).
-std::string validate_reduce(const VariantInfo& info, const RunRequest& request);
+std::string validate_reduce(const ReduceVariantInfo& info, const RunRequest& request);
 
 }  // namespace wl::reduce

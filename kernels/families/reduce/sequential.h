@@ -12,7 +12,7 @@
 namespace wl::reduce {
 
 struct Sequential {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "sequential", "tid < s with stride halving: conflict-free, contiguous active threads",
       "Harris kernel 3, cuda-samples reduce2", Finish::Partials, GridShape::OnePerElement, 1};
 

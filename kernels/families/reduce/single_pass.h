@@ -15,7 +15,7 @@
 namespace wl::reduce {
 
 struct SinglePass {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "single-pass", "blocks write partials, fence, take a ticket; the last block finishes",
       "cuda-samples threadFenceReduction", Finish::LastBlock, GridShape::GridStride, 32,
       /*pitfall=*/false, /*deterministic_trace=*/false};

@@ -16,7 +16,7 @@
 namespace wl::reduce {
 
 struct SpeedOfLight {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "speed-of-light", "persistent grid, 16-byte loads, 4 in flight, last-block finish",
       "CUB DeviceReduce-style tuning", Finish::LastBlock, GridShape::Persistent, 32,
       /*pitfall=*/false, /*deterministic_trace=*/false};

@@ -24,7 +24,7 @@ struct Traits : FamilyTraitsBase {
   using Variants = AllVariants;
   using Ops = Operators;
   using Types = TypeList<std::int32_t, float, double>;
-  using Info = VariantInfo;
+  using Info = ReduceVariantInfo;
   template <class V, class Op, class T, class Backend>
   using Run = ReduceRun<V, Op, T, Backend>;
 

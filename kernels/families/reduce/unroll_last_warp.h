@@ -14,7 +14,7 @@
 namespace wl::reduce {
 
 struct UnrollLastWarp {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "unroll-last-warp", "last warp finishes with __shfl_down_sync instead of barriers",
       "Harris kernel 5, cuda-samples reduce4", Finish::Partials, GridShape::TwoPerThread, 64};
 

@@ -15,7 +15,7 @@
 namespace wl::reduce {
 
 struct UnrollLastWarpVolatile {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "unroll-last-warp-volatile",
       "volatile warp-synchronous last warp with no __syncwarp: races since Volta",
       "Harris kernel 5 (2007), pre-CUDA 9 cuda-samples reduce4", Finish::Partials,

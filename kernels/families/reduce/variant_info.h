@@ -20,7 +20,7 @@ enum class GridShape : std::uint8_t {
   Persistent,      // enough blocks to fill the GPU once, each loops with 16-byte loads
 };
 
-struct VariantInfo {
+struct ReduceVariantInfo {
   const char* id;
   const char* lesson;    // one line: what it changes and why
   const char* origin;    // where it comes from in the classic material

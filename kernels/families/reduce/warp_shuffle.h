@@ -14,7 +14,7 @@
 namespace wl::reduce {
 
 struct WarpShuffle {
-  static constexpr VariantInfo info{
+  static constexpr ReduceVariantInfo info{
       "warp-shuffle", "grid-stride loop, warp shuffles, one shared slot per warp, one atomic per block",
       "Luitjens (Kepler shuffles), cuda-samples reduce7", Finish::Atomic, GridShape::GridStride, 32};
 

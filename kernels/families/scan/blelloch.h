@@ -29,7 +29,7 @@ struct BlellochWith {
 };
 
 struct Blelloch : BlellochWith<NoPadding> {
-  static constexpr VariantInfo info{
+  static constexpr ScanVariantInfo info{
       "blelloch", "up-sweep, clear the root, down-sweep: O(n) work in 2 log n steps; bank conflicts",
       "Blelloch 1990; GPU Gems 3 ch. 39", Shape::TilesThenPropagate, 2, 1};
 };

@@ -25,7 +25,7 @@ struct GemsMacroPadding {
 static_assert(GemsMacroPadding::offset(1000) == 0 && GemsMacroPadding::offset(65535) == 0, "the bug: never pads");
 
 struct BlellochGemsMacro : BlellochWith<GemsMacroPadding> {
-  static constexpr VariantInfo info{
+  static constexpr ScanVariantInfo info{
       "blelloch-gems-macro", "GPU Gems' 16-bank padding macro as printed: its precedence bug pads nothing",
       "GPU Gems 3 ch. 39.2.3, Example 39-3", Shape::TilesThenPropagate, 2, 1, /*pitfall=*/true};
 };

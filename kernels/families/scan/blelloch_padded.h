@@ -13,7 +13,7 @@
 namespace wl::scan {
 
 struct BlellochPadded : BlellochWith<BankPadding> {
-  static constexpr VariantInfo info{
+  static constexpr ScanVariantInfo info{
       "blelloch-padded", "Blelloch with a slot skipped every 32 elements: the deep levels' bank conflicts go",
       "GPU Gems 3 ch. 39.2.3", Shape::TilesThenPropagate, 2, 1};
 };

@@ -44,7 +44,7 @@ struct DecoupledLookback {
   static constexpr unsigned kChunks = 32, kShortChunks = 8, kShortestChunks = 2;
   static constexpr unsigned kItems = kChunks * 4;
   static constexpr unsigned kMostParked = kChunks / 2;
-  static constexpr VariantInfo info{
+  static constexpr ScanVariantInfo info{
       "decoupled-lookback", "one pass: publish the tile's aggregate, look back for its prefix: 2n bytes moved",
       "Merrill & Garland 2016; CUB DeviceScan", Shape::SinglePass, kItems, 32,
       /*pitfall=*/false, /*deterministic_trace=*/false, /*max_n=*/0, /*ping_pong=*/false,

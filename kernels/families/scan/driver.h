@@ -14,7 +14,7 @@
 namespace wl::scan {
 
 // One launch's kernel: variant V with operator Op on T. A variant that runs tiles of several
-// sizes (VariantInfo::smaller_items) gets a kernel for each, of kItems items a thread, and takes
+// sizes (ScanVariantInfo::smaller_items) gets a kernel for each, of kItems items a thread, and takes
 // the size as a template argument, so that a short tile's warps fetch only their own code: in
 // one kernel for every size (the largest tile's code, 127 registers) they wait 2900-4100 cycles
 // each on instruction fetch at 2^14 on an H100, in their own 330-630, and a run takes 0.15-0.23
@@ -41,7 +41,7 @@ struct ScanKernel {
 // Calls f with V's kernel for tiles of `items` a thread (one of the sizes V runs).
 template <class V, class Op, class T, class F>
 void with_scan_kernel(unsigned items, const ScanArgs<T>& a, F&& f) {
-  constexpr VariantInfo info = V::info;
+  constexpr ScanVariantInfo info = V::info;
   if constexpr (info.smaller_items[0] != 0)
     if (items == info.smaller_items[0]) return f(ScanKernel<V, Op, T, info.smaller_items[0]>{a});
   if constexpr (info.smaller_items[1] != 0)

@@ -60,7 +60,7 @@ struct HillisSteeleWith {
 };
 
 struct HillisSteele : HillisSteeleWith<2> {
-  static constexpr VariantInfo info{
+  static constexpr ScanVariantInfo info{
       "hillis-steele", "log n steps of adds at distance 1, 2, 4, ...: n log n work, double-buffered",
       "Hillis & Steele 1986; GPU Gems 3 ch. 39", Shape::TilesThenPropagate, 1, 2,
       /*pitfall=*/false, /*deterministic_trace=*/true, /*max_n=*/0, /*ping_pong=*/true};

@@ -15,7 +15,7 @@
 namespace wl::scan {
 
 struct HillisSteeleSingleBuffer : HillisSteeleWith<1> {
-  static constexpr VariantInfo info{
+  static constexpr ScanVariantInfo info{
       "hillis-steele-single-buffer", "Hillis–Steele in place: a thread overwrites what its neighbour still has to read",
       "GPU Gems 3 ch. 39.2.1, without the double buffer", Shape::TilesThenPropagate, 1, 2,
       /*pitfall=*/true, /*deterministic_trace=*/false};

@@ -14,7 +14,7 @@
 namespace wl::scan {
 
 struct NaiveQuadratic {
-  static constexpr VariantInfo info{
+  static constexpr ScanVariantInfo info{
       "naive-quadratic", "every output sums its own prefix alone: n(n+1)/2 combines and a chain n long",
       "the classic lecture's starting point (Harris, Parallel Prefix Sum)", Shape::Independent, 1, 1,
       /*pitfall=*/false, /*deterministic_trace=*/true, /*max_n=*/kMaxStepIndex + 1};

@@ -6,7 +6,7 @@
 
 namespace wl::scan {
 
-std::vector<unsigned> tile_sizes(const VariantInfo& info) {
+std::vector<unsigned> tile_sizes(const ScanVariantInfo& info) {
   std::vector<unsigned> sizes{info.items_per_thread};
   for (unsigned items : info.smaller_items)
     if (items) sizes.push_back(items);
@@ -14,7 +14,7 @@ std::vector<unsigned> tile_sizes(const VariantInfo& info) {
   return sizes;
 }
 
-unsigned tile_items(const VariantInfo& info, std::uint64_t n, unsigned block, unsigned sm_count, unsigned asked) {
+unsigned tile_items(const ScanVariantInfo& info, std::uint64_t n, unsigned block, unsigned sm_count, unsigned asked) {
   const std::vector<unsigned> sizes = tile_sizes(info);
   if (std::find(sizes.begin(), sizes.end(), asked) != sizes.end()) return asked;
   // On an H100 at block 256: 6.6 us at 2^18 in 32 tiles of 8192, 7.3 in 128 of 2048; 8.6 at 2^20
@@ -28,7 +28,7 @@ unsigned tile_items(const VariantInfo& info, std::uint64_t n, unsigned block, un
   return items;
 }
 
-std::string tile_sizes_text(const VariantInfo& info) {
+std::string tile_sizes_text(const ScanVariantInfo& info) {
   const std::vector<unsigned> sizes = tile_sizes(info);
   std::string text;
   for (std::size_t k = 0; k < sizes.size(); ++k)
@@ -36,7 +36,7 @@ std::string tile_sizes_text(const VariantInfo& info) {
   return text;
 }
 
-std::vector<Level> plan_levels(const VariantInfo& info, const RunRequest& r) {
+std::vector<Level> plan_levels(const ScanVariantInfo& info, const RunRequest& r) {
   std::vector<Level> levels;
   std::uint64_t n = r.n;
   while (n > 0) {
@@ -50,11 +50,11 @@ std::vector<Level> plan_levels(const VariantInfo& info, const RunRequest& r) {
   return levels;
 }
 
-std::string scan_launch_name(const VariantInfo& info, std::size_t level) {
+std::string scan_launch_name(const ScanVariantInfo& info, std::size_t level) {
   return level == 0 ? std::string(info.id) : std::string(info.id) + ", tile totals " + std::to_string(level);
 }
 
-std::vector<PlannedLaunch> planned_launches(const VariantInfo& info, const std::vector<Level>& levels,
+std::vector<PlannedLaunch> planned_launches(const ScanVariantInfo& info, const std::vector<Level>& levels,
                                             unsigned block) {
   std::vector<PlannedLaunch> launches;
   for (std::size_t k = 0; k < levels.size(); ++k)
@@ -64,7 +64,7 @@ std::vector<PlannedLaunch> planned_launches(const VariantInfo& info, const std::
   return launches;
 }
 
-std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Level>& levels, unsigned block) {
+std::uint64_t combine_depth(const ScanVariantInfo& info, const std::vector<Level>& levels, unsigned block) {
   unsigned tree = 1;
   while ((1u << tree) <= 2 * block) ++tree;
   std::uint64_t depth = 0;
@@ -77,7 +77,7 @@ std::uint64_t combine_depth(const VariantInfo& info, const std::vector<Level>& l
   return depth;
 }
 
-std::string validate_scan(const VariantInfo& info, const RunRequest& r) {
+std::string validate_scan(const ScanVariantInfo& info, const RunRequest& r) {
   if (r.block < info.min_block)
     return std::string(info.id) + " needs a block of at least " + std::to_string(info.min_block) +
            (info.min_block >= 32 ? " threads (it scans whole warps)" : " threads (a tile of one element never shrinks the next level)");

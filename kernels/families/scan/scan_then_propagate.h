@@ -18,7 +18,7 @@ namespace wl::scan {
 
 struct ScanThenPropagate {
   static constexpr unsigned kItems = 4;
-  static constexpr VariantInfo info{
+  static constexpr ScanVariantInfo info{
       "scan-then-propagate", "tile scans, a scan of the tile totals, a uniform add: 4n bytes moved",
       "Sengupta, Harris & Garland 2008; GPU Gems 3 ch. 39.2.4", Shape::TilesThenPropagate, kItems, 32};
 

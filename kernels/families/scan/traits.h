@@ -25,7 +25,7 @@ struct Traits : FamilyTraitsBase {
   using Variants = AllVariants;
   using Ops = TypeList<SumOp, MaxOp, MinOp>;
   using Types = TypeList<std::int32_t, float>;
-  using Info = VariantInfo;
+  using Info = ScanVariantInfo;
   template <class V, class Op, class T, class Backend>
   using Run = ScanRun<V, Op, T, Backend>;
 

@@ -12,7 +12,7 @@ enum class Shape : unsigned char {
   Independent,         // one launch: every element is computed alone from the input
 };
 
-struct VariantInfo {
+struct ScanVariantInfo {
   const char* id;
   const char* lesson;  // one line: what it changes and why
   const char* origin;  // where it comes from in the classic material
@@ -34,7 +34,7 @@ struct VariantInfo {
 
 // Whether the variant runs tiles of more than one size: then each size is a kernel of its own
 // (kernels/families/scan/driver.h, ScanKernel).
-constexpr bool runs_several_tile_sizes(const VariantInfo& info) {
+constexpr bool runs_several_tile_sizes(const ScanVariantInfo& info) {
   return info.smaller_items[0] != 0 || info.smaller_items[1] != 0;
 }
 

@@ -13,7 +13,7 @@
 namespace wl::scan {
 
 struct WarpShuffleScan {
-  static constexpr VariantInfo info{
+  static constexpr ScanVariantInfo info{
       "warp-shuffle-scan", "__shfl_up_sync inside each warp, then a scan of the warp totals",
       "CUDA Programming Guide (warp shuffle); CUB WarpScanShfl", Shape::TilesThenPropagate, 1, 32};
 

@@ -5,7 +5,7 @@
 namespace wl::copy_twice {
 
 struct OnePerThread {
-  static constexpr VariantInfo info{"one-per-thread", "each thread copies one element, launch after launch", "tests"};
+  static constexpr CopyVariantInfo info{"one-per-thread", "each thread copies one element, launch after launch", "tests"};
 
   template <class T, class Ctx>
   WL_DEVICE static void run(Ctx& ctx, const CopyArgs<T>& a) {

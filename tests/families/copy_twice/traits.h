@@ -19,7 +19,7 @@ struct Traits : FamilyTraitsBase {
   using Variants = AllVariants;
   using Ops = TypeList<>;
   using Types = TypeList<std::int32_t, float>;
-  using Info = VariantInfo;
+  using Info = CopyVariantInfo;
   template <class V, class Op, class T, class Backend>
   using Run = CopyRun<V, Op, T, Backend>;
 

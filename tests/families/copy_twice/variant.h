@@ -12,7 +12,7 @@ struct CopyArgs {
   Global<T> out;
 };
 
-struct VariantInfo {
+struct CopyVariantInfo {
   const char* id;
   const char* lesson;
   const char* origin;

@@ -154,7 +154,7 @@ bool has_handwritten(const std::string& variant) { return kernel_for(variant, 25
 
 ReferenceTiming time_handwritten(const RunRequest& r, const float* host, const TimingPlan& timing) {
   const Kernel kernel = kernel_for(r.variant, r.block);
-  const reduce::VariantInfo& info = *find_variant_info<reduce::Traits>(r.variant);
+  const reduce::ReduceVariantInfo& info = *find_variant_info<reduce::Traits>(r.variant);
   const std::vector<reduce::Pass> passes = reduce::plan_passes(info, r.n, r.block, r.sm_count);
   const L2Rotation rotation = l2_rotation(r.n * sizeof(float));
   const std::size_t stride = rotation.stride_bytes / sizeof(float);

@@ -1,10 +1,10 @@
-// probe_device() must answer on any machine: with a usable GPU, or with a reason.
+// query_device() must answer on any machine: with a usable GPU, or with a reason.
 #include <gtest/gtest.h>
 
 #include "kernels/device/device_info.h"
 
 TEST(ProbeDevice, ReportsAGpuOrAReason) {
-  const wl::DeviceInfo info = wl::probe_device();
+  const wl::DeviceInfo info = wl::query_device();
   if (info.available) {
     EXPECT_FALSE(info.name.empty());
     EXPECT_TRUE(info.reason.empty());
@@ -12,12 +12,12 @@ TEST(ProbeDevice, ReportsAGpuOrAReason) {
   } else {
     EXPECT_FALSE(info.reason.empty());
   }
-  std::printf("probe_device: %s\n", info.available ? info.name.c_str() : info.reason.c_str());
+  std::printf("query_device: %s\n", info.available ? info.name.c_str() : info.reason.c_str());
 }
 
 TEST(ProbeDevice, RepeatedCallsAgree) {
-  const wl::DeviceInfo first = wl::probe_device();
-  const wl::DeviceInfo second = wl::probe_device();
+  const wl::DeviceInfo first = wl::query_device();
+  const wl::DeviceInfo second = wl::query_device();
   EXPECT_EQ(first.available, second.available);
   EXPECT_EQ(first.name, second.name);
   EXPECT_EQ(first.reason, second.reason);
@@ -38,6 +38,6 @@ TEST(ProbeDevice, MultiprocessorsOrAFallback) {
 
 #ifndef WARPLENS_HAVE_CUDA
 TEST(ProbeDevice, SaysWhenBuiltWithoutCuda) {
-  EXPECT_EQ(wl::probe_device().reason, "built without CUDA");
+  EXPECT_EQ(wl::query_device().reason, "built without CUDA");
 }
 #endif

@@ -1,12 +1,12 @@
-#include "kernels/backend/timing_sweep.h"
+#include "kernels/backend/gpu_sweep.h"
 
 #include <ctime>
 #include <stdexcept>
 
-#include "kernels/backend/runner.h"
+#include "kernels/backend/backend_run.h"
 #include "kernels/gpu/gpu_error.h"
 #if defined(WARPLENS_HAVE_CUDA)
-#include "kernels/gpu/device_info.h"
+#include "kernels/gpu/gpu_query.h"
 #endif
 
 namespace wl {

@@ -1,4 +1,4 @@
-#include "kernels/gpu/device_info.h"
+#include "kernels/gpu/gpu_query.h"
 
 #include "kernels/gpu/event_timer.cuh"
 

@@ -1,5 +1,5 @@
 // What the timing sweep and the clocks ask of the GPU itself, whatever the family: its name, its
-// memory, the device-to-device copy that bounds every bandwidth, and its SM clock. Plain C++; defined in device_info.cu
+// memory, the device-to-device copy that bounds every bandwidth, and its SM clock. Plain C++; defined in gpu_query.cu
 // (CUDA builds only). Each throws GpuError when CUDA fails.
 #pragma once
 #include <cstdint>

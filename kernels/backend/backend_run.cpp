@@ -1,4 +1,4 @@
-#include "kernels/backend/runner.h"
+#include "kernels/backend/backend_run.h"
 
 #include <stdexcept>
 #include <vector>
@@ -19,7 +19,7 @@ bool parse_backend(const std::string& name, BackendChoice& out) {
 
 bool gpu_usable(std::string* why_not) {
 #if defined(WARPLENS_HAVE_CUDA)
-  const DeviceInfo device = probe_device();
+  const DeviceInfo device = query_device();
   if (!device.available && why_not) *why_not = device.reason;
   return device.available;
 #else
@@ -29,7 +29,7 @@ bool gpu_usable(std::string* why_not) {
 }
 
 unsigned default_sm_count() {
-  static const unsigned count = multiprocessors_or(probe_device(), RunRequest{}.sm_count);
+  static const unsigned count = multiprocessors_or(query_device(), RunRequest{}.sm_count);
   return count;
 }
 

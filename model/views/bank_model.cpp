@@ -1,4 +1,4 @@
-#include "model/views/bank_view.h"
+#include "model/views/bank_model.h"
 
 #include <algorithm>
 #include <map>

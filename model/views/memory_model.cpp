@@ -1,4 +1,4 @@
-#include "model/views/memory_view.h"
+#include "model/views/memory_model.h"
 
 #include <map>
 #include <set>
