@@ -32,7 +32,7 @@ void draw_lookback_view(ViewContext& ctx) {
   const LookbackTimeline& t = views->lookback;
   if (!t.found()) {
     ImGui::TextWrapped("This launch publishes no tile status. The timeline belongs to a single-pass scan "
-                       "(decoupled-lookback) of several tiles: one tile has nothing to look back on, so take a larger n. "
+                       "of several tiles: one tile has nothing to look back on, so take a larger n. "
                        "Every recorded block is a row.");
     return;
   }

@@ -2,6 +2,7 @@
 // same for every family, written once. kernels/families/family.cmake generates, for each family,
 // the one file that instantiates it (`const Family& <id>_family()`), and for each variant the
 // file that instantiates its GPU entry points.
+//
 // What a family's Traits holds: kernels/family/family_traits.h.
 #pragma once
 #include <stdexcept>
