@@ -115,6 +115,17 @@ class GpuBackend {
     fill_kernel<<<blocks, 256>>>(g.ptr, g.size, value);
     WL_CUDA(cudaGetLastError());
   }
+  // A copy between buffers outside any kernel, in stream order with the launches: no events.
+  // Its destination is written, whatever its role (an in-place kernel's copy of its input), so a
+  // replay for clocks puts it back too.
+  template <class T>
+  void copy(Global<const T> from, Global<T> to) {
+    const std::uint64_t n = std::min(from.size, to.size);
+    if (n) WL_CUDA(cudaMemcpyAsync(to.ptr, from.ptr, n * sizeof(T), cudaMemcpyDeviceToDevice));
+    const auto same = [&](const Writable& w) { return w.ptr == static_cast<void*>(to.ptr); };
+    if (std::none_of(writable_.begin(), writable_.end(), same))
+      writable_.push_back({to.ptr, std::max<std::uint64_t>(to.size, 1) * sizeof(T)});
+  }
   template <class T>
   T read(Global<T> g, std::uint64_t i) {
     T v;

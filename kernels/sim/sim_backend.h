@@ -40,6 +40,12 @@ class SimBackend {
   void fill(Global<T> g, T value) {
     std::fill(g.ptr, g.ptr + g.size, value);
   }
+  // A copy between buffers outside any kernel: no events.
+  template <class T>
+  void copy(Global<const T> from, Global<T> to) {
+    const std::uint64_t n = std::min(from.size, to.size);
+    if (n) std::memcpy(to.ptr, from.ptr, n * sizeof(T));
+  }
   template <class T>
   T read(Global<T> g, std::uint64_t i) {
     return g.ptr[i];

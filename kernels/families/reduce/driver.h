@@ -45,12 +45,15 @@ struct ReduceBuffers {
   Global<T> partials[2];     // Partials: ping-pong between passes; LastBlock: partials[0]
   Global<T> out;             // where the final value lands
   Global<unsigned> ticket;   // LastBlock
+  Global<T> input_copy;      // in place: what the first pass combines (and overwrites)
 };
 
 template <class V, class T, class Backend>
 ReduceBuffers<T> allocate_buffers(Backend& backend, const std::vector<Pass>& passes) {
   ReduceBuffers<T> b;
   const std::uint64_t first_grid = passes.empty() ? 1 : passes.front().grid;
+  if (V::info.in_place && !passes.empty())
+    b.input_copy = backend.template alloc<T>(passes.front().n, "input copy (consumed)", BufferRole::Input);
   switch (V::info.finish) {
     case Finish::Partials:
       b.partials[0] = backend.template alloc<T>(first_grid, "partials", BufferRole::Output);
@@ -92,10 +95,17 @@ void launch_passes(Backend& backend, Global<const T> input, const ReduceBuffers<
       launch_pass<V, Op>(backend, passes.front(), block, args, record);
       break;
     case Finish::Partials:
+      // An in-place tree overwrites what it reads: the first pass runs on a copy of the input,
+      // the later ones on the partials they read.
+      if (V::info.in_place) {
+        backend.copy(input, b.input_copy);
+        args.work = b.input_copy;
+      }
       for (std::size_t k = 0; k < passes.size(); ++k) {
         if (k > 0) {
           const Global<T> previous = b.partials[(k - 1) % 2];
           args.in = Global<const T>{previous.ptr, previous.size, previous.buffer};
+          if (V::info.in_place) args.work = previous;
         }
         args.n = passes[k].n;
         args.out = b.partials[k % 2];

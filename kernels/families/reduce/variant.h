@@ -18,6 +18,7 @@ struct ReduceArgs {
   Global<T> out;                 // partials (one per block) or the single result
   Global<T> partials;            // LastBlock: one slot per block
   Global<unsigned> ticket;       // LastBlock: blocks done so far; starts at 0
+  Global<T> work;                // in place: the elements the tree combines where they lie
   std::uint64_t n = 0;
 };
 

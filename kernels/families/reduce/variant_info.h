@@ -30,6 +30,7 @@ struct ReduceVariantInfo {
   bool pitfall = false;  // deliberately wrong; shown as a lesson, not used for timing
   bool deterministic_trace = true;  // same events on every run (no timing-dependent order)
   unsigned atomics_per_block = 1;   // Atomic finish: 1 per block, or 0 for one per element
+  bool in_place = false;  // the tree runs in global memory over a copy of the input, which it consumes
 };
 
 }  // namespace wl::reduce
