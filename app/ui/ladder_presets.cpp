@@ -4,13 +4,6 @@
 
 namespace wl::ui {
 
-std::vector<const LadderPreset*> ladder_presets() {
-  std::vector<const LadderPreset*> all;
-  for (const Family* family : families())
-    for (const LadderPreset& p : family->showcase().ladders) all.push_back(&p);
-  return all;
-}
-
 std::vector<const LadderPreset*> ladder_presets_for(const std::string& family) {
   std::vector<const LadderPreset*> of_family;
   for (const LadderPreset& p : showcase_of(family).ladders) of_family.push_back(&p);

@@ -8,8 +8,6 @@
 
 namespace wl::ui {
 
-// Every family's ladders, in the order of the family list.
-std::vector<const LadderPreset*> ladder_presets();
 // The ladders of one family, in the order it declares them; none for a family that has none.
 std::vector<const LadderPreset*> ladder_presets_for(const std::string& family);
 

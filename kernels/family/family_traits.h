@@ -4,7 +4,8 @@
 //   id, title                      names ("reduce", "Reduction")
 //   Variants, Ops, Types           TypeLists: the generated variant list; operators (empty: the
 //                                  family takes none); value types of the input
-//   Info                           the variants' plain-data description (V::info)
+//   Info                           the variants' plain-data description (V::info): id, lesson,
+//                                  origin, pitfall, deterministic_trace and the family's own
 //   validate(info, request)        the family's own checks, after the shared ones
 //   plan(info, request)            the launches a valid request turns into
 //   Run<V, Op, T, Backend>         the driver of one run: built on a backend (allocates),
@@ -26,7 +27,7 @@ namespace wl {
 // The defaults a family's Traits may hide with its own.
 struct FamilyTraitsBase {
   static std::vector<FamilyParam> params() { return {}; }
-  // What a variant's summary says beyond id, lesson, origin and pitfall (races, limits).
+  // What a variant's summary says beyond id, lesson, origin, pitfall and races (its limits).
   template <class Info>
   static void describe(const Info&, VariantSummary&) {}
   // None: Family's default input (kernels/host/input.h) for the request's operator.

@@ -32,8 +32,9 @@ class TypedFamily final : public Family {
         summary.lesson = v.lesson;
         summary.origin = v.origin;
         summary.pitfall = v.pitfall;
+        summary.races = v.pitfall && !v.deterministic_trace;  // its events depend on timing: a race
         Traits::describe(v, summary);
-        out.push_back(summary);
+        out.push_back(std::move(summary));
       }
       return out;
     }();

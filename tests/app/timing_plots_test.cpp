@@ -10,6 +10,14 @@
 namespace wl::ui {
 namespace {
 
+// Every family's ladders, in the order of the family list.
+std::vector<const LadderPreset*> ladder_presets() {
+  std::vector<const LadderPreset*> all;
+  for (const Family* family : families())
+    for (const LadderPreset& p : family->showcase().ladders) all.push_back(&p);
+  return all;
+}
+
 TimingPoint measured(std::uint64_t n, double ms, double bytes_per_element = 4) {
   return {n, ms, bytes_per_element * double(n), true, ""};
 }

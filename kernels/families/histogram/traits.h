@@ -38,8 +38,6 @@ struct Traits : FamilyTraitsBase {
     fill_samples(reinterpret_cast<std::int32_t*>(bytes.data()), r.n, pattern, seed, bins_of(r), skew_of(r));
     return bytes;
   }
-  // A pitfall whose events depend on timing races.
-  static void describe(const Info& info, VariantSummary& s) { s.races = info.pitfall && !info.deterministic_trace; }
   static std::string validate(const Info& info, const RunRequest& r) { return validate_histogram(info, r); }
   static std::vector<PlannedLaunch> plan(const Info& info, const RunRequest& r) {
     return plan_histogram(info, r.n, r.block, bins_of(r), r.sm_count).launches;

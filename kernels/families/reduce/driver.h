@@ -95,6 +95,7 @@ void launch_passes(Backend& backend, Global<const T> input, const ReduceBuffers<
       launch_pass<V, Op>(backend, passes.front(), block, args, record);
       break;
     case Finish::Partials:
+      static_assert(!V::info.in_place || V::info.finish == Finish::Partials, "in place: partials only");
       // An in-place tree overwrites what it reads: the first pass runs on a copy of the input,
       // the later ones on the partials they read.
       if (V::info.in_place) {

@@ -28,8 +28,6 @@ struct Traits : FamilyTraitsBase {
   template <class V, class Op, class T, class Backend>
   using Run = ReduceRun<V, Op, T, Backend>;
 
-  // A pitfall whose events depend on timing races.
-  static void describe(const Info& info, VariantSummary& s) { s.races = info.pitfall && !info.deterministic_trace; }
   static std::string validate(const Info& info, const RunRequest& r) { return validate_reduce(info, r); }
   static std::vector<PlannedLaunch> plan(const Info& info, const RunRequest& r) {
     std::vector<PlannedLaunch> launches;

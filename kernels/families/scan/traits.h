@@ -35,9 +35,7 @@ struct Traits : FamilyTraitsBase {
                       "128; the others ignore it); 0: sized by n",
              0, 0, 128}};
   }
-  // A pitfall whose events depend on timing races.
   static void describe(const Info& info, VariantSummary& s) {
-    s.races = info.pitfall && !info.deterministic_trace;
     s.max_n = info.max_n;
     if (runs_several_tile_sizes(info)) s.tile_items = tile_sizes(info);
   }

@@ -17,6 +17,7 @@ struct CopyVariantInfo {
   const char* lesson;
   const char* origin;
   bool pitfall = false;
+  bool deterministic_trace = true;
 };
 
 }  // namespace wl::copy_twice
