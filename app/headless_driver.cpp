@@ -22,7 +22,8 @@ std::string run_problem(const AppState& state) {
   for (int side = 0; side < (state.compare ? 2 : 1); ++side) {
     const Session& s = state.sessions[side];
     if (!s.settings_error().empty()) return s.settings_error();
-    if (s.outcome() && !s.outcome()->ok() && s.outcome()->problem != RunProblem::TraceFile)
+    // A kernel bug with the run up to it is a picture to take (a pitfall's lesson).
+    if (s.outcome() && !s.outcome()->ok() && s.outcome()->problem != RunProblem::TraceFile && !s.outcome()->views)
       return s.outcome()->message;
   }
   return {};

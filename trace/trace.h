@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,17 @@ struct StepRecord {
   std::string name;
 };
 
+// Where a simulated run stopped on a bug in its kernel (a pitfall's lesson): the events end
+// there, and the views say what happened and where.
+struct TraceFault {
+  std::string kind;     // "read of uninitialized shared memory" (kernel_error_kind_name)
+  std::string message;  // what the thread did, in words
+  std::uint16_t launch = 0;  // the launch it stopped in (an index into TraceMeta::launches)
+  std::uint32_t block = 0, thread = 0, line = 0;
+  StepId step = 0;           // the thread's step then
+  std::uint32_t lanes = 0;   // of the thread's warp, the lanes it is about (a mask's missing ones)
+};
+
 struct TraceMeta {
   std::string family;    // "reduce"
   std::string variant;   // e.g. "sequential"
@@ -65,6 +77,7 @@ struct TraceMeta {
   // with event recording off, and the SM clock measured then, to turn cycles into time.
   std::vector<WarpClock> clocks;
   double sm_clock_mhz = 0;
+  std::optional<TraceFault> fault;  // set when the run stopped on a kernel bug
 
   const BufferRecord* buffer(BufferId id) const;  // nullptr for kNoBuffer or an unknown id
 };

@@ -124,6 +124,32 @@ void decode_params(ByteReader& r, TraceMeta& m) {
   for (LaunchRecord& l : m.launches) field(r.u32(l.shared_columns), "shared_columns");
 }
 
+// Appended after sm_count (older readers skip it): where the run stopped on a kernel bug.
+void encode_fault(const TraceMeta& m, ByteWriter& w) {
+  w.u8(m.fault ? 1 : 0);
+  if (!m.fault) return;
+  const TraceFault& f = *m.fault;
+  w.str(f.kind);
+  w.str(f.message);
+  w.u16(f.launch);
+  w.u32(f.block);
+  w.u32(f.thread);
+  w.u32(f.line);
+  w.u16(f.step);
+  w.u32(f.lanes);
+}
+
+void decode_fault(ByteReader& r, TraceMeta& m) {
+  std::uint8_t present = 0;
+  field(r.u8(present), "fault");
+  if (!present) return;
+  TraceFault f;
+  field(r.str(f.kind, kMaxMetaStringLength) && r.str(f.message, kMaxMetaStringLength), "fault");
+  field(r.u16(f.launch) && r.u32(f.block) && r.u32(f.thread) && r.u32(f.line) && r.u16(f.step) && r.u32(f.lanes),
+        "fault");
+  m.fault = std::move(f);
+}
+
 }  // namespace
 
 void encode_header(const TraceMeta& m, ByteWriter& w) {
@@ -143,6 +169,7 @@ void encode_header(const TraceMeta& m, ByteWriter& w) {
   encode_clocks(m, w);
   encode_params(m, w);
   w.u32(m.sm_count);  // appended after the parameters
+  encode_fault(m, w);
 }
 
 // The header was covered by the checksum, so a failure here means a broken writer, not a
@@ -165,6 +192,7 @@ TraceMeta decode_header(ByteReader r, std::uint32_t version) {
   if (version >= 2 && r.remaining() > 0) decode_clocks(r, m);
   if (version >= 2 && r.remaining() > 0) decode_params(r, m);
   if (version >= 2 && r.remaining() > 0) field(r.u32(m.sm_count), "sm_count");
+  if (version >= 2 && r.remaining() > 0) decode_fault(r, m);
   return m;
 }
 

@@ -125,6 +125,13 @@ void tables_from_json(const json& j, TraceMeta& m) {
     for (const auto& [name, value] : params.items()) m.params[name] = get_uint(params, name.c_str(), ~std::uint64_t(0));
   }
   if (j.contains("sm_count")) m.sm_count = std::uint32_t(get_uint(j, "sm_count", u32max));  // optional, as params
+  if (j.contains("fault")) {  // optional: only a run that stopped on a kernel bug has one
+    const json& f = j.at("fault");
+    m.fault = TraceFault{f.at("kind").get<std::string>(), f.at("message").get<std::string>(),
+                         std::uint16_t(get_uint(f, "launch", 0xFFFF)), std::uint32_t(get_uint(f, "block", u32max)),
+                         std::uint32_t(get_uint(f, "thread", u32max)), std::uint32_t(get_uint(f, "line", u32max)),
+                         StepId(get_uint(f, "step", 0xFFFF)), std::uint32_t(get_uint(f, "lanes", u32max))};
+  }
   if (!j.contains("clocks")) return;  // optional: GPU traces only
   m.sm_clock_mhz = j.at("sm_clock_mhz").get<double>();
   for (const json& c : array_at(j, "clocks")) {
@@ -224,6 +231,9 @@ json meta_to_json(const TraceMeta& m) {
               {"event_cap", m.event_cap}, {"events_dropped", m.events_dropped},
               {"launches", std::move(launches)}, {"buffers", std::move(buffers)},
               {"steps", std::move(steps)}, {"params", m.params}, {"sm_count", m.sm_count}};
+  if (const auto& f = m.fault)
+    doc["fault"] = {{"kind", f->kind},     {"message", f->message}, {"launch", f->launch}, {"block", f->block},
+                    {"thread", f->thread}, {"line", f->line},       {"step", f->step},     {"lanes", f->lanes}};
   if (m.clocks.empty()) return doc;
   json clocks = json::array();
   for (const WarpClock& c : m.clocks)

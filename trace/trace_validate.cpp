@@ -107,6 +107,15 @@ void validate_meta(const TraceMeta& meta) {
     if (i > 0 && rb[i] <= rb[i - 1]) invalid("meta.recorded_blocks is not sorted and unique");
   }
   validate_clocks(meta);
+  if (const auto& f = meta.fault) {
+    check_string(f->kind, "meta.fault.kind");
+    check_string(f->message, "meta.fault.message");
+    if (f->launch >= meta.launches.size()) invalid("meta.fault names launch " + std::to_string(f->launch) + ", which was not recorded");
+    const LaunchRecord& l = meta.launches[f->launch];
+    if (f->block >= l.grid_dim || f->thread >= l.block_dim)
+      invalid("meta.fault names block " + std::to_string(f->block) + ", thread " + std::to_string(f->thread) +
+              " outside its launch");
+  }
 }
 
 void validate_event(const Event& e, const TraceMeta& meta, std::size_t index) {

@@ -61,7 +61,8 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
     if (*json) {
       nlohmann::json j = metrics_to_json(m);
       j["result"] = {{"value", o.result_text}, {"reference", o.check.expected},
-                     {"ok", o.check.ok}, {"error", o.check.error}, {"bound", o.check.bound}};
+                     {"ok", o.check.ok}, {"error", o.check.error}, {"bound", o.check.bound},
+                     {"diagnosis", o.check.diagnosis}};
       const WorkSpan ws = measure_work_span(build_dataflow(o.trace));
       j["work_span"] = {{"work", ws.work}, {"span", ws.span}, {"inputs", ws.inputs}};
       j["backend"] = o.backend;
@@ -75,6 +76,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
       std::printf("%s\n", work_span_text(measure_work_span(build_dataflow(o.trace))).c_str());
       std::printf("result %s: %s (CPU reference %s)\n", o.result_text.c_str(),
                   o.check.ok ? "ok" : "WRONG", o.check.expected.c_str());
+      if (!o.check.diagnosis.empty()) std::printf("%s\n", o.check.diagnosis.c_str());
     }
   });
 }

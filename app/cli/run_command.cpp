@@ -24,6 +24,7 @@ void register_run_command(CLI::App& app, CommandStatus& status) {
                 o.launches.empty() ? 0 : o.launches.front().grid, options->request.sm_count);
     std::printf("check: %s (CPU reference %s, error %g, allowed %g)\n", o.check.ok ? "ok" : "WRONG",
                 o.check.expected.c_str(), o.check.error, o.check.bound);
+    if (!o.check.diagnosis.empty()) std::printf("%s\n", o.check.diagnosis.c_str());
     status.exit_code = o.check.ok ? 0 : 1;
   });
 }

@@ -8,7 +8,7 @@
 
 #include "kernels/family/param_text.h"
 #include "kernels/gpu/gpu_error.h"
-#include "kernels/sim/kernel_error.h"
+#include "model/views/fault_report.h"
 
 namespace wl::cli {
 
@@ -105,10 +105,6 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
   if (record && r.record_blocks.empty()) r.record_blocks = {0};
   try {
     report = run_request(r, input, backend);
-  } catch (const KernelError& e) {
-    std::cerr << "warplens: kernel error (" << kernel_error_kind_name(e.kind()) << ") in block "
-              << e.block() << ", thread " << e.thread() << ": " << e.what() << "\n";
-    return 1;
   } catch (const GpuError& e) {
     std::cerr << "warplens: GPU error: " << e.what() << "\n";
     return 1;
@@ -117,6 +113,10 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
     return 1;
   }
   if (!report.note.empty()) std::cerr << "warplens: " << report.note << "\n";
+  if (report.outcome.trace.meta.fault) {  // a pitfall's bug: a result to report, not a crash
+    std::cerr << "warplens: " << fault_sentence(report.outcome.trace.meta) << "\n";
+    return 1;
+  }
   return 0;
 }
 

@@ -29,7 +29,8 @@ struct RunOptions {
 void add_run_options(CLI::App& command, RunOptions& options);
 
 // Runs the kernel the options describe and returns an exit code: 0 with `report` filled,
-// 2 for bad options, 1 for kernel errors and GPU failures. Prints what went wrong.
+// 2 for bad options, 1 for GPU failures and for a kernel bug the simulator stopped at (then
+// `report` holds the run up to it). Prints what went wrong.
 int run_from_options(RunOptions& options, bool record, RunReport& report);
 
 // "shared-atomics i32 bins=256 n=4096 block=256": the variant, the operator where the family

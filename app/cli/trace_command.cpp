@@ -21,7 +21,8 @@ void register_trace_command(CLI::App& app, CommandStatus& status) {
     status.ran = true;
     RunReport report;
     status.exit_code = run_from_options(*options, /*record=*/true, report);
-    if (status.exit_code != 0) return;
+    // A run stopped on a kernel bug is still written: the events up to it show the bug.
+    if (status.exit_code != 0 && !report.outcome.trace.meta.fault) return;
     const Trace& t = report.outcome.trace;
     try {
       const bool json = out->size() >= 5 && out->compare(out->size() - 5, 5, ".json") == 0;

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "kernels/gpu/gpu_error.h"
-#include "kernels/sim/kernel_error.h"
+#include "model/views/fault_report.h"
 #include "trace/trace_file.h"
 
 namespace wl {
@@ -16,13 +16,6 @@ RunOutcome failure(RunProblem problem, std::string message, const RunSettings& s
   out.message = std::move(message);
   out.settings = settings;
   return out;
-}
-
-// A kernel bug is the lesson of a pitfall variant: say what and where, as the simulator does.
-std::string kernel_bug_text(const KernelError& e) {
-  return std::string("The simulator stopped the kernel: ") + kernel_error_kind_name(e.kind()) +
-         " (block " + std::to_string(e.block()) + ", thread " + std::to_string(e.thread()) +
-         ", line " + std::to_string(e.line()) + "). " + e.what();
 }
 
 RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
@@ -40,7 +33,12 @@ RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
   out.result_text = report.outcome.result_text;
   out.expected_text = report.outcome.check.expected;
   out.check_ok = report.outcome.check.ok;
+  out.check_diagnosis = report.outcome.check.diagnosis;
   out.checked = true;
+  if (report.outcome.trace.meta.fault) {  // a kernel bug is the lesson of a pitfall: the run up to it
+    out.problem = RunProblem::KernelBug;
+    out.message = fault_sentence(report.outcome.trace.meta);
+  }
   out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(report.outcome.trace), s.inspect_launch));
   return out;
 }
@@ -68,16 +66,12 @@ RunOutcome run_settings_now(const RunSettings& s) {
     return run_on(s, s.backend);
   } catch (const std::invalid_argument& e) {
     return failure(RunProblem::Invalid, e.what(), s);
-  } catch (const KernelError& e) {
-    return failure(RunProblem::KernelBug, kernel_bug_text(e), s);
   } catch (const GpuError& e) {
     // Only when the GPU was demanded: fall back to the simulator, and say so.
     try {
       RunOutcome out = run_on(s, BackendChoice::Simulator);
       out.note = std::string("GPU failed (") + e.what() + "): ran on the simulator";
       return out;
-    } catch (const KernelError& k) {
-      return failure(RunProblem::KernelBug, kernel_bug_text(k), s);
     } catch (const std::exception& other) {
       return failure(RunProblem::Gpu, std::string("GPU failed (") + e.what() + "), and so did the simulator: " + other.what(), s);
     }

@@ -23,9 +23,11 @@ struct RunOutcome {
   std::string result_text;    // the kernel's result
   std::string expected_text;  // the CPU reference
   bool check_ok = false;
+  std::string check_diagnosis;  // what went wrong (or hides), in words, where the family can say
   bool checked = false;       // false for trace files: there is no result to check
   RunSettings settings;       // what ran (for a trace file: rebuilt from its meta)
-  std::shared_ptr<const TraceViews> views;  // null when the run failed
+  // Null when the run failed, except for a kernel bug: then the run up to it.
+  std::shared_ptr<const TraceViews> views;
 
   bool ok() const { return problem == RunProblem::None; }
 };

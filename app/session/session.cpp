@@ -32,7 +32,8 @@ void Session::finish() {
 void Session::adopt(RunOutcome&& done) {
   auto outcome = std::make_shared<RunOutcome>(std::move(done));
   outcome_ = outcome;
-  if (!outcome->ok()) return;  // keep showing the last good run under the message
+  // Keep showing the last good run under the message; a kernel bug shows the run up to it.
+  if (!outcome->ok() && !outcome->views) return;
   settings = outcome->settings;
   views_ = outcome->views;
   std::uint32_t block = settings.inspect_block;

@@ -118,7 +118,8 @@ void result_line(const Session& s) {
   if (!o) return;
   if (!o->ok()) {
     problem_text(o->message);
-    if (s.views()) ImGui::TextDisabled("(showing the last run that worked)");
+    if (o->views) ImGui::TextDisabled("(the views show the run up to there)");
+    else if (s.views()) ImGui::TextDisabled("(showing the last run that worked)");
     return;
   }
   ImGui::PushTextWrapPos(0.0f);
@@ -131,6 +132,7 @@ void result_line(const Session& s) {
     else
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "WRONG: the CPU reference is %s",
                          o->expected_text.c_str());
+    if (!o->check_diagnosis.empty()) ImGui::TextColored(warning_color(), "%s", o->check_diagnosis.c_str());
   }
   // The "no GPU" fallback is the status bar's news; a GPU that failed mid-run is this run's.
   if (o->note.rfind("GPU failed", 0) == 0) ImGui::TextColored(warning_color(), "%s", o->note.c_str());

@@ -21,6 +21,7 @@ CellGrid lane_grid(const DivergenceMap& m) {
   g.palette[std::size_t(LaneUse::Active)] = kActiveLaneColor;
   g.palette[std::size_t(LaneUse::Idle)] = kIdleColor;
   g.palette[std::size_t(LaneUse::Diverged)] = kDivergedLaneColor;
+  g.palette[std::size_t(LaneUse::Fault)] = kProblemColor;
   return g;
 }
 
@@ -33,6 +34,9 @@ void cell_tooltip(const DivergenceMap& m, std::uint32_t warp, std::size_t column
   } else {
     ImGui::Text("active lanes: %s (%u of 32)", lane_ranges(c.active_mask).c_str(), c.active_lanes());
     ImGui::Text("mask: %s", mask_hex(c.active_mask).c_str());
+    if (int(column) == m.fault_column && warp == m.fault_warp)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "the run stopped here; lanes %s (red) are what it is about",
+                         lane_ranges(m.fault_lanes).c_str());
     if (c.divergent())
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "diverged at %u of %u branches",
                          c.divergent_branches, c.branches);
@@ -146,11 +150,17 @@ void draw_divergence_view(ViewContext& ctx) {
   std::snprintf(summary, sizeof summary, "Block %u: %u of %u working warp-steps diverged.", m.block,
                 m.divergent_warp_steps, m.active_warp_steps);
   ImGui::TextUnformatted(summary);
+  if (m.fault_column >= 0) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "The run stopped at %s: warp %u, lanes %s (red).",
+                       step_name(m.steps[std::size_t(m.fault_column)]).c_str(), m.fault_warp,
+                       lane_ranges(m.fault_lanes).c_str());
+  }
   legend_begin();
   legend_item(kActiveLaneColor, "lane worked");
   legend_item(kDivergedLaneColor, "lane idle: its warp diverged");
   legend_item(kIdleColor, "lane idle, warp did not diverge");
-  legend_item(kProblemColor, "divergent warp (bar)");
+  legend_item(kProblemColor, "divergent warp (bar); lanes a bug stopped the run at");
   legend_item(kEmptyColor, "warp recorded nothing");
   legend_end();
 }

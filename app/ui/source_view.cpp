@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "embed/embedded_file.h"
+#include "model/views/fault_report.h"
 #include "model/views/source_sites.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
@@ -56,6 +57,11 @@ void draw_source_view(ViewContext& ctx) {
         file = f;
       }
     }
+    // At the step a kernel bug stopped the run, its line is the one to see.
+    if (const TraceFault* f = views->fault(); f && f->step == ctx.step) {
+      const std::string at = fault_location(views->trace.meta).file;
+      if (std::find(files.begin(), files.end(), at) != files.end()) file = at;
+    }
   }
   for (const std::string& f : files) {
     const bool has_hits = hits.count(f) > 0;
@@ -78,6 +84,9 @@ void draw_source_view(ViewContext& ctx) {
     ImGui::EndChild();
     return;
   }
+  // Where the run stopped on a kernel bug, when that is in this file.
+  const SourceLocation fault_at = views->fault() ? fault_location(views->trace.meta) : SourceLocation{};
+  const unsigned fault_line = fault_at.file == file ? fault_at.line : 0;
   const auto it = hits.find(file);
   static const std::map<unsigned, std::uint32_t> kNone;
   const std::map<unsigned, std::uint32_t>& lines_hit = it == hits.end() ? kNone : it->second;
@@ -89,8 +98,8 @@ void draw_source_view(ViewContext& ctx) {
   // Scroll the first highlighted line into view when the level changes.
   static std::uint16_t scrolled_step[2] = {0xFFFE, 0xFFFE};
   static std::string scrolled_file[2];
-  if ((scrolled_step[ctx.side] != ctx.step || scrolled_file[ctx.side] != file) && !lines_hit.empty()) {
-    const float target = float(lines_hit.begin()->first - 1) * line_h;
+  if ((scrolled_step[ctx.side] != ctx.step || scrolled_file[ctx.side] != file) && (!lines_hit.empty() || fault_line)) {
+    const float target = float((fault_line ? fault_line : lines_hit.begin()->first) - 1) * line_h;
     ImGui::SetScrollY(std::max(0.0f, target - ImGui::GetWindowHeight() * 0.3f));
     scrolled_step[ctx.side] = ctx.step;
     scrolled_file[ctx.side] = file;
@@ -111,6 +120,11 @@ void draw_source_view(ViewContext& ctx) {
         std::snprintf(count, sizeof count, "x%u", hit->second);
         dl->AddText(ImVec2(p.x + 9.0f * ctx.app.ui_scale, p.y), okabe_ito::kSkyBlue, count);
       }
+      if (number == fault_line) {
+        const float right = p.x + std::max(ImGui::GetContentRegionAvail().x, 2000.0f);
+        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(right, p.y + line_h), with_alpha(kProblemColor, 0.30f));
+        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + 6.0f * ctx.app.ui_scale, p.y + line_h), kProblemColor);
+      }
       char num[16];
       std::snprintf(num, sizeof num, "%4u", number);
       const float num_x = p.x + gutter - ImGui::CalcTextSize("1234  ").x;
@@ -122,6 +136,7 @@ void draw_source_view(ViewContext& ctx) {
   ImGui::EndChild();
   legend_begin();
   legend_item(kActiveLaneColor, "issued events at this level (xN: how many, over the block's threads)");
+  if (views->fault()) legend_item(kProblemColor, "where the simulator stopped the kernel");
   legend_end();
 }
 

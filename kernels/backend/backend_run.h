@@ -24,8 +24,9 @@ struct RunReport {
   std::string note;  // e.g. "GPU unavailable (no NVIDIA GPU driver found): ran on the simulator"
 };
 
-// Throws std::invalid_argument for a request validate() rejects, KernelError for a kernel bug
-// the simulator found, and GpuError only when the GPU was demanded (BackendChoice::Gpu).
+// Throws std::invalid_argument for a request validate() rejects, and GpuError only when the GPU
+// was demanded (BackendChoice::Gpu). A kernel bug the simulator found is in the outcome's
+// trace.meta.fault.
 // With Auto, any GPU failure (none present, old driver, out of memory) falls back to the
 // simulator and the report's note says so.
 RunReport run_request(const RunRequest& request, const RunInput& input, BackendChoice backend);

@@ -61,7 +61,8 @@ class Family {
   virtual std::vector<unsigned char> make_input(const RunRequest& request, Pattern pattern,
                                                 std::uint64_t seed) const;
   // Runs a valid request and checks its result. Throws GpuError when the GPU fails or this
-  // build has none, KernelError when the simulator finds a bug in a kernel.
+  // build has none. A bug the simulator finds in a kernel is a result: trace.meta.fault says
+  // what and where, and the trace holds the events up to it.
   virtual RunResult run(const RunRequest& request, Backend backend, const void* input) const = 0;
   // The CPU reference of `input`, and a result compared with it.
   virtual ResultValues reference(const RunRequest& request, const void* input) const = 0;

@@ -16,6 +16,7 @@ struct CheckResult {
   std::string expected;  // the reference, as text
   double error = 0;      // the largest |result - reference| over the elements
   double bound = 0;      // largest error allowed (0 when exact)
+  std::string diagnosis; // where the family can tell: what went wrong, in words (a pitfall's lesson)
 };
 
 // The values a run produced: one for a reduction, n for a scan, `bins` for a histogram.

@@ -9,6 +9,7 @@
 #include "kernels/family/family.h"
 #include "kernels/family/trace_meta.h"
 #include "kernels/family/visit.h"
+#include "kernels/sim/kernel_error.h"
 
 namespace wl {
 
@@ -60,12 +61,21 @@ std::vector<T> typed_input(const RunRequest& r, const void* input) {
 
 // A whole run on one backend, the same way on every backend: the input where the backend reads
 // it, the family's buffers and launches (Traits::Run), the result and its check. `out.backend`
-// names the backend; the backend records into out.trace.
+// names the backend; the backend records into out.trace. A kernel bug the simulator finds is a
+// result too (a pitfall's lesson): the trace up to it, its meta.fault, no values, a failed check.
 template <class Traits, class V, class Op, class T, class Backend>
 void run_on_backend(Backend& backend, const RunRequest& r, const std::vector<T>& input, RunResult& out) {
   const Global<const T> in = backend.upload(input);
   typename Traits::template Run<V, Op, T, Backend> run(backend, r);
-  run.launch(in, r.record);
+  try {
+    run.launch(in, r.record);
+  } catch (const KernelError&) {
+    backend.finish_trace();
+    out.launches = Traits::plan(V::info, r);
+    out.result_text = "none: the simulator stopped the kernel";
+    describe_run(out.trace.meta, r, out.backend, out.launches.empty() ? 0 : out.launches.front().grid);
+    return;
+  }
   const auto result = run.result();
   backend.finish_trace();
   out.launches = Traits::plan(V::info, r);

@@ -20,7 +20,7 @@ class SimBackend {
  public:
   // Records into `trace` when the request asks for recording.
   SimBackend(const RunRequest& request, Trace& trace)
-      : request_(request), recorder_(request.record ? &trace : nullptr) {}
+      : request_(request), trace_(trace), recorder_(request.record ? &trace : nullptr) {}
 
   template <class T>
   Global<T> alloc(std::uint64_t n, const std::string& name, BufferRole role) {
@@ -77,14 +77,25 @@ class SimBackend {
       recorder_.begin_launch(what);
     }
     SimGrid grid(launch, [&kernel](SimCtx& ctx) { kernel(ctx); });
-    grid.run();
+    try {
+      grid.run();
+    } catch (const KernelError& e) {
+      // The run up to the bug is the lesson: keep its events, and say where it stopped.
+      if (record) recorder_.add_events(std::move(grid.events()), grid.events_dropped());
+      trace_.meta.fault = TraceFault{kernel_error_kind_name(e.kind()), e.what(), launches_, e.block(),
+                                     e.thread(), e.line(), e.step(), e.lanes()};
+      throw;
+    }
     if (record) recorder_.add_events(std::move(grid.events()), grid.events_dropped());
+    ++launches_;
   }
   void finish_trace() { recorder_.finish(); }
 
  private:
   const RunRequest& request_;
+  Trace& trace_;
   RunRecorder recorder_;
+  std::uint16_t launches_ = 0;  // made so far: the index of the one running
   std::vector<std::unique_ptr<unsigned char[]>> storage_;
 };
 

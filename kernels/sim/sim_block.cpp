@@ -141,13 +141,14 @@ void SimBlock::spin(unsigned tid) {
 }
 
 void SimBlock::fail(KernelErrorKind kind, const std::string& message, unsigned tid, unsigned line) {
-  grid_.set_error(KernelError(kind, message, index_, tid, line));
+  grid_.set_error(KernelError(kind, message, index_, tid, line, threads_[tid].step, 1u << (tid % 32)));
   throw SimAbort{};
 }
 
 void SimBlock::fail_from_scheduler(KernelErrorKind kind, const std::string& message, unsigned tid,
-                                   unsigned line) {
-  grid_.set_error(KernelError(kind, message, index_, tid, line));
+                                   unsigned line, std::uint32_t lanes) {
+  grid_.set_error(KernelError(kind, message, index_, tid, line, threads_[tid].step,
+                              lanes ? lanes : 1u << (tid % 32)));
   throw *grid_.error();
 }
 
@@ -221,7 +222,7 @@ bool SimBlock::resolve_warp(unsigned warp) {
                               ": mask " + hex(mask) + " leaves out lane(s) " +
                               describe_ids(lanes_of(left_out)) + " of warp " +
                               std::to_string(warp) + ", which take part",
-                          base + first_lane(left_out), first.line);
+                          base + first_lane(left_out), first.line, left_out);
     if (unsigned phantom = mask & ~existing)
       fail_from_scheduler(KernelErrorKind::ShuffleMask,
                           std::string(what) + " at line " + std::to_string(first.line) +

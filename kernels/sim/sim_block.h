@@ -80,8 +80,9 @@ class SimBlock {
   bool resolve_warp(unsigned warp);
   bool resolve_barrier();
   [[noreturn]] void diagnose_stuck();
+  // lanes: of tid's warp, the ones the error is about (0: tid's own lane).
   [[noreturn]] void fail_from_scheduler(KernelErrorKind kind, const std::string& message,
-                                        unsigned tid, unsigned line);
+                                        unsigned tid, unsigned line, std::uint32_t lanes = 0);
 
   SimGrid& grid_;
   unsigned index_;

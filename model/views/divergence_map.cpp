@@ -22,6 +22,7 @@ std::vector<LaneUse> DivergenceMap::lane_grid() const {
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         LaneUse use = LaneUse::Active;
         if (!((cl.active_mask >> lane) & 1u)) use = cl.divergent() ? LaneUse::Diverged : LaneUse::Idle;
+        if (int(c) == fault_column && w == fault_warp && ((fault_lanes >> lane) & 1u)) use = LaneUse::Fault;
         out[(std::size_t(w) * steps.size() + c) * kWarpSize + lane] = use;
       }
     }
@@ -29,7 +30,8 @@ std::vector<LaneUse> DivergenceMap::lane_grid() const {
 }
 
 DivergenceMap divergence_map(const std::vector<WarpStep>& grid, std::uint32_t block,
-                             std::uint32_t block_dim, const std::vector<std::uint16_t>& steps) {
+                             std::uint32_t block_dim, const std::vector<std::uint16_t>& steps,
+                             const TraceFault* fault) {
   DivergenceMap map;
   map.block = block;
   map.warps = (block_dim + kWarpSize - 1) / kWarpSize;
@@ -48,6 +50,12 @@ DivergenceMap divergence_map(const std::vector<WarpStep>& grid, std::uint32_t bl
     c.divergent_branches = it->divergent_branches;
     if (c.active_mask) ++map.active_warp_steps;
     if (c.divergent()) ++map.divergent_warp_steps;
+  }
+  if (fault && fault->block == block && fault->thread / kWarpSize < map.warps) {
+    map.fault_column = map.column_of_step(fault->step);
+    map.fault_warp = fault->thread / kWarpSize;
+    map.fault_lanes = fault->lanes;
+    if (map.fault_column >= 0) map.cells[std::size_t(map.fault_warp) * map.steps.size() + std::size_t(map.fault_column)].present = true;
   }
   return map;
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/divergence.h"
+#include "trace/trace.h"
 
 namespace wl {
 
@@ -14,6 +15,7 @@ enum class LaneUse : std::uint8_t {
   Active = 1,    // the lane did work
   Idle = 2,      // the lane sat out while others of its warp worked, without divergence
   Diverged = 3,  // the lane sat out because its warp diverged
+  Fault = 4,     // the run stopped on a bug here, about this lane (a shuffle mask left it out)
 };
 
 struct DivergenceCell {
@@ -32,6 +34,9 @@ struct DivergenceMap {
   std::vector<DivergenceCell> cells;  // warps x steps, row-major (warp * steps.size() + column)
   // Totals over the block: warp-steps with work, and how many of them diverged.
   std::uint32_t active_warp_steps = 0, divergent_warp_steps = 0;
+  // Where the run stopped on a kernel bug in this block, if it did: the cell and its lanes.
+  int fault_column = -1;
+  std::uint32_t fault_warp = 0, fault_lanes = 0;
 
   const DivergenceCell& cell(std::uint32_t warp, std::size_t column) const {
     return cells[warp * steps.size() + column];
@@ -43,8 +48,10 @@ struct DivergenceMap {
 
 // `grid`: divergence_grid(trace) (all blocks). `steps`: the columns to show (every step of the
 // trace, so two blocks or two variants line up); steps absent from `steps` are dropped.
+// `fault`: where the run stopped, when it stopped in this block (its step is one of `steps`).
 DivergenceMap divergence_map(const std::vector<WarpStep>& grid, std::uint32_t block,
-                             std::uint32_t block_dim, const std::vector<std::uint16_t>& steps);
+                             std::uint32_t block_dim, const std::vector<std::uint16_t>& steps,
+                             const TraceFault* fault = nullptr);
 
 // "0x0000ffff"
 std::string mask_hex(std::uint32_t mask);

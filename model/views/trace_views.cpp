@@ -10,6 +10,11 @@ bool TraceViews::has_block(std::uint32_t block) const {
   return std::binary_search(blocks.begin(), blocks.end(), block);
 }
 
+const TraceFault* TraceViews::fault() const {
+  const auto& f = trace.meta.fault;
+  return f && f->launch == launch ? &*f : nullptr;
+}
+
 namespace {
 
 TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_count,
@@ -27,6 +32,10 @@ TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_coun
   v.grid = divergence_grid(v.trace, v.requests);
   v.metrics = compute_metrics(v.trace, v.requests, v.grid);
   v.steps = steps_of(v.trace.events.data(), v.trace.events.size());
+  if (const TraceFault* f = v.fault()) {  // the step it stopped in is a column, events or not
+    const auto at = std::lower_bound(v.steps.begin(), v.steps.end(), f->step);
+    if (at == v.steps.end() || *at != f->step) v.steps.insert(at, f->step);
+  }
   for (const Event& e : v.trace.events)
     if (v.blocks.empty() || v.blocks.back() != e.block) v.blocks.push_back(e.block);
   return v;
@@ -62,7 +71,7 @@ BlockViews build_block_views(const TraceViews& views, std::uint32_t block) {
   b.tree = build_tree(*views.dataflow, block_events(views.trace, block), std::uint16_t(views.launch), block, dim,
                       views.trace.meta.buffers, views.values);
   b.layout = layout_tree(b.tree);
-  b.divergence = divergence_map(views.grid, block, dim, views.steps);
+  b.divergence = divergence_map(views.grid, block, dim, views.steps, views.fault());
   if (views.dataflow) b.dataflow = layout_dataflow(*views.dataflow, views.whole(), block);
   b.step_times = step_times(views.trace.meta, 0, block);  // `trace` is one launch: launch 0
   b.sm_clock_mhz = views.trace.meta.sm_clock_mhz;

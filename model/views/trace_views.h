@@ -33,7 +33,7 @@ struct TraceViews {
   std::vector<WarpRequest> requests;  // group_requests(trace)
   std::vector<WarpStep> grid;         // divergence_grid(trace, requests)
   Metrics metrics;                    // compute_metrics(trace, requests, grid)
-  std::vector<std::uint16_t> steps;   // every step of the trace, ascending
+  std::vector<std::uint16_t> steps;   // every step of the trace (and a fault's), ascending
   std::vector<std::uint32_t> blocks;  // recorded blocks with events, ascending
   // build_dataflow(whole()): every launch, shared by the views of each launch.
   std::shared_ptr<const DataflowGraph> dataflow;
@@ -42,6 +42,8 @@ struct TraceViews {
 
   bool has_block(std::uint32_t block) const;
   const Trace& whole() const { return recorded ? *recorded : trace; }
+  // Where the run stopped on a kernel bug, when it stopped in this launch; else null.
+  const TraceFault* fault() const;
 };
 
 // Views of one launch of a run (the first by default; a launch past the last shows the last).

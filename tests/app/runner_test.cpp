@@ -61,6 +61,30 @@ TEST(Runner, WrongResultOfThePitfallIsReported) {
   EXPECT_NE(o.result_text, o.expected_text);
 }
 
+// A kernel bug the simulator stops at is a result to show: the sentence, and the views of the
+// run up to there (the session shows them, not the last good run).
+TEST(Runner, AKernelBugShowsTheRunUpToIt) {
+  RunSettings s = small("shuffle-partial-mask", 64);
+  const RunOutcome o = run_settings_now(s);
+  EXPECT_EQ(o.problem, RunProblem::KernelBug);
+  EXPECT_NE(o.message.find("shuffle_partial_mask.h:"), std::string::npos) << o.message;
+  EXPECT_NE(o.message.find("leaves out lane(s) 16-31"), std::string::npos) << o.message;
+  ASSERT_TRUE(o.views);
+  ASSERT_TRUE(o.views->fault());
+  EXPECT_FALSE(o.views->trace.events.empty());
+
+  Session session;
+  session.settings = small("sequential");
+  session.run();
+  session.finish();
+  session.settings = s;
+  session.run();
+  session.finish();
+  ASSERT_TRUE(session.views());
+  EXPECT_EQ(session.views()->trace.meta.variant, "shuffle-partial-mask");
+  EXPECT_GE(session.block()->divergence.fault_column, 0);
+}
+
 TEST(Runner, LoadsATraceFileItWrote) {
   const RunOutcome ran = run_settings_now(small("sequential"));
   ASSERT_TRUE(ran.ok());

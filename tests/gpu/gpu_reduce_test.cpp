@@ -82,6 +82,30 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, GpuReduce, testing::ValuesIn(variants()), 
   return n;
 });
 
+// The textbook's pitfalls on the GPU: the forgotten reset doubles the sum there too, and the
+// unguarded warp sums are harmless with 32 warps, which write every slot.
+TEST(GpuPitfalls, NoOutputResetDoublesTheSum) {
+  RunRequest r;
+  r.variant = "no-output-reset";
+  r.type = "i32";
+  r.n = 100003;
+  const std::vector<std::int32_t> ones(r.n, 1);
+  const RunResult out = run_gpu(r, ones.data());
+  EXPECT_EQ(out.result.bits(0), 2u * 100003u);
+  EXPECT_FALSE(out.check.ok);
+  EXPECT_NE(out.check.diagnosis.find("not reset"), std::string::npos) << out.check.diagnosis;
+}
+
+TEST(GpuPitfalls, WarpSumsUnguardedIsRightWithThirtyTwoWarps) {
+  RunRequest r;
+  r.variant = "warp-sums-unguarded";
+  r.type = "i32";
+  r.n = 100003;
+  r.block = 1024;
+  const std::vector<std::int32_t> ones(r.n, 1);
+  EXPECT_TRUE(run_gpu(r, ones.data()).check.ok);
+}
+
 TEST(GpuErrors, RunningOutOfGpuMemoryIsAClearError) {
   RunRequest r;
   r.record = true;

@@ -10,7 +10,8 @@ std::string validate_reduce(const ReduceVariantInfo& info, const RunRequest& r) 
            "partials as it read)";
   if (r.block < info.min_block)
     return std::string(info.id) + " needs a block of at least " + std::to_string(info.min_block) +
-           " threads (its unrolled last warp reads sdata[tid + 32])";
+           (info.min_block > 32 ? " threads (its unrolled last warp reads sdata[tid + 32])"
+                                : " threads (its shuffles take whole warps)");
   return {};
 }
 

@@ -70,4 +70,19 @@ CheckResult check_reduction(const std::vector<T>& input, T result, std::uint64_t
   }
 }
 
+// What a run made twice without resetting its output shows: the reduction of the input taken
+// twice (sum: twice the reference), or, for min and max, nothing at all.
+template <class Op, class T>
+std::string no_reset_diagnosis(const std::vector<T>& input, T result, std::uint64_t depth, const CheckResult& once) {
+  if (once.ok)
+    return std::string("the output was not reset between the two runs; ") + Op::name +
+           " of a value with itself is that value, so the bug hides here: run it with sum to see it";
+  std::vector<T> twice = input;
+  twice.insert(twice.end(), input.begin(), input.end());
+  if (check_reduction<Op>(twice, result, 2 * depth + 1).ok)
+    return std::string("the output was not reset between the two runs: it holds the ") + Op::name +
+           " of both runs, as if the input had been taken twice";
+  return "the output was not reset between the two runs, and the result is not even both runs' together";
+}
+
 }  // namespace wl::reduce

@@ -31,7 +31,8 @@ struct Traits : FamilyTraitsBase {
   static std::string validate(const Info& info, const RunRequest& r) { return validate_reduce(info, r); }
   static std::vector<PlannedLaunch> plan(const Info& info, const RunRequest& r) {
     std::vector<PlannedLaunch> launches;
-    for (const Pass& p : plan_passes(info, r.n, r.block, r.sm_count)) launches.push_back({info.id, p.n, p.grid, r.block});
+    for (unsigned run = 0; run < (info.reset_each_run ? 1u : 2u); ++run)
+      for (const Pass& p : plan_passes(info, r.n, r.block, r.sm_count)) launches.push_back({info.id, p.n, p.grid, r.block});
     return launches;
   }
 
@@ -42,7 +43,10 @@ struct Traits : FamilyTraitsBase {
   template <class Op, class T>
   static CheckResult check(const Info& info, const RunRequest& r, const std::vector<T>& input, const std::vector<T>& result) {
     if (result.size() != 1) return CheckResult{false, "one value"};
-    return check_reduction<Op>(input, result[0], combine_depth(info, plan_passes(info, r.n, r.block, r.sm_count), r.block));
+    const std::uint64_t depth = combine_depth(info, plan_passes(info, r.n, r.block, r.sm_count), r.block);
+    CheckResult c = check_reduction<Op>(input, result[0], depth);
+    if (!info.reset_each_run) c.diagnosis = no_reset_diagnosis<Op>(input, result[0], depth, c);
+    return c;
   }
   template <class T>
   static std::string result_text(const std::vector<T>& result) {

@@ -31,6 +31,9 @@ struct ReduceVariantInfo {
   bool deterministic_trace = true;  // same events on every run (no timing-dependent order)
   unsigned atomics_per_block = 1;   // Atomic finish: 1 per block, or 0 for one per element
   bool in_place = false;  // the tree runs in global memory over a copy of the input, which it consumes
+  // Atomic finish: the output is set to the identity before every run. false (a pitfall): once,
+  // when allocated, and the run is made twice, as a benchmark loop makes it.
+  bool reset_each_run = true;
 };
 
 }  // namespace wl::reduce
