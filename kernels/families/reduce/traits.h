@@ -42,7 +42,11 @@ struct Traits : FamilyTraitsBase {
   }
   template <class Op, class T>
   static CheckResult check(const Info& info, const RunRequest& r, const std::vector<T>& input, const std::vector<T>& result) {
-    if (result.size() != 1) return CheckResult{false, "one value"};
+    if (result.size() != 1) {
+      CheckResult wrong;
+      wrong.expected = "one value";
+      return wrong;
+    }
     const std::uint64_t depth = combine_depth(info, plan_passes(info, r.n, r.block, r.sm_count), r.block);
     CheckResult c = check_reduction<Op>(input, result[0], depth);
     if (!info.reset_each_run) c.diagnosis = no_reset_diagnosis<Op>(input, result[0], depth, c);
@@ -67,7 +71,7 @@ struct Traits : FamilyTraitsBase {
     GpuTime out{t.median_ms, false};
     visit_op_and_type<Traits>(r, [&](auto op, auto type) {
       using T = typename decltype(type)::type;
-      out.ok = check_reduction<typename decltype(op)::type>(typed_input<T>(r, input), from_bits<T>(t.result_bits)).ok;
+      out.ok = check_reduction<typename decltype(op)::type>(typed_input<Traits, T>(r, input), from_bits<T>(t.result_bits)).ok;
     });
     return out;
   }
