@@ -20,6 +20,9 @@ std::string step_name(StepId s) {
     case StepKind::Merge: return "merge";
     case StepKind::Bin: return "bin round " + index;
     case StepKind::Sort: return "sort " + index;
+    case StepKind::ReduceScatter: return "reduce-scatter " + index;
+    case StepKind::AllGather: return "all-gather " + index;
+    case StepKind::Exchange: return "exchange " + index;
     case StepKind::Finish: return "finish";
   }
   char text[16];

@@ -29,6 +29,9 @@ enum class StepKind : std::uint8_t {
   Merge = 8,           // combining private copies into shared or global results
   Bin = 9,             // counting items into bins (a histogram)
   Sort = 10,           // pass k of a sorting network
+  ReduceScatter = 11,  // step s of an all-reduce's reduce-scatter, across GPUs
+  AllGather = 12,      // step s of an all-reduce's all-gather
+  Exchange = 13,       // step k of an all-reduce that trades whole buffers (partner r ^ 2^k)
   Finish = 15,         // writing the block's result
 };
 constexpr unsigned kStepKindCount = 16;

@@ -224,4 +224,17 @@ std::string format_metrics_table(const Metrics& m) {
   return out;
 }
 
+json peer_traffic_to_json(const PeerTraffic& traffic) {
+  json ranks = json::array();
+  for (unsigned r = 0; r < traffic.total.ranks; ++r) {
+    json steps = json::array();
+    for (const auto& [step, bytes] : traffic.steps)
+      steps.push_back({{"step", step_name(step)}, {"peer_read_bytes", bytes.read_by(r)},
+                       {"peer_write_bytes", bytes.written_by(r)}});
+    ranks.push_back({{"rank", r}, {"peer_read_bytes", traffic.total.read_by(r)},
+                     {"peer_write_bytes", traffic.total.written_by(r)}, {"steps", std::move(steps)}});
+  }
+  return ranks;
+}
+
 }  // namespace wl

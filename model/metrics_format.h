@@ -4,6 +4,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "model/peer_traffic.h"
+
 #include "model/metrics.h"
 
 namespace wl {
@@ -16,6 +18,10 @@ namespace wl {
 // has "shared_contention" / "global_contention": {"requests", "lanes", "passes", "hottest":
 // null or {"buffer", "address", "lanes", "passes"}}.
 nlohmann::json metrics_to_json(const Metrics& metrics);
+// Per rank of a run over several GPUs: {"rank", "peer_read_bytes", "peer_write_bytes", "steps":
+// [{"step", "peer_read_bytes", "peer_write_bytes"}]}, the bytes it loaded from and stored to
+// other ranks' memory (model/peer_traffic.h).
+nlohmann::json peer_traffic_to_json(const PeerTraffic& traffic);
 
 // Aligned columns, one line per step then a total line. Atomic columns, and a second table of
 // same-address atomic passes per step, appear only when the trace has atomics; a warning line

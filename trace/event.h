@@ -24,7 +24,7 @@ enum class OpKind : std::uint8_t {
   GlobalAtomic = 6,  // value[0] = operand; the old value is not recorded (it depends on timing)
   SharedAtomic = 7,
   Branch = 8,        // flags bit 0 = taken
-  Barrier = 9,       // __syncthreads
+  Barrier = 9,       // __syncthreads; flags kRankBarrier: a barrier across ranks (GPUs)
   WarpSync = 10,     // __syncwarp, aux = mask
   Fence = 11,        // __threadfence
   Count = 12
@@ -38,6 +38,10 @@ using BufferId = std::uint8_t;
 constexpr BufferId kNoBuffer = 0;
 
 // Steps: see core/step.h. Kernels declare them with ctx.step(...).
+
+// Event::flags of a Barrier that waits for the same block of every rank (an LSA barrier), not
+// only for its own block's threads.
+constexpr std::uint8_t kRankBarrier = 2;
 
 constexpr unsigned kWarpSize = 32;
 constexpr unsigned kBanks = 32;

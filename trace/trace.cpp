@@ -52,4 +52,9 @@ Trace select_launch(const Trace& trace, std::uint32_t launch) {
   return out;
 }
 
+std::string launch_name(const TraceMeta& meta, std::size_t launch) {
+  if (meta.ranks > 1 && launch < meta.launches.size()) return "rank " + std::to_string(meta.launches[launch].rank);
+  return "launch " + std::to_string(launch);
+}
+
 }  // namespace wl

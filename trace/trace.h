@@ -22,6 +22,9 @@ struct LaunchRecord {
   // A drawing hint: shared slot s is drawn in column s % shared_columns, so a kernel's
   // ping-pong buffers line up (Hillis–Steele's two halves); 0: one column per slot.
   std::uint32_t shared_columns = 0;
+  // The GPU (rank) it ran on, for a run over several (an all-reduce launches once per rank,
+  // all at once); 0 for one GPU. An event's rank is its launch's.
+  std::uint16_t rank = 0;
 };
 
 enum class BufferRole : std::uint8_t {
@@ -37,6 +40,7 @@ struct BufferRecord {
   std::string type;         // element type: "i32", "u32", "f32", "f64", ...
   BufferRole role = BufferRole::Temp;
   std::uint64_t elements = 0;
+  std::uint16_t rank = 0;   // the GPU whose memory holds it (0 for one GPU)
 };
 
 // The name of a step the events use, as the kernel declared it (core/step.h).
@@ -78,6 +82,7 @@ struct TraceMeta {
   std::vector<WarpClock> clocks;
   double sm_clock_mhz = 0;
   std::optional<TraceFault> fault;  // set when the run stopped on a kernel bug
+  std::uint16_t ranks = 1;  // GPUs the run used: launches and buffers name theirs
 
   const BufferRecord* buffer(BufferId id) const;  // nullptr for kNoBuffer or an unknown id
 };
@@ -88,6 +93,9 @@ struct Trace {
 
   bool overflowed() const { return meta.events_dropped > 0; }
 };
+
+// "launch 1"; "rank 2" in a run over several GPUs, where each rank is a launch of its own.
+std::string launch_name(const TraceMeta& meta, std::size_t launch);
 
 // Puts events in their canonical order: launch, block, thread, seq. GPU traces arrive in whatever
 // order the hardware wrote them; after this, a GPU trace and a simulator trace compare equal.

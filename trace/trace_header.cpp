@@ -150,6 +150,20 @@ void decode_fault(ByteReader& r, TraceMeta& m) {
   m.fault = std::move(f);
 }
 
+// Appended after the fault (older readers skip it): a run over several GPUs names each
+// launch's and each buffer's.
+void encode_ranks(const TraceMeta& m, ByteWriter& w) {
+  w.u16(m.ranks);
+  for (const LaunchRecord& l : m.launches) w.u16(l.rank);
+  for (const BufferRecord& b : m.buffers) w.u16(b.rank);
+}
+
+void decode_ranks(ByteReader& r, TraceMeta& m) {
+  field(r.u16(m.ranks), "ranks");
+  for (LaunchRecord& l : m.launches) field(r.u16(l.rank), "launches.rank");
+  for (BufferRecord& b : m.buffers) field(r.u16(b.rank), "buffers.rank");
+}
+
 }  // namespace
 
 void encode_header(const TraceMeta& m, ByteWriter& w) {
@@ -170,6 +184,7 @@ void encode_header(const TraceMeta& m, ByteWriter& w) {
   encode_params(m, w);
   w.u32(m.sm_count);  // appended after the parameters
   encode_fault(m, w);
+  encode_ranks(m, w);
 }
 
 // The header was covered by the checksum, so a failure here means a broken writer, not a
@@ -193,6 +208,7 @@ TraceMeta decode_header(ByteReader r, std::uint32_t version) {
   if (version >= 2 && r.remaining() > 0) decode_params(r, m);
   if (version >= 2 && r.remaining() > 0) field(r.u32(m.sm_count), "sm_count");
   if (version >= 2 && r.remaining() > 0) decode_fault(r, m);
+  if (version >= 2 && r.remaining() > 0) decode_ranks(r, m);
   return m;
 }
 

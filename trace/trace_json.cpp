@@ -112,11 +112,13 @@ void tables_from_json(const json& j, TraceMeta& m) {
     m.launches.push_back({l.at("name").get<std::string>(), std::uint32_t(get_uint(l, "grid_dim", u32max)),
                           std::uint32_t(get_uint(l, "block_dim", u32max)),
                           std::uint32_t(get_uint(l, "shared_bytes", u32max)), get_uint(l, "n", u64max),
-                          l.contains("shared_columns") ? std::uint32_t(get_uint(l, "shared_columns", u32max)) : 0u});
+                          l.contains("shared_columns") ? std::uint32_t(get_uint(l, "shared_columns", u32max)) : 0u,
+                          l.contains("rank") ? std::uint16_t(get_uint(l, "rank", 0xFFFF)) : std::uint16_t(0)});
   for (const json& b : array_at(j, "buffers"))
     m.buffers.push_back({BufferId(get_uint(b, "id", 0xFF)), b.at("name").get<std::string>(),
                          b.at("type").get<std::string>(), role_from_name(b.at("role").get<std::string>()),
-                         get_uint(b, "elements", u64max)});
+                         get_uint(b, "elements", u64max),
+                         b.contains("rank") ? std::uint16_t(get_uint(b, "rank", 0xFFFF)) : std::uint16_t(0)});
   for (const json& s : array_at(j, "steps"))
     m.steps.push_back({StepId(get_uint(s, "id", 0xFFFF)), s.at("name").get<std::string>()});
   if (j.contains("params")) {  // optional: traces before parameters were kept have none
@@ -125,6 +127,7 @@ void tables_from_json(const json& j, TraceMeta& m) {
     for (const auto& [name, value] : params.items()) m.params[name] = get_uint(params, name.c_str(), ~std::uint64_t(0));
   }
   if (j.contains("sm_count")) m.sm_count = std::uint32_t(get_uint(j, "sm_count", u32max));  // optional, as params
+  if (j.contains("ranks")) m.ranks = std::uint16_t(get_uint(j, "ranks", 0xFFFF));  // optional: one GPU
   if (j.contains("fault")) {  // optional: only a run that stopped on a kernel bug has one
     const json& f = j.at("fault");
     m.fault = TraceFault{f.at("kind").get<std::string>(), f.at("message").get<std::string>(),
@@ -216,11 +219,13 @@ json meta_to_json(const TraceMeta& m) {
                         {"block_dim", l.block_dim},
                         {"shared_bytes", l.shared_bytes},
                         {"shared_columns", l.shared_columns},
+                        {"rank", l.rank},
                         {"n", l.n}});
   json buffers = json::array();
   for (const BufferRecord& b : m.buffers)
     buffers.push_back(
-        {{"id", b.id}, {"name", b.name}, {"type", b.type}, {"role", role_name(b.role)}, {"elements", b.elements}});
+        {{"id", b.id}, {"name", b.name}, {"type", b.type}, {"role", role_name(b.role)}, {"elements", b.elements},
+         {"rank", b.rank}});
   json steps = json::array();
   for (const StepRecord& s : m.steps) steps.push_back({{"id", s.id}, {"name", s.name}});
   json doc = json{{"family", m.family},       {"variant", m.variant},
@@ -231,6 +236,7 @@ json meta_to_json(const TraceMeta& m) {
               {"event_cap", m.event_cap}, {"events_dropped", m.events_dropped},
               {"launches", std::move(launches)}, {"buffers", std::move(buffers)},
               {"steps", std::move(steps)}, {"params", m.params}, {"sm_count", m.sm_count}};
+  if (m.ranks != 1) doc["ranks"] = m.ranks;
   if (const auto& f = m.fault)
     doc["fault"] = {{"kind", f->kind},     {"message", f->message}, {"launch", f->launch}, {"block", f->block},
                     {"thread", f->thread}, {"line", f->line},       {"step", f->step},     {"lanes", f->lanes}};

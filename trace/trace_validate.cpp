@@ -107,6 +107,11 @@ void validate_meta(const TraceMeta& meta) {
     if (i > 0 && rb[i] <= rb[i - 1]) invalid("meta.recorded_blocks is not sorted and unique");
   }
   validate_clocks(meta);
+  if (meta.ranks == 0 || meta.ranks > kMaxRanks) invalid("meta.ranks = " + std::to_string(meta.ranks) + " is outside 1 .. " + std::to_string(kMaxRanks));
+  for (const LaunchRecord& l : meta.launches)
+    if (l.rank >= meta.ranks) invalid("launch " + l.name + " names rank " + std::to_string(l.rank) + " of " + std::to_string(meta.ranks));
+  for (const BufferRecord& b : meta.buffers)
+    if (b.rank >= meta.ranks) invalid("buffer " + b.name + " names rank " + std::to_string(b.rank) + " of " + std::to_string(meta.ranks));
   if (const auto& f = meta.fault) {
     check_string(f->kind, "meta.fault.kind");
     check_string(f->message, "meta.fault.message");

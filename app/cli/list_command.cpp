@@ -43,7 +43,7 @@ nlohmann::json family_json(const Family& family) {
                         {"races", v.races}, {"max_n", v.max_n}, {"tile_items", v.tile_items}});
   const FamilyShowcase& show = family.showcase();
   return {{"id", std::string(family.id())}, {"title", std::string(family.title())}, {"ops", family.ops()},
-          {"types", family.types()}, {"params", params}, {"views", show.views},
+          {"types", family.types()}, {"params", params}, {"views", show.views}, {"gpu", family.runs_on_gpu()},
           {"variants", variants}};
 }
 
@@ -53,7 +53,7 @@ void register_list_command(CLI::App& app, CommandStatus& status) {
   CLI::App* list = app.add_subcommand("list", "List kernel families and variants with their lessons");
   auto json = std::make_shared<bool>(false);
   list->add_flag("--json", *json,
-                 "print JSON: families with id, title, ops, types, params, views and variants (id, lesson, origin, "
+                 "print JSON: families with id, title, ops, types, params, views, gpu (built for it) and variants (id, lesson, origin, "
                  "pitfall, races, max_n, tile_items)");
   list->callback([&status, json] {
     status.ran = true;

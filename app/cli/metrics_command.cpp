@@ -39,7 +39,9 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
       try {
         const Trace t = read_trace(*trace_file);
         const Metrics m = launch_metrics(t);
-        std::printf("%s\n", *json ? metrics_to_json(m).dump(2).c_str() : format_metrics_table(m).c_str());
+        nlohmann::json j = metrics_to_json(m);
+        if (t.meta.ranks > 1) j["ranks"] = peer_traffic_to_json(peer_traffic(t));
+        std::printf("%s\n", *json ? j.dump(2).c_str() : format_metrics_table(m).c_str());
       } catch (const std::exception& e) {
         std::cerr << "warplens: " << e.what() << "\n";
         status.exit_code = 1;
@@ -68,6 +70,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
       j["backend"] = o.backend;
       j["recorded_blocks"] = o.trace.meta.recorded_blocks;
       j["grid"] = o.trace.meta.grid_dim;
+      if (o.trace.meta.ranks > 1) j["ranks"] = peer_traffic_to_json(peer_traffic(o.trace));
       std::printf("%s\n", j.dump(2).c_str());
     } else {
       std::printf("%s grid=%u on %s, recorded blocks: %zu\n\n", request_words(options->request).c_str(),

@@ -14,7 +14,9 @@ namespace wl::cli {
 
 void add_run_options(CLI::App& c, RunOptions& o) {
   c.add_option("--family", o.request.family, "kernel family (see `warplens list`)")->capture_default_str();
-  c.add_option("--variant", o.request.variant, "variant id (see `warplens list`)")->capture_default_str();
+  c.add_option("--variant", o.request.variant,
+               "variant id (see `warplens list`); by default sequential, or the family's first that is not a pitfall")
+      ->capture_default_str();
   c.add_option("--op", o.request.op, "operator (see `warplens list`)")->capture_default_str();
   c.add_option("--type", o.request.type, "value type (see `warplens list`); by default the family's first");
   c.add_option("--n", o.request.n, "number of elements (0 gives the operator's identity)")->capture_default_str();
@@ -25,6 +27,7 @@ void add_run_options(CLI::App& c, RunOptions& o) {
   c.add_option("--record-blocks", o.record_blocks, "blocks to record: 0,1,5-7 or all")->capture_default_str();
   c.add_option("--event-cap", o.request.event_cap, "most events recorded; past it the trace is marked incomplete")->capture_default_str();
   c.add_option("--param", o.params, "a family parameter, name=value (see `warplens list`); repeatable");
+  c.add_option("--gpus", o.gpus, "GPUs (ranks) an all-reduce runs over: --param gpus=K");
   c.add_option("--sm-count", o.sm_count,
                "multiprocessors to size persistent grids and scan tiles for (default: the GPU's, or an H100's 132 without one)");
 }
@@ -92,7 +95,16 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
     std::cerr << "warplens: " << error << "\n";
     return 2;
   }
-  if (const Family* family = find_family(r.family); family && r.type.empty()) r.type = family->types().front();
+  if (o.gpus) r.params["gpus"] = *o.gpus;
+  if (const Family* family = find_family(r.family)) {
+    if (r.type.empty()) r.type = family->types().front();
+    if (r.variant == RunRequest{}.variant && !family->find_variant(r.variant))  // not named: the family's own first
+      for (const VariantSummary& v : family->variants())
+        if (!v.pitfall) {
+          r.variant = v.id;
+          break;
+        }
+  }
   if (const std::string problem = validate(r); !problem.empty()) {
     std::cerr << "warplens: " << problem << "\n";
     return 2;

@@ -24,6 +24,7 @@ struct RunOptions {
   std::uint64_t seed = 1;
   std::string record_blocks = "0";  // "0,1,5", "0-3" or "all"
   std::optional<unsigned> sm_count;   // unset: default_sm_count()
+  std::optional<std::uint64_t> gpus;  // --gpus K: the family parameter gpus (an all-reduce's ranks)
 };
 
 void add_run_options(CLI::App& command, RunOptions& options);

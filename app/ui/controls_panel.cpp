@@ -84,18 +84,20 @@ bool param_fields(const Family& family, RunRequest& r) {
   return changed;
 }
 
-// "launch 1: sequential, 1 x 256": a run of several launches records them all.
-std::string launch_label(const LaunchRecord& l, std::size_t index) {
-  return "launch " + std::to_string(index) + ": " + l.name + ", " + std::to_string(l.grid_dim) +
-         " x " + std::to_string(l.block_dim);
+// "launch 1: sequential, 1 x 256": a run of several launches records them all ("rank 1: ..."
+// over several GPUs).
+std::string launch_label(const TraceMeta& meta, std::size_t index) {
+  const LaunchRecord& l = meta.launches[index];
+  return launch_name(meta, index) + ": " + l.name + ", " + std::to_string(l.grid_dim) + " x " + std::to_string(l.block_dim);
 }
 
 void launch_combo(Session& session, const TraceViews& v) {
   const auto& launches = v.whole().meta.launches;
   if (v.launch >= launches.size()) return;
-  if (ImGui::BeginCombo("launch##inspect", launch_label(launches[v.launch], v.launch).c_str())) {
+  const TraceMeta& meta = v.whole().meta;
+  if (ImGui::BeginCombo(meta.ranks > 1 ? "rank##inspect" : "launch##inspect", launch_label(meta, v.launch).c_str())) {
     for (std::size_t k = 0; k < launches.size(); ++k)
-      if (ImGui::Selectable(launch_label(launches[k], k).c_str(), k == v.launch))
+      if (ImGui::Selectable(launch_label(meta, k).c_str(), k == v.launch))
         session.inspect_launch(std::uint32_t(k));
     ImGui::EndCombo();
   }

@@ -65,7 +65,7 @@ std::string value_text(const TraceViews& v, const DataflowNode& n, bool exact) {
 }
 
 std::string row_text(const TraceMeta& meta, const DataflowNode& n) {
-  std::string text = "launch " + std::to_string(n.launch);
+  std::string text = launch_name(meta, n.launch);
   if (n.launch < meta.launches.size()) text += " (" + meta.launches[n.launch].name + ")";
   for (const StepRecord& s : meta.steps)
     if (s.id == n.step) return text + " \u00b7 " + s.name;
@@ -139,8 +139,8 @@ void place_x(Frame& f, const TreeCamera& cam, float columns) {
 void summary(const TraceMeta& meta, const DataflowLayout& l) {
   std::string text = "block " + std::to_string(l.block) + ": ";
   for (std::size_t k = 0; k < meta.launches.size(); ++k) {
-    if (k) text += ", then ";
-    text += "launch " + std::to_string(k) + " " + meta.launches[k].name + " (" +
+    if (k) text += meta.ranks > 1 ? ", " : ", then ";  // ranks run at once
+    text += launch_name(meta, k) + " " + meta.launches[k].name + " (" +
             std::to_string(meta.launches[k].grid_dim) + (meta.launches[k].grid_dim == 1 ? " block)" : " blocks)");
   }
   ImGui::TextDisabled("%s; %zu values, %zu edges", text.c_str(), l.nodes.size(), l.edges.size());

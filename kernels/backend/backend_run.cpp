@@ -60,6 +60,13 @@ RunReport run_request(const RunRequest& r, const RunInput& in, BackendChoice bac
   }
   RunReport report;
   std::string why_not;
+  if (!family.runs_on_gpu() && backend != BackendChoice::Simulator) {
+    const std::string only = std::string(family.title()) + " runs on the simulator only in this build";
+    if (backend == BackendChoice::Gpu) throw GpuError(only);
+    report.outcome = family.run(r, Backend::Simulator, input.data());
+    report.note = gpu_usable(&why_not) ? only : "no GPU (" + why_not + "): ran on the simulator";
+    return report;
+  }
   if (backend == BackendChoice::Simulator || !gpu_usable(&why_not)) {
     if (backend == BackendChoice::Gpu) throw GpuError("no usable GPU: " + why_not);
     report.outcome = family.run(r, Backend::Simulator, input.data());

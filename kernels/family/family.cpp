@@ -73,7 +73,7 @@ std::string validate_for(const Family& family, const RunRequest& r) {
     if (p == params.end()) return r.family + " has no parameter '" + name + "'";
     if (value < p->min_value || value > p->max_value)
       return name + " = " + std::to_string(value) + " is outside " + std::to_string(p->min_value) +
-             " .. " + std::to_string(p->max_value);
+             " .. " + std::to_string(p->max_value) + " (" + p->help + ")";
   }
   if (r.block == 0 || (r.block & (r.block - 1)) != 0)
     return "block size " + std::to_string(r.block) + " is not a power of two";

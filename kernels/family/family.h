@@ -81,6 +81,8 @@ class Family {
   // The variant a side-by-side comparison with `variant` starts with: the family's classic
   // contrast. By default the first variant in teaching order that is not `variant`.
   virtual std::string compare_partner(const std::string& variant) const;
+  // Whether its kernels are built for the GPU; false: the simulator only.
+  virtual bool runs_on_gpu() const { return true; }
   // Its ladders, comparisons, historic table and own views (kernels/family/showcase.h).
   virtual const FamilyShowcase& showcase() const;
 

@@ -13,7 +13,7 @@
 //   reference<Op>(request, input)  the CPU reference, check<Op>(info, request, input, result)
 //   result_text(result)            the result for people
 // and may hide what FamilyTraitsBase gives with its own: params, describe, make_input,
-// kBytesFactor, compare_partner, showcase, time_library.
+// kBytesFactor, compare_partner, showcase, time_library, input_elements, kRunsOnGpu.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -32,6 +32,10 @@ struct FamilyTraitsBase {
   static void describe(const Info&, VariantSummary&) {}
   // None: Family's default input (kernels/host/input.h) for the request's operator.
   static std::vector<unsigned char> make_input(const RunRequest&, Pattern, std::uint64_t) { return {}; }
+  // Input elements a run reads: n, or n on each GPU of a run over several.
+  static std::uint64_t input_elements(const RunRequest& r) { return r.n; }
+  // Whether the family's kernels are built for the GPU (false: the simulator only, said once).
+  static constexpr bool kRunsOnGpu = true;
   // Bytes a run moves at least, per byte of input: 2 for a scan, which writes as much as it reads.
   static constexpr double kBytesFactor = 1;
   // Empty: the first variant in teaching order that is not `variant`.

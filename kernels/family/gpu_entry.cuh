@@ -18,7 +18,7 @@ RunResult run_gpu_typed(const RunRequest& r, const T* data) {
   GpuBackend backend(r, &out.trace);
   // Reading the result copies it back with cudaMemcpy, which waits for the launches and
   // reports their errors.
-  run_on_backend<Traits, V, Op>(backend, r, typed_input<T>(r, data), out);
+  run_on_backend<Traits, V, Op>(backend, r, typed_input<Traits, T>(r, data), out);
   return out;
 }
 
@@ -40,7 +40,7 @@ GpuTime time_gpu_typed(const RunRequest& r, const T* data, const TimingPlan& tim
       },
       timing_plan);
   const auto result = run.result();
-  timing.ok = Traits::template check<Op>(V::info, r, typed_input<T>(r, data), result).ok;
+  timing.ok = Traits::template check<Op>(V::info, r, typed_input<Traits, T>(r, data), result).ok;
   timing.result_bits = result.empty() ? 0 : to_bits(result.front());
   return timing;
 }
@@ -53,14 +53,16 @@ template <class Traits, class V>
 std::vector<GpuEntryPoint> instantiate_gpu_variant() {
   using Ops = std::conditional_t<takes_no_op<Traits>, TypeList<NoOp>, typename Traits::Ops>;
   std::vector<GpuEntryPoint> entry_points;
-  for_each_type(Ops{}, [&](auto op) {
-    for_each_type(typename Traits::Types{}, [&](auto type) {
-      using Op = typename decltype(op)::type;
-      using T = typename decltype(type)::type;
-      entry_points.push_back(reinterpret_cast<GpuEntryPoint>(&run_gpu_typed<Traits, V, Op, T>));
-      entry_points.push_back(reinterpret_cast<GpuEntryPoint>(&time_gpu_typed<Traits, V, Op, T>));
+  if constexpr (Traits::kRunsOnGpu) {  // else the simulator only: nothing to build
+    for_each_type(Ops{}, [&](auto op) {
+      for_each_type(typename Traits::Types{}, [&](auto type) {
+        using Op = typename decltype(op)::type;
+        using T = typename decltype(type)::type;
+        entry_points.push_back(reinterpret_cast<GpuEntryPoint>(&run_gpu_typed<Traits, V, Op, T>));
+        entry_points.push_back(reinterpret_cast<GpuEntryPoint>(&time_gpu_typed<Traits, V, Op, T>));
+      });
     });
-  });
+  }
   return entry_points;
 }
 

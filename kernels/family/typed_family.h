@@ -43,6 +43,7 @@ class TypedFamily final : public Family {
   std::vector<std::string> ops() const override { return names(typename Traits::Ops{}); }
   std::vector<std::string> types() const override { return type_names(typename Traits::Types{}); }
   std::vector<FamilyParam> params() const override { return Traits::params(); }
+  bool runs_on_gpu() const override { return Traits::kRunsOnGpu; }
   const FamilyShowcase& showcase() const override {
     static const FamilyShowcase showcase = Traits::showcase();
     return showcase;
@@ -77,7 +78,9 @@ class TypedFamily final : public Family {
       if (backend == Backend::Simulator) {
         out.backend = "sim";
         SimBackend sim(r, out.trace);
-        run_on_backend<Traits, V, Op>(sim, r, typed_input<T>(r, data), out);
+        run_on_backend<Traits, V, Op>(sim, r, typed_input<Traits, T>(r, data), out);
+      } else if constexpr (!Traits::kRunsOnGpu) {
+        throw GpuError(std::string(Traits::title) + " runs on the simulator only in this build");
       } else {
 #if defined(WARPLENS_HAVE_CUDA)
         out = run_gpu_typed<Traits, V, Op, T>(r, data);
@@ -92,10 +95,11 @@ class TypedFamily final : public Family {
 #if defined(WARPLENS_HAVE_CUDA)
   GpuTime time_gpu(const RunRequest& r, const void* input, const TimingPlan& timing) const override {
     if (std::string problem = validate_for(*this, r); !problem.empty()) throw std::invalid_argument(problem);
+    if constexpr (!Traits::kRunsOnGpu) throw GpuError(std::string(Traits::title) + " runs on the simulator only in this build");
     GpuTime out;
     visit_typed_request<Traits>(r, [&](auto v, auto op, auto t) {
       using T = typename decltype(t)::type;
-      out = time_gpu_typed<Traits, typename decltype(v)::type, typename decltype(op)::type, T>(
+      if constexpr (Traits::kRunsOnGpu) out = time_gpu_typed<Traits, typename decltype(v)::type, typename decltype(op)::type, T>(
           r, static_cast<const T*>(input), timing);
     });
     return out;
@@ -109,7 +113,7 @@ class TypedFamily final : public Family {
     ResultValues out;
     visit_op_and_type<Traits>(r, [&](auto op, auto t) {
       using T = typename decltype(t)::type;
-      out = ResultValues::of(Traits::template reference<typename decltype(op)::type>(r, typed_input<T>(r, input)));
+      out = ResultValues::of(Traits::template reference<typename decltype(op)::type>(r, typed_input<Traits, T>(r, input)));
     });
     return out;
   }
@@ -122,7 +126,7 @@ class TypedFamily final : public Family {
       using R = typename decltype(Traits::template reference<typename decltype(op)::type>(r, std::vector<T>()))::value_type;
       std::vector<R> values(result.result.count());
       for (std::size_t i = 0; i < values.size(); ++i) values[i] = from_bits<R>(result.result.bits(i));
-      c = Traits::template check<typename decltype(op)::type>(*info, r, typed_input<T>(r, input), values);
+      c = Traits::template check<typename decltype(op)::type>(*info, r, typed_input<Traits, T>(r, input), values);
     });
     return c;
   }

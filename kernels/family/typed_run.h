@@ -53,10 +53,12 @@ void visit_op_and_type(const RunRequest& r, F&& f) {
   }
 }
 
-template <class T>
+// The run's input as T: Traits::input_elements(r) of them (r.n, or n on each of several GPUs).
+template <class Traits, class T>
 std::vector<T> typed_input(const RunRequest& r, const void* input) {
   const T* data = static_cast<const T*>(input);
-  return r.n ? std::vector<T>(data, data + r.n) : std::vector<T>();
+  const std::uint64_t count = Traits::input_elements(r);
+  return count ? std::vector<T>(data, data + count) : std::vector<T>();
 }
 
 // A whole run on one backend, the same way on every backend: the input where the backend reads

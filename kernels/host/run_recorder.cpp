@@ -5,10 +5,10 @@
 namespace wl {
 
 BufferId RunRecorder::add_buffer(const std::string& name, const std::string& type, BufferRole role,
-                                 std::uint64_t elements) {
+                                 std::uint64_t elements, unsigned rank) {
   if (next_buffer_ == 0) throw std::length_error("a run may name at most 255 buffers");
   const BufferId id = next_buffer_++;
-  if (trace_) trace_->meta.buffers.push_back({id, name, type, role, elements});
+  if (trace_) trace_->meta.buffers.push_back({id, name, type, role, elements, std::uint16_t(rank)});
   return id;
 }
 
@@ -16,11 +16,11 @@ void RunRecorder::begin_launch(const LaunchRecord& launch) {
   if (trace_) trace_->meta.launches.push_back(launch);
 }
 
-void RunRecorder::add_events(std::vector<Event>&& events, std::uint64_t dropped) {
+void RunRecorder::add_events(std::vector<Event>&& events, std::uint64_t dropped, unsigned ranks) {
   if (!trace_) return;
-  // Kernels do not know which launch they are: the host stamps it here.
-  const auto launch = std::uint16_t(trace_->meta.launches.size() - 1);
-  for (Event& e : events) e.launch = launch;
+  // Kernels know their rank at most, not their launch: the host stamps it here.
+  const auto first = std::uint16_t(trace_->meta.launches.size() - ranks);
+  for (Event& e : events) e.launch = std::uint16_t(first + e.launch);
   trace_->events.insert(trace_->events.end(), events.begin(), events.end());
   trace_->meta.events_dropped += dropped;
 }

@@ -24,12 +24,15 @@ class RunRecorder {
   explicit RunRecorder(Trace* trace) : trace_(trace) {}
 
   // The id of a new buffer; recorded in the trace when there is one.
+  // rank: the GPU whose memory holds it, in a run over several.
   BufferId add_buffer(const std::string& name, const std::string& type, BufferRole role,
-                      std::uint64_t elements);
-  // Records a launch; its events are the next add_events call's.
+                      std::uint64_t elements, unsigned rank = 0);
+  // Records a launch; its events are the next add_events call's. A launch on several ranks at
+  // once is one begin_launch a rank, in rank order.
   void begin_launch(const LaunchRecord& launch);
-  // The launch's events, in any order; `dropped`: those past the event cap.
-  void add_events(std::vector<Event>&& events, std::uint64_t dropped);
+  // The events of the `ranks` launches begun last, in any order, each event's launch field
+  // holding its rank (0 for one); `dropped`: those past the event cap.
+  void add_events(std::vector<Event>&& events, std::uint64_t dropped, unsigned ranks = 1);
   // The launch's warp clocks (GPU only), and the SM clock they were taken at.
   void add_clocks(std::vector<WarpClock>&& clocks, double sm_clock_mhz);
   // Canonical event order and the step table; call once, after the last launch.

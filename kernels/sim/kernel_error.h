@@ -24,9 +24,9 @@ const char* kernel_error_kind_name(KernelErrorKind kind);
 class KernelError : public std::runtime_error {
  public:
   KernelError(KernelErrorKind kind, const std::string& message, unsigned block, unsigned thread,
-              unsigned line, std::uint16_t step = 0, std::uint32_t lanes = 0)
+              unsigned line, std::uint16_t step = 0, std::uint32_t lanes = 0, unsigned rank = 0)
       : std::runtime_error(message), kind_(kind), block_(block), thread_(thread), line_(line),
-        step_(step), lanes_(lanes) {}
+        step_(step), lanes_(lanes), rank_(rank) {}
   KernelErrorKind kind() const { return kind_; }
   unsigned block() const { return block_; }
   unsigned thread() const { return thread_; }
@@ -34,12 +34,14 @@ class KernelError : public std::runtime_error {
   std::uint16_t step() const { return step_; }  // the thread's step when it failed
   // The lanes of the thread's warp the error is about: those a mask left out, else the thread's.
   std::uint32_t lanes() const { return lanes_; }
+  unsigned rank() const { return rank_; }  // the GPU of a run over several
 
  private:
   KernelErrorKind kind_;
   unsigned block_, thread_, line_;
   std::uint16_t step_;
   std::uint32_t lanes_;
+  unsigned rank_;
 };
 
 }  // namespace wl

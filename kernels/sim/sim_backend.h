@@ -22,12 +22,13 @@ class SimBackend {
   SimBackend(const RunRequest& request, Trace& trace)
       : request_(request), trace_(trace), recorder_(request.record ? &trace : nullptr) {}
 
+  // rank: the GPU whose memory it stands for, in a run over several.
   template <class T>
-  Global<T> alloc(std::uint64_t n, const std::string& name, BufferRole role) {
+  Global<T> alloc(std::uint64_t n, const std::string& name, BufferRole role, unsigned rank = 0) {
     // Poisoned, so a read of a slot nothing wrote shows up as a wrong result.
     storage_.push_back(std::make_unique<unsigned char[]>(n * sizeof(T) + 16));
     std::memset(storage_.back().get(), 0xA5, n * sizeof(T) + 16);
-    const BufferId id = recorder_.add_buffer(name, element_type_name<T>(), role, n);
+    const BufferId id = recorder_.add_buffer(name, element_type_name<T>(), role, n, rank);
     return Global<T>{reinterpret_cast<T*>(storage_.back().get()), n, id};
   }
   // Kernels read the host's input where it is.
@@ -67,27 +68,39 @@ class SimBackend {
     if (cooperative && !can_launch_cooperatively<Kernel>(what, record))
       throw std::invalid_argument(what.name + ": a cooperative launch of " + std::to_string(what.grid_dim) +
                                   " blocks; the simulator holds " + std::to_string(SimGrid::kMaxResidentBlocks) + " at once");
+    launch_on_ranks(what, 1, record, kernel);
+  }
+  // The same launch on `ranks` GPUs at once (an all-reduce): one grid of what.grid_dim blocks a
+  // rank, all running together, ctx.rank() telling them apart; recorded as one launch a rank.
+  template <class Kernel>
+  void launch_on_ranks(const LaunchRecord& what, unsigned ranks, bool record, const Kernel& kernel) {
     SimLaunch launch;
     launch.grid_dim = what.grid_dim;
     launch.block_dim = what.block_dim;
     launch.shared_bytes = what.shared_bytes;
+    launch.ranks = ranks;
     if (record) {
       launch.record_blocks = request_.record_blocks;
       launch.event_cap = request_.event_cap;
-      recorder_.begin_launch(what);
+      for (unsigned r = 0; r < ranks; ++r) {
+        LaunchRecord on_rank = what;
+        on_rank.rank = std::uint16_t(r);
+        recorder_.begin_launch(on_rank);
+      }
     }
+    trace_.meta.ranks = std::uint16_t(std::max<unsigned>(trace_.meta.ranks, ranks));
     SimGrid grid(launch, [&kernel](SimCtx& ctx) { kernel(ctx); });
     try {
       grid.run();
     } catch (const KernelError& e) {
       // The run up to the bug is the lesson: keep its events, and say where it stopped.
-      if (record) recorder_.add_events(std::move(grid.events()), grid.events_dropped());
-      trace_.meta.fault = TraceFault{kernel_error_kind_name(e.kind()), e.what(), launches_, e.block(),
-                                     e.thread(), e.line(), e.step(), e.lanes()};
+      if (record) recorder_.add_events(std::move(grid.events()), grid.events_dropped(), ranks);
+      trace_.meta.fault = TraceFault{kernel_error_kind_name(e.kind()), e.what(), std::uint16_t(launches_ + e.rank()),
+                                     e.block(), e.thread(), e.line(), e.step(), e.lanes()};
       throw;
     }
-    if (record) recorder_.add_events(std::move(grid.events()), grid.events_dropped());
-    ++launches_;
+    if (record) recorder_.add_events(std::move(grid.events()), grid.events_dropped(), ranks);
+    launches_ = std::uint16_t(launches_ + ranks);
   }
   void finish_trace() { recorder_.finish(); }
 

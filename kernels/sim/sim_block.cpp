@@ -61,9 +61,10 @@ std::string describe_ids(const std::vector<unsigned>& ids) {
   return out;
 }
 
-SimBlock::SimBlock(SimGrid& grid, unsigned block_idx)
+SimBlock::SimBlock(SimGrid& grid, unsigned block_idx, unsigned rank)
     : grid_(grid),
       index_(block_idx),
+      rank_(rank),
       threads_(grid.launch().block_dim),
       smem_(grid.launch().shared_bytes),
       smem_written_(grid.launch().shared_bytes, 0) {}
@@ -141,18 +142,19 @@ void SimBlock::spin(unsigned tid) {
 }
 
 void SimBlock::fail(KernelErrorKind kind, const std::string& message, unsigned tid, unsigned line) {
-  grid_.set_error(KernelError(kind, message, index_, tid, line, threads_[tid].step, 1u << (tid % 32)));
+  grid_.set_error(KernelError(kind, message, index_, tid, line, threads_[tid].step, 1u << (tid % 32), rank_));
   throw SimAbort{};
 }
 
 void SimBlock::fail_from_scheduler(KernelErrorKind kind, const std::string& message, unsigned tid,
                                    unsigned line, std::uint32_t lanes) {
   grid_.set_error(KernelError(kind, message, index_, tid, line, threads_[tid].step,
-                              lanes ? lanes : 1u << (tid % 32)));
+                              lanes ? lanes : 1u << (tid % 32), rank_));
   throw *grid_.error();
 }
 
 SimBlock::Progress SimBlock::run() {
+  moved_ = !started_;
   if (!started_) start_threads();
   while (true) {
     bool progressed = false;
@@ -166,6 +168,7 @@ SimBlock::Progress SimBlock::run() {
       if (!(was_spinning && t.state == ThreadState::Spinning)) progressed = true;
     }
     progressed |= resolve_collectives();
+    moved_ |= progressed;
 
     bool any_runnable = false, any_spinning = false, all_done = true;
     for (const SimThread& t : threads_) {

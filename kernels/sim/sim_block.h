@@ -49,7 +49,7 @@ class SimBlock {
  public:
   enum class Progress { Finished, SpinStalled };
 
-  SimBlock(SimGrid& grid, unsigned block_idx);
+  SimBlock(SimGrid& grid, unsigned block_idx, unsigned rank = 0);
   ~SimBlock();
   SimBlock(const SimBlock&) = delete;
   SimBlock& operator=(const SimBlock&) = delete;
@@ -57,7 +57,10 @@ class SimBlock {
   // Runs until every thread has returned, or until every live thread spins without progress.
   Progress run();
 
-  unsigned index() const { return index_; }
+  unsigned index() const { return index_; }  // within its rank's grid
+  unsigned rank() const { return rank_; }
+  bool moved() const { return moved_; }  // the last run() got some thread further
+  std::uint64_t rank_barriers_passed = 0;  // the context's count, for SimGrid::rank_arrive
   SimGrid& grid() { return grid_; }
   SimThread& thread(unsigned tid) { return threads_[tid]; }
   unsigned char* smem() { return smem_.data(); }
@@ -86,6 +89,8 @@ class SimBlock {
 
   SimGrid& grid_;
   unsigned index_;
+  unsigned rank_;
+  bool moved_ = false;
   bool started_ = false;
   bool abandoning_ = false;      // being destroyed: suspended threads unwind instead of going on
   StackBounds scheduler_stack_;  // where the scheduler runs (kernels/sim/fiber_switch.h)

@@ -28,6 +28,9 @@ class SimCtx {
   unsigned grid_dim() const { return grid_.launch().grid_dim; }
   unsigned lane() const { return tid_ % 32; }
   unsigned warp() const { return tid_ / 32; }
+  // The GPU this block runs on, of the launch's ranks (an all-reduce's; 0 of 1 otherwise).
+  unsigned rank() const { return block_.rank(); }
+  unsigned ranks() const { return grid_.launch().ranks; }
 
   // --- the lesson
   void step(StepId s) { me_.step = s; }
@@ -135,6 +138,18 @@ class SimCtx {
     block_.collective(tid_, CollectiveKind::SyncWarp, mask, 0, 0, line);
   }
   void fence(WL_LINE) { record(OpKind::Fence, line, 0, 0, kNoBuffer, 0); }
+  // Every thread of the block, then block block_idx() of every rank: an LSA barrier session's
+  // sync, with what was stored before it visible to every rank after it. Recorded as a Barrier
+  // flagged kRankBarrier. Thread 0 waits for the other ranks while the rest wait for it.
+  void rank_barrier(WL_LINE) {
+    record(OpKind::Barrier, line, 0, 0, kNoBuffer, 0, 0, 0, kRankBarrier);
+    block_.barrier(tid_, line);
+    if (tid_ == 0) {
+      const std::uint64_t target = grid_.rank_arrive(block_.index(), block_.rank_barriers_passed++);
+      while (grid_.rank_arrivals(block_.index()) < target) block_.spin(tid_);
+    }
+    block_.barrier(tid_, line);
+  }
   void yield_spin() { block_.spin(tid_); }
   long long clock() { return grid_.clock(); }
 
@@ -265,6 +280,7 @@ class SimCtx {
       block_.fail(KernelErrorKind::GlobalOutOfBounds,
                   "thread " + std::to_string(tid_) + " of block " +
                       std::to_string(block_.index()) + " accesses element " + std::to_string(i) +
+                      (ranks() > 1 ? " (rank " + std::to_string(rank()) + ")" : std::string()) +
                       " of a global buffer of " + std::to_string(g.size) + " elements (line " +
                       std::to_string(line) + ")",
                   tid_, line);
@@ -295,6 +311,7 @@ class SimCtx {
     if (!recording_) return;
     Event e = make_event({op, line, size, address, buffer, v0, v1, aux, flags}, block_.index(), tid_, me_.seq++,
                          me_.step);
+    e.launch = std::uint16_t(block_.rank());  // the host adds the launch of rank 0 (RunRecorder)
     e.time = std::uint32_t(grid_.clock());
     grid_.record(e);
   }

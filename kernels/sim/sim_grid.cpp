@@ -7,7 +7,8 @@
 namespace wl {
 
 SimGrid::SimGrid(const SimLaunch& launch, KernelBody body)
-    : launch_(launch), body_(std::move(body)), recorded_(launch.grid_dim, false) {
+    : launch_(launch), body_(std::move(body)), recorded_(launch.grid_dim, false),
+      rank_arrivals_(launch.grid_dim, 0) {
   for (std::uint32_t b : launch_.record_blocks)
     if (b < recorded_.size()) recorded_[b] = true;
 }
@@ -19,38 +20,52 @@ void SimGrid::record(const Event& e) {
 
 void SimGrid::run() {
   std::deque<std::unique_ptr<SimBlock>> resident;
-  unsigned next = 0;  // blocks started so far
+  const std::uint64_t total = std::uint64_t(launch_.grid_dim) * launch_.ranks;
+  std::uint64_t next = 0;  // blocks started so far, over every rank
   auto start_next = [&] {
-    const unsigned block = launch_.reverse_start ? launch_.grid_dim - 1 - next : next;
+    const unsigned rank = unsigned(next % launch_.ranks);
+    const auto order = unsigned(next / launch_.ranks);
+    const unsigned block = launch_.reverse_start ? launch_.grid_dim - 1 - order : order;
     ++next;
-    resident.push_back(std::make_unique<SimBlock>(*this, block));
+    resident.push_back(std::make_unique<SimBlock>(*this, block, rank));
   };
-  while (next < launch_.grid_dim || !resident.empty()) {
+  while (next < total || !resident.empty()) {
     if (resident.empty()) start_next();
 
-    bool any_finished = false;
+    bool any_finished = false, any_moved = false;
     for (auto it = resident.begin(); it != resident.end();) {
       if ((*it)->run() == SimBlock::Progress::Finished) {
         it = resident.erase(it);
         any_finished = true;
       } else {
+        any_moved |= (*it)->moved();
         ++it;
       }
     }
     if (any_finished || resident.empty()) continue;
 
     // Every resident block is spinning: let one more block in, as the GPU would have.
-    if (next < launch_.grid_dim && resident.size() < kMaxResidentBlocks) {
+    if (next < total && resident.size() < kMaxResidentBlocks) {
       start_next();
       continue;
     }
+    // A block got further before it stalled (the last to reach a rank barrier): the others may
+    // now pass, so run them again before calling it a hang.
+    if (any_moved) continue;
     const unsigned block = resident.front()->index();
+    const unsigned rank = resident.front()->rank();
     set_error(KernelError(KernelErrorKind::SpinHang,
                           "every resident block spin-waits and no other block can start: block " +
-                              std::to_string(block) + " waits for something that never happens",
-                          block, 0, 0));
+                              std::to_string(block) + (launch_.ranks > 1 ? " of rank " + std::to_string(rank) : "") +
+                              " waits for something that never happens",
+                          block, 0, 0, 0, 0, rank));
     throw *error_;
   }
+}
+
+std::uint64_t SimGrid::rank_arrive(unsigned block, std::uint64_t passes) {
+  ++rank_arrivals_[block];
+  return (passes + 1) * launch_.ranks;
 }
 
 }  // namespace wl

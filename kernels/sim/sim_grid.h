@@ -21,6 +21,10 @@ struct SimLaunch {
   // Start blocks last to first. A GPU promises no order: a kernel that is only correct when
   // block b starts before block b + 1 fails here, as it may on a GPU.
   bool reverse_start = false;
+  // GPUs (ranks) the launch runs on at once, each a grid of grid_dim blocks with the same
+  // kernel: an all-reduce. Blocks start rank-interleaved (block 0 of every rank, then block 1),
+  // so the blocks a rank barrier joins are resident together.
+  unsigned ranks = 1;
 };
 
 class SimGrid {
@@ -37,6 +41,10 @@ class SimGrid {
   StackPool& stacks() { return StackPool::for_this_thread(); }
 
   bool records(unsigned block) const { return block < recorded_.size() && recorded_[block]; }
+  // A rank barrier of block `block` (of any rank): counts the arrival, and returns the count at
+  // which every rank's block `block` has arrived as often as the caller has (`passes` before).
+  std::uint64_t rank_arrive(unsigned block, std::uint64_t passes);
+  std::uint64_t rank_arrivals(unsigned block) const { return rank_arrivals_[block]; }
   void record(const Event& e);
   std::vector<Event>& events() { return events_; }
   std::uint64_t events_dropped() const { return dropped_; }
@@ -53,6 +61,7 @@ class SimGrid {
   SimLaunch launch_;
   KernelBody body_;
   std::vector<bool> recorded_;
+  std::vector<std::uint64_t> rank_arrivals_;  // per block index, over every rank
   std::vector<Event> events_;
   std::uint64_t dropped_ = 0;
   long long ticks_ = 0;

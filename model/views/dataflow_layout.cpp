@@ -102,7 +102,7 @@ DataflowLayout layout_dataflow(const DataflowGraph& graph, const Trace& run, std
     DataflowRow row;
     row.launch = key.first;
     row.step = key.second;
-    row.label = "launch " + std::to_string(key.first) + " \u00b7 " + step_label(run.meta, key.second);
+    row.label = launch_name(run.meta, key.first) + " \u00b7 " + step_label(run.meta, key.second);
     if (key.first < run.meta.launches.size()) row.launch_name = run.meta.launches[key.first].name;
     out.rows.push_back(row);
   }

@@ -12,7 +12,7 @@ std::string fault_sentence(const TraceMeta& meta) {
   const TraceFault& f = *meta.fault;
   const SourceLocation at = fault_location(meta);
   std::string where = at.file + ":" + std::to_string(at.line) + " (";
-  if (meta.launches.size() > 1) where += "launch " + std::to_string(f.launch) + ", ";
+  if (meta.launches.size() > 1) where += launch_name(meta, f.launch) + ", ";
   where += "block " + std::to_string(f.block) + ", thread " + std::to_string(f.thread) + ")";
   std::string what = f.message;
   if (!what.empty() && what[0] >= 'a' && what[0] <= 'z') what[0] = char(what[0] - 'a' + 'A');

@@ -16,6 +16,7 @@
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
 #include "model/warp_requests.h"
+#include "model/peer_traffic.h"
 #include "model/work_span.h"
 #include "trace/trace.h"
 
@@ -39,6 +40,7 @@ struct TraceViews {
   std::shared_ptr<const DataflowGraph> dataflow;
   WorkSpan work_span;                 // measure_work_span(*dataflow): the whole run
   LookbackTimeline lookback;          // build_lookback_timeline(whole(), launch)
+  PeerTraffic peers;                  // peer_traffic(whole()): a run over several GPUs
 
   bool has_block(std::uint32_t block) const;
   const Trace& whole() const { return recorded ? *recorded : trace; }

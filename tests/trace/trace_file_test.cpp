@@ -90,7 +90,8 @@ TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   const std::size_t params = 4 + (4 + 4);  // no parameters; one launch's shared_columns
   const std::size_t sm_count = 4;
   const std::size_t fault = 1;  // none: the run did not stop on a kernel bug
-  EXPECT_EQ(header_length(bytes), v1_fields + launches + buffers + steps + clocks + params + sm_count + fault);
+  const std::size_t ranks = 2 + 2 * 1 + 2 * 4;  // meta.ranks, then each launch's and buffer's
+  EXPECT_EQ(header_length(bytes), v1_fields + launches + buffers + steps + clocks + params + sm_count + fault + ranks);
   const std::size_t launch_at = 16 + v1_fields + 4;
   EXPECT_EQ(bytes[launch_at], 9);                                           // name length
   EXPECT_EQ(std::string(bytes.begin() + long(launch_at) + 4, bytes.begin() + long(launch_at) + 13), "synthetic");

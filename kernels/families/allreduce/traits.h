@@ -1,0 +1,80 @@
+// All-reduce as kernels/family/typed_family.h builds it: sum, min and max on i32 and f32 over K
+// GPUs ("gpus", 2 .. 8), n elements on each; every rank's output checked against the CPU's
+// element-wise combination; and what the app shows of it. The simulator runs K GPUs at once;
+// the GPU path (NCCL's device API) is not built yet.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/operator.h"
+#include "kernels/families/allreduce/driver.h"
+#include "kernels/families/allreduce/plan.h"
+#include "kernels/families/allreduce/reference.h"
+#include "kernels/families/allreduce/variant_list.h"  // generated from variants.txt: AllVariants
+#include "kernels/family/family_traits.h"
+#include "kernels/host/input.h"
+
+namespace wl::allreduce {
+
+struct Traits : FamilyTraitsBase {
+  static constexpr const char* id = "allreduce";
+  static constexpr const char* title = "All-reduce";
+  using Variants = AllVariants;
+  using Ops = TypeList<SumOp, MinOp, MaxOp>;
+  using Types = TypeList<std::int32_t, float>;
+  using Info = AllReduceVariantInfo;
+  template <class V, class Op, class T, class Backend>
+  using Run = AllReduceRun<V, Op, T, Backend>;
+  static constexpr bool kRunsOnGpu = false;
+
+  static std::vector<FamilyParam> params() {
+    return {{"gpus", "GPUs (ranks) the all-reduce runs over, each holding n elements; not 1: over one GPU it is a copy",
+             kDefaultRanks, 2, kMaxRanks}};
+  }
+  static std::uint64_t input_elements(const RunRequest& r) { return r.n * ranks_of(r); }
+  // Each rank's n elements as the family's default input makes them, from seeds 1, 2, ... apart,
+  // so the ranks hold different values.
+  static std::vector<unsigned char> make_input(const RunRequest& r, Pattern pattern, std::uint64_t seed) {
+    std::vector<unsigned char> bytes;
+    visit_type_in(Types{}, r.type, [&](auto t) {
+      using T = typename decltype(t)::type;
+      bytes.resize(input_elements(r) * sizeof(T));
+      T* all = reinterpret_cast<T*>(bytes.data());
+      for (unsigned q = 0; q < ranks_of(r); ++q) fill_input(all + q * r.n, pattern, r.n, seed + q, r.op);
+    });
+    return bytes;
+  }
+  // Every rank reads its n elements and writes n: what a run moves at least, per byte of input.
+  static constexpr double kBytesFactor = 2;
+
+  static std::string validate(const Info& info, const RunRequest& r) { return validate_allreduce(info, r); }
+  static std::vector<PlannedLaunch> plan(const Info& info, const RunRequest& r) {
+    std::vector<PlannedLaunch> launches;
+    if (r.n == 0) return launches;
+    for (unsigned q = 0; q < ranks_of(r); ++q) launches.push_back({info.id, r.n, grid_of(r), r.block});
+    return launches;
+  }
+
+  template <class Op, class T>
+  static std::vector<T> reference(const RunRequest& r, const std::vector<T>& input) {
+    return reference_allreduce<Op>(input, ranks_of(r));
+  }
+  template <class Op, class T>
+  static CheckResult check(const Info&, const RunRequest& r, const std::vector<T>& input, const std::vector<T>& result) {
+    return check_allreduce<Op>(input, result, ranks_of(r));
+  }
+  template <class T>
+  static std::string result_text(const std::vector<T>& result) {
+    if (result.empty()) return "nothing (n = 0)";
+    std::string text = "rank 0: " + value_text(result[0]);
+    if (result.size() > 1) text += ", " + value_text(result[1]);
+    return text + (result.size() > 2 ? ", ..." : "");
+  }
+
+  // The lesson's contrast: every link at once against neighbours only.
+  static std::string compare_partner(const std::string& variant) { return variant == "ring" ? "one-shot" : "ring"; }
+  static FamilyShowcase showcase();
+};
+
+}  // namespace wl::allreduce
