@@ -17,7 +17,9 @@
 #                              Carry build-gpu/app/cli/warplens-cli,
 #                              build-gpu/tests/gpu/gpu_tests and build/tests/app/app_core_test.
 #   tools/gpu-check.sh         both, when this machine can build and has a GPU.
-# FAMILIES=scan (a regex) limits compute-sanitizer to those families.
+# FAMILIES=scan (a regex) limits compute-sanitizer to those families. A family over several GPUs
+# (allreduce) runs where two or more are present, with NCCL 2.28.7 or a later 2.28 named by
+# WARPLENS_NCCL (kernels/gpu/nccl_api.h).
 #
 # No variant is named here. Families and variants come from `warplens-cli list --json`; the
 # cases that need a particular shape come from kernels/families/<family>/gpu-check.txt, one a
@@ -44,18 +46,23 @@ section() { printf '\n== %s\n' "$*"; }
 failed=0
 
 # The catalogue as lines of words, from `warplens-cli list --json`:
-#   catalog families   -> family id, one a line (families built for the GPU only)
+#   catalog families   -> family id, one a line (families built for the GPU, and that this
+#                         machine's GPUs can run: a family over several needs two)
 #   catalog variants   -> family variant pitfall races max_n tile_items (0/1 flags; tile_items
 #                         comma-separated, "-" when none), one variant a line
 catalog() {
   [ -s "$LOG_DIR/list.json" ] || "$CLI" list --json >"$LOG_DIR/list.json" ||
     { echo "cannot read '$CLI list --json'" >&2; return 1; }
-  python3 - "$1" "$LOG_DIR/list.json" <<'PY'
+  local gpus
+  gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+  python3 - "$1" "$LOG_DIR/list.json" "$gpus" <<'PY'
 import json, sys
-what, path = sys.argv[1], sys.argv[2]
+what, path, gpus = sys.argv[1], sys.argv[2], int(sys.argv[3] or 0)
 for f in json.load(open(path))["families"]:
     if not f.get("gpu", True):
         continue  # the simulator only in this build: nothing to check on the GPU
+    if any(p["name"] == "gpus" for p in f["params"]) and gpus < 2:
+        continue  # a family over several GPUs, on a machine of one
     if what == "families":
         print(f["id"])
         continue

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "kernels/device/device_info.h"
 #include "kernels/family/param_text.h"
 #include "kernels/gpu/gpu_error.h"
 #include "model/views/fault_report.h"
@@ -27,7 +28,8 @@ void add_run_options(CLI::App& c, RunOptions& o) {
   c.add_option("--record-blocks", o.record_blocks, "blocks to record: 0,1,5-7 or all")->capture_default_str();
   c.add_option("--event-cap", o.request.event_cap, "most events recorded; past it the trace is marked incomplete")->capture_default_str();
   c.add_option("--param", o.params, "a family parameter, name=value (see `warplens list`); repeatable");
-  c.add_option("--gpus", o.gpus, "GPUs (ranks) an all-reduce runs over: --param gpus=K");
+  c.add_option("--gpus", o.gpus,
+               "GPUs (ranks) an all-reduce runs over: --param gpus=K (default: every GPU present, two or more; 4 on the simulator)");
   c.add_option("--sm-count", o.sm_count,
                "multiprocessors to size persistent grids and scan tiles for (default: the GPU's, or an H100's 132 without one)");
 }
@@ -75,6 +77,23 @@ bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<s
   return true;
 }
 
+namespace {
+
+// A family over several GPUs (its parameter "gpus") runs on every GPU present, two or more, unless
+// told otherwise; the simulator, on the family's default.
+void default_gpus(RunRequest& r, BackendChoice backend) {
+  const Family* family = find_family(r.family);
+  if (!family || backend == BackendChoice::Simulator || r.params.count("gpus")) return;
+  for (const FamilyParam& p : family->params())
+    if (p.name == "gpus") {
+      const DeviceInfo device = query_device();
+      if (device.available && device.count >= 2)
+        r.params["gpus"] = std::min<std::uint64_t>(std::uint64_t(device.count), p.max_value);
+    }
+}
+
+}  // namespace
+
 int run_from_options(RunOptions& o, bool record, RunReport& report) {
   BackendChoice backend;
   if (!parse_backend(o.backend, backend)) {
@@ -96,6 +115,7 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
     return 2;
   }
   if (o.gpus) r.params["gpus"] = *o.gpus;
+  else default_gpus(r, backend);
   if (const Family* family = find_family(r.family)) {
     if (r.type.empty()) r.type = family->types().front();
     if (r.variant == RunRequest{}.variant && !family->find_variant(r.variant))  // not named: the family's own first

@@ -44,6 +44,7 @@ DeviceInfo query_device() {
   cudaDriverGetVersion(&driver_version);  // reports 0 when no driver is installed
 
   cudaError_t err = cudaGetDeviceCount(&count);
+  info.count = err == cudaSuccess ? count : 0;
   if (err != cudaSuccess || count == 0) {
     info.reason = err == cudaSuccess ? "no NVIDIA GPU found"
                                      : count_failure_reason(err, runtime_version, driver_version);

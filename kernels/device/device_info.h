@@ -10,6 +10,7 @@ struct DeviceInfo {
   std::string reason;  // why no GPU can be used; empty when available
   int cc_major = 0, cc_minor = 0;
   int multiprocessors = 0;  // 0 when no GPU could be queried
+  int count = 0;            // GPUs present (of any kind), 0 when none could be counted
 };
 
 // Never throws or aborts: every failure is reported in `reason`.

@@ -72,6 +72,7 @@ class SimBackend {
   }
   // The same launch on `ranks` GPUs at once (an all-reduce): one grid of what.grid_dim blocks a
   // rank, all running together, ctx.rank() telling them apart; recorded as one launch a rank.
+  // Every rank sees every buffer where it is, so the kernel runs as it is (no seen_from).
   template <class Kernel>
   void launch_on_ranks(const LaunchRecord& what, unsigned ranks, bool record, const Kernel& kernel) {
     SimLaunch launch;

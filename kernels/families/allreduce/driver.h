@@ -1,7 +1,8 @@
 // Turns an all-reduce request into buffers on every rank and one launch on all ranks at once,
 // the same way on every backend. A backend provides alloc<T>(n, name, role, rank), copy(from,
 // to), launch_on_ranks(record, ranks, bool, kernel) and read_all(view)
-// (kernels/sim/sim_backend.h); the driver owns the buffers' names in the trace.
+// (kernels/sim/sim_backend.h, kernels/gpu/rank_backend.cuh); the driver owns the buffers'
+// names in the trace.
 #pragma once
 #include <string>
 #include <vector>
@@ -19,6 +20,18 @@ struct AllReduceKernel {
   template <class Ctx>
   WL_DEVICE void operator()(Ctx& ctx) const {
     V::template run<Op, T>(ctx, args);
+  }
+  // The kernel as one rank launches it: `view` gives each buffer as that rank reaches it (on
+  // GPUs, a pointer into the peer's memory mapped for that rank; on the simulator, itself).
+  template <class View>
+  AllReduceKernel seen_from(View&& view) const {
+    AllReduceKernel k = *this;
+    for (unsigned q = 0; q < kMaxRanks; ++q) {
+      k.args.in[q] = view(args.in[q]);
+      k.args.out[q] = view(args.out[q]);
+      k.args.second[q] = view(args.second[q]);
+    }
+    return k;
   }
 };
 
@@ -48,6 +61,12 @@ struct AllReduceRun {
       const Global<T> in{const_cast<T*>(args.in[q].ptr), request.n, args.in[q].buffer};
       backend.copy(Global<const T>{input.ptr + q * request.n, request.n, input.buffer}, in);
     }
+    launch_again(record);
+  }
+  // The launch alone, on the inputs in place (an all-reduce leaves them as they are): what a
+  // timing repeats.
+  void launch_again(bool record) {
+    if (request.n == 0) return;
     LaunchRecord what;
     what.name = V::info.id;
     what.grid_dim = grid_of(request);

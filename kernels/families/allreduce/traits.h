@@ -1,7 +1,7 @@
 // All-reduce as kernels/family/typed_family.h builds it: sum, min and max on i32 and f32 over K
 // GPUs ("gpus", 2 .. 8), n elements on each; every rank's output checked against the CPU's
 // element-wise combination; and what the app shows of it. The simulator runs K GPUs at once;
-// the GPU path (NCCL's device API) is not built yet.
+// on GPUs (gpu.cuh) the kernels reach each other through NCCL's device API, unrecorded so far.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -26,7 +26,11 @@ struct Traits : FamilyTraitsBase {
   using Info = AllReduceVariantInfo;
   template <class V, class Op, class T, class Backend>
   using Run = AllReduceRun<V, Op, T, Backend>;
-  static constexpr bool kRunsOnGpu = false;
+#if defined(WARPLENS_HAVE_NCCL)
+  static constexpr bool kRunsOnGpu = true;  // gpu.cuh: NCCL's device API, loaded at run time
+#else
+  static constexpr bool kRunsOnGpu = false;  // built without NCCL's headers: the simulator only
+#endif
 
   static std::vector<FamilyParam> params() {
     return {{"gpus", "GPUs (ranks) the all-reduce runs over, each holding n elements; not 1: over one GPU it is a copy",
@@ -75,6 +79,10 @@ struct Traits : FamilyTraitsBase {
   // The lesson's contrast: every link at once against neighbours only.
   static std::string compare_partner(const std::string& variant) { return variant == "ring" ? "one-shot" : "ring"; }
   static FamilyShowcase showcase();
+#if defined(WARPLENS_HAVE_NCCL)
+  // ncclAllReduce on the same GPUs, buffers and input (bench/nccl_allreduce.cu).
+  static GpuTime time_library(const RunRequest& r, const void* input, const TimingPlan& timing);
+#endif
 };
 
 }  // namespace wl::allreduce
