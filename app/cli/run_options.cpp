@@ -80,16 +80,23 @@ bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<s
 namespace {
 
 // A family over several GPUs (its parameter "gpus") runs on every GPU present, two or more, unless
-// told otherwise; the simulator, on the family's default.
-void default_gpus(RunRequest& r, BackendChoice backend) {
+// told otherwise; the simulator, on the family's default. Asked for the GPU, it may not ask for
+// more GPUs than there are: the reason, else empty.
+std::string settle_gpus(RunRequest& r, BackendChoice backend) {
   const Family* family = find_family(r.family);
-  if (!family || backend == BackendChoice::Simulator || r.params.count("gpus")) return;
-  for (const FamilyParam& p : family->params())
-    if (p.name == "gpus") {
-      const DeviceInfo device = query_device();
+  if (!family || backend == BackendChoice::Simulator) return {};
+  for (const FamilyParam& p : family->params()) {
+    if (p.name != "gpus") continue;
+    const DeviceInfo device = query_device();
+    if (!r.params.count("gpus")) {
       if (device.available && device.count >= 2)
         r.params["gpus"] = std::min<std::uint64_t>(std::uint64_t(device.count), p.max_value);
+    } else if (backend == BackendChoice::Gpu && device.available && r.params["gpus"] > std::uint64_t(device.count)) {
+      return "--gpus " + std::to_string(r.params["gpus"]) + ": this machine has " + std::to_string(device.count) +
+             " GPU" + (device.count == 1 ? "" : "s") + " (--backend sim runs any number)";
     }
+  }
+  return {};
 }
 
 }  // namespace
@@ -115,7 +122,10 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
     return 2;
   }
   if (o.gpus) r.params["gpus"] = *o.gpus;
-  else default_gpus(r, backend);
+  if (const std::string problem = settle_gpus(r, backend); !problem.empty()) {
+    std::cerr << "warplens: " << problem << "\n";
+    return 2;
+  }
   if (const Family* family = find_family(r.family)) {
     if (r.type.empty()) r.type = family->types().front();
     if (r.variant == RunRequest{}.variant && !family->find_variant(r.variant))  // not named: the family's own first

@@ -15,6 +15,7 @@
 #include "ui/dataflow_view.h"
 #include "ui/divergence_view.h"
 #include "ui/links_view.h"
+#include "ui/ring_view.h"
 #include "ui/lookback_view.h"
 #include "ui/memory_view.h"
 #include "ui/metrics_view.h"
@@ -120,6 +121,7 @@ void draw_view(ViewContext& ctx) {
     case ViewKind::Lookback: draw_lookback_view(ctx); break;
     case ViewKind::Histogram: draw_histogram_view(ctx); break;
     case ViewKind::Links: draw_links_view(ctx); break;
+    case ViewKind::Ring: draw_ring_view(ctx); break;
     case ViewKind::Timing: break;  // not a trace view: draw_view_area draws it whole
     default: break;
   }

@@ -175,6 +175,9 @@ class GpuCtx {
     record(OpKind::Barrier, line, 0, 0, kNoBuffer, 0);
     __syncthreads();
   }
+  // A rank barrier's event (kernels/gpu/rank_context.cuh waits; this records it as the
+  // simulator does: a Barrier flagged kRankBarrier).
+  __device__ void record_rank_barrier(unsigned line) { record(OpKind::Barrier, line, 0, 0, kNoBuffer, 0, 0, 0, kRankBarrier); }
   __device__ void syncwarp(unsigned mask = 0xffffffffu, WL_LINE) {
     record(OpKind::WarpSync, line, 0, 0, kNoBuffer, 0, 0, mask);
     __syncwarp(mask);

@@ -2,8 +2,8 @@
 // one rank a GPU, one NCCL communicator over them, every buffer a symmetric window that each
 // rank's kernels reach through NCCL's LSA pointers, and one LSA barrier a block. Knows no family:
 // a launch runs kernel.seen_from(view)(ctx) on every rank, `view` turning each buffer into the
-// pointer that rank reaches it by. Nothing is recorded yet: a recorded run is the simulator's.
-// Included only by .cu files.
+// pointer that rank reaches it by. A recorded launch records each rank's blocks as a launch of its
+// own, as the simulator does (no warp clocks yet). Included only by .cu files.
 #pragma once
 #include <algorithm>
 #include <cstring>
@@ -47,7 +47,9 @@ inline const RankGroup& rank_group(const NcclApi& api, unsigned ranks) {
 
 class GpuRanksBackend {
  public:
-  GpuRanksBackend(const RunRequest&, unsigned ranks) : ranks_(ranks) {
+  // trace: where to record, or nullptr (timing runs).
+  GpuRanksBackend(const RunRequest& request, unsigned ranks, Trace* trace = nullptr)
+      : request_(request), ranks_(ranks), recorder_(trace && request.record ? trace : nullptr), trace_(trace) {
     std::string why_not;
     api_ = load_nccl(&why_not);
     if (!api_) throw GpuError(why_not);
@@ -70,17 +72,25 @@ class GpuRanksBackend {
       for (ncclWindow_t w : windows_[r])
         if (w) api_->CommWindowDeregister(comms_[r], w);
     for (const Buffer& b : buffers_) {
+      if (!b.ptr) continue;
       cudaSetDevice(int(b.rank));
       api_->MemFree(b.ptr);
+    }
+    for (const auto& [device, p] : scratch_) {
+      cudaSetDevice(device);
+      cudaFree(p);
     }
   }
   GpuRanksBackend(const GpuRanksBackend&) = delete;
   GpuRanksBackend& operator=(const GpuRanksBackend&) = delete;
 
   // The host's input where it is: copy() reads it across the bus (unified addressing).
+  // Numbered first, as on the simulator, so both traces number their buffers alike.
   template <class T>
   Global<const T> upload(const std::vector<T>& input) {
-    return Global<const T>{input.data(), input.size(), kNoBuffer};
+    const BufferId id = recorder_.add_buffer("input", element_type_name<T>(), BufferRole::Input, input.size());
+    buffers_.resize(std::max<std::size_t>(buffers_.size(), id + 1));  // no device memory: the host's
+    return Global<const T>{input.data(), input.size(), id};
   }
   // On GPU `rank`, in memory NCCL can map into every rank (ncclMemAlloc). Each rank must allocate
   // the same buffers in the same order: the k-th of each rank form one symmetric window.
@@ -102,7 +112,7 @@ class GpuRanksBackend {
     const std::uint64_t n = std::min(from.size, to.size);
     if (n == 0) return;
     WL_CUDA(cudaSetDevice(int(buffers_.at(to.buffer).rank)));
-    WL_CUDA(cudaMemcpy(to.ptr, from.ptr, n * sizeof(T), cudaMemcpyDefault));
+    WL_CUDA(cudaMemcpy(to.ptr, from.ptr, n * sizeof(T), cudaMemcpyDefault));  // host or device: unified addressing
   }
   template <class T>
   std::vector<T> read_all(Global<T> g) {
@@ -111,22 +121,42 @@ class GpuRanksBackend {
     if (g.size) WL_CUDA(cudaMemcpy(out.data(), g.ptr, g.size * sizeof(T), cudaMemcpyDefault));
     return out;
   }
-  void finish_trace() {}
+  void finish_trace() { recorder_.finish(); }
 
   // kernel.seen_from(view) on each rank at once: every rank launched before any is waited for,
   // since their blocks wait for each other at rank barriers.
   template <class Kernel>
   void launch_on_ranks(const LaunchRecord& what, unsigned ranks, bool record, const Kernel& kernel) {
-    if (record) throw GpuError("recording an all-reduce on the GPU is not built yet");
     if (ranks != ranks_) throw GpuError("a launch on " + std::to_string(ranks) + " ranks, of " + std::to_string(ranks_));
     prepare(what.grid_dim);
     if (what.grid_dim > barriers_) throw GpuError("a launch of more blocks than the barriers made for it");
-    for (unsigned r = 0; r < ranks_; ++r) {
-      WL_CUDA(cudaSetDevice(int(r)));
-      const Kernel seen = kernel.seen_from([&](auto g) { return view(r, g); });
-      rank_kernel<<<what.grid_dim, what.block_dim, what.shared_bytes, streams_[r]>>>(seen, dev_[r]);
-      WL_CUDA(cudaGetLastError());
+    if (trace_) trace_->meta.ranks = std::uint16_t(ranks_);
+    if (!record) {
+      for (unsigned r = 0; r < ranks_; ++r) start(what, kernel, r, NoRecorder{});
+      return;
     }
+    std::vector<DeviceRecorder> recs(ranks_);
+    for (unsigned r = 0; r < ranks_; ++r) {
+      recs[r] = make_recorder(r, what.grid_dim);
+      LaunchRecord on_rank = what;
+      on_rank.rank = std::uint16_t(r);
+      recorder_.begin_launch(on_rank);
+    }
+    for (unsigned r = 0; r < ranks_; ++r) start(what, kernel, r, recs[r]);
+    synchronize();
+    std::vector<Event> events;
+    unsigned long long dropped = 0;
+    for (unsigned r = 0; r < ranks_; ++r) {
+      unsigned long long offered = 0;
+      WL_CUDA(cudaMemcpy(&offered, recs[r].count, sizeof offered, cudaMemcpyDeviceToHost));
+      const unsigned long long kept = std::min<unsigned long long>(offered, recs[r].cap);
+      std::vector<Event> mine(kept);
+      if (kept) WL_CUDA(cudaMemcpy(mine.data(), recs[r].events, kept * sizeof(Event), cudaMemcpyDeviceToHost));
+      for (Event& e : mine) e.launch = std::uint16_t(r);  // the rank: add_events makes it the launch
+      events.insert(events.end(), mine.begin(), mine.end());
+      dropped += offered - kept;
+    }
+    recorder_.add_events(std::move(events), dropped, ranks_);
   }
 
   // The median over plan.repeats samples of one run(): in each, every rank's time from its
@@ -190,6 +220,39 @@ class GpuRanksBackend {
     std::size_t bytes = 0;
   };
 
+  template <class Kernel, class Rec>
+  void start(const LaunchRecord& what, const Kernel& kernel, unsigned r, Rec rec) {
+    WL_CUDA(cudaSetDevice(int(r)));
+    const Kernel seen = kernel.seen_from([&](auto g) { return view(r, g); });
+    rank_kernel<<<what.grid_dim, what.block_dim, what.shared_bytes, streams_[r]>>>(seen, rec, dev_[r]);
+    WL_CUDA(cudaGetLastError());
+  }
+  // Device memory on GPU r that is none of the run's buffers (a recorder's).
+  template <class T>
+  T* scratch(unsigned r, std::uint64_t n) {
+    WL_CUDA(cudaSetDevice(int(r)));
+    void* p = nullptr;
+    WL_CUDA(cudaMalloc(&p, std::max<std::uint64_t>(n, 1) * sizeof(T)));
+    scratch_.push_back({int(r), p});
+    return static_cast<T*>(p);
+  }
+  // Records the requested blocks' events of rank r's launch, up to the event cap.
+  DeviceRecorder make_recorder(unsigned r, unsigned grid) {
+    std::vector<unsigned> bits((grid + 31) / 32, 0);
+    for (std::uint32_t b : request_.record_blocks)
+      if (b < grid) bits[b / 32] |= 1u << (b % 32);
+    DeviceRecorder rec;
+    unsigned* device_bits = scratch<unsigned>(r, bits.size());
+    WL_CUDA(cudaMemcpy(device_bits, bits.data(), bits.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
+    rec.block_bits = device_bits;
+    rec.block_bit_words = unsigned(bits.size());
+    rec.cap = request_.event_cap;
+    rec.events = scratch<Event>(r, rec.cap);
+    rec.count = scratch<unsigned long long>(r, 1);
+    WL_CUDA(cudaMemset(rec.count, 0, sizeof(unsigned long long)));
+    return rec;
+  }
+
   // Once, before the first launch: the windows (collective: every rank's k-th buffer together),
   // a device communicator a rank with `grid` LSA barriers, and each rank's pointers to every
   // rank's copy of every window.
@@ -244,17 +307,20 @@ class GpuRanksBackend {
     return g;
   }
 
+  const RunRequest& request_;
   unsigned ranks_;
+  RunRecorder recorder_;  // numbers the buffers; records into the trace when asked
+  Trace* trace_;
   const NcclApi* api_ = nullptr;
   std::vector<ncclComm_t> comms_;
   std::vector<cudaStream_t> streams_;
-  RunRecorder recorder_{nullptr};  // numbers the buffers, as a recorded run would
   std::vector<Buffer> buffers_;    // by BufferId
   std::vector<std::vector<BufferId>> owned_;  // each rank's, in allocation order
   std::vector<std::vector<ncclWindow_t>> windows_;  // [rank][k]
   std::vector<ncclDevComm> dev_;
   unsigned barriers_ = 0;
   std::vector<std::vector<void*>> mapped_;  // [viewer][k * ranks + owner]
+  std::vector<std::pair<int, void*>> scratch_;  // (device, pointer)
 };
 
 }  // namespace wl

@@ -1,5 +1,5 @@
 // The GPU block context of a launch on several GPUs at once (an all-reduce): the dialect of
-// GpuCtx, unrecorded, plus rank(), ranks() and rank_barrier() on NCCL's device API. One LSA
+// GpuCtx, recorded or not, plus rank(), ranks() and rank_barrier() on NCCL's device API. One LSA
 // barrier session a block, index blockIdx.x, for the whole kernel: its destructor stores the
 // barrier's epoch back and waits for the block, so every thread must leave the kernel normally.
 #pragma once
@@ -10,18 +10,19 @@
 
 namespace wl {
 
-class GpuRankCtx : public GpuCtx<NoRecorder> {
+template <class Rec>
+class GpuRankCtx : public GpuCtx<Rec> {
  public:
   // `comm` must outlive the context: the kernel's parameter, not a copy.
-  __device__ explicit GpuRankCtx(const ncclDevComm& comm)
-      : GpuCtx<NoRecorder>(NoRecorder{}), comm_(comm), barrier_(ncclCoopCta(), comm, ncclTeamTagLsa(), blockIdx.x) {}
+  __device__ GpuRankCtx(const Rec& rec, const ncclDevComm& comm)
+      : GpuCtx<Rec>(rec), comm_(comm), barrier_(ncclCoopCta(), comm, ncclTeamTagLsa(), blockIdx.x) {}
 
   __device__ unsigned rank() const { return unsigned(comm_.lsaRank); }
   __device__ unsigned ranks() const { return unsigned(comm_.lsaSize); }
   // Every thread of the block, then block blockIdx.x of every rank; stores before it are seen
   // by every rank after it (release on arrival, acquire on the wait).
   __device__ void rank_barrier(WL_LINE) {
-    (void)line;
+    this->record_rank_barrier(line);
     barrier_.sync(ncclCoopCta(), cuda::memory_order_acq_rel);
   }
 
@@ -31,10 +32,11 @@ class GpuRankCtx : public GpuCtx<NoRecorder> {
 };
 
 // The __global__ wrapper of a launch on several ranks: kernel(ctx) on every thread.
-template <class Kernel>
-__global__ void rank_kernel(Kernel kernel, ncclDevComm comm) {
-  GpuRankCtx ctx(comm);
+template <class Kernel, class Rec>
+__global__ void rank_kernel(Kernel kernel, Rec rec, ncclDevComm comm) {
+  GpuRankCtx<Rec> ctx(rec, comm);
   kernel(ctx);
+  ctx.leave();
 }
 
 // The pointer through which rank `viewer` reaches each rank's copy of each window: out[w * ranks

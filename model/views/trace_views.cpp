@@ -28,6 +28,7 @@ TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_coun
   v.work_span = measure_work_span(*v.dataflow);
   v.lookback = build_lookback_timeline(v.whole(), std::uint16_t(launch));
   v.peers = peer_traffic(v.whole());
+  if (v.whole().meta.ranks > 1) v.ring = build_ring_steps(v.whole());
   v.values_known = parse_value_ops(v.trace.meta.op, v.trace.meta.type, v.values);
   v.requests = group_requests(v.trace);
   v.grid = divergence_grid(v.trace, v.requests);

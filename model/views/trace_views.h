@@ -12,6 +12,7 @@
 #include "model/views/dataflow_layout.h"
 #include "model/views/divergence_map.h"
 #include "model/views/lookback_timeline.h"
+#include "model/views/ring_steps.h"
 #include "model/views/step_times.h"
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
@@ -41,6 +42,7 @@ struct TraceViews {
   WorkSpan work_span;                 // measure_work_span(*dataflow): the whole run
   LookbackTimeline lookback;          // build_lookback_timeline(whole(), launch)
   PeerTraffic peers;                  // peer_traffic(whole()): a run over several GPUs
+  RingSteps ring;                     // build_ring_steps(whole()): likewise
 
   bool has_block(std::uint32_t block) const;
   const Trace& whole() const { return recorded ? *recorded : trace; }

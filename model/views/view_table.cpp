@@ -20,6 +20,7 @@ constexpr ViewSpec kViews[] = {
     {ViewKind::Lookback, "lookback", "Look-back", true, 9},  // tile status over time: single-pass scans
     {ViewKind::Histogram, "histogram", "Bins", true, 9},  // bins filling, private copies, contention
     {ViewKind::Links, "links", "Links", true, 9},  // bytes between GPUs: an all-reduce
+    {ViewKind::Ring, "ring", "Ring", true, 1},  // what each rank holds, step by step: an all-reduce
 };
 static_assert(std::size(kViews) == std::size_t(ViewKind::Count), "one row per view");
 

@@ -12,7 +12,7 @@ namespace wl {
 
 // In tab order.
 enum class ViewKind : std::uint8_t {
-  Tree, Dataflow, Divergence, Banks, Memory, Source, Metrics, Timing, Lookback, Histogram, Links, Count
+  Tree, Dataflow, Divergence, Banks, Memory, Source, Metrics, Timing, Lookback, Histogram, Links, Ring, Count
 };
 
 struct ViewSpec {

@@ -64,6 +64,38 @@ TEST_P(GpuAllReduce, EveryRankHoldsTheCombinationAsOnTheSimulator) {
       }
 }
 
+// Rank by rank, event for event: each GPU's blocks did what the simulator's did.
+TEST_P(GpuAllReduce, TheGpuTraceEqualsTheSimulatorsRankByRank) {
+  if (const std::string why = why_not_here(); !why.empty()) GTEST_SKIP() << why;
+  const Case& c = GetParam();
+  if (c.ranks > gpus_present()) GTEST_SKIP() << c.ranks << " GPUs asked for, " << gpus_present() << " here";
+  RunRequest r;
+  r.family = "allreduce";
+  r.variant = c.variant;
+  r.type = "f32";
+  r.n = 3000;
+  r.block = 256;
+  r.sm_count = 132;
+  r.params["gpus"] = c.ranks;
+  r.record = true;
+  r.record_blocks = {0, 1, 2, 3, 4, 5};
+  const std::vector<unsigned char> input = find_family("allreduce")->make_input(r, Pattern::Random, 9);
+  const RunResult sim = run_sim(r, input.data());
+  const RunResult gpu = run_gpu(r, input.data());
+  ASSERT_EQ(gpu.trace.meta.launches.size(), c.ranks);
+  ASSERT_EQ(gpu.trace.meta.buffers.size(), sim.trace.meta.buffers.size());
+  for (std::size_t b = 0; b < sim.trace.meta.buffers.size(); ++b) {
+    EXPECT_EQ(gpu.trace.meta.buffers[b].name, sim.trace.meta.buffers[b].name);
+    EXPECT_EQ(gpu.trace.meta.buffers[b].rank, sim.trace.meta.buffers[b].rank);
+  }
+  ASSERT_GT(sim.trace.events.size(), 0u);
+  ASSERT_EQ(gpu.trace.events.size(), sim.trace.events.size());
+  for (std::size_t i = 0; i < sim.trace.events.size(); ++i)
+    ASSERT_TRUE(same_operation(gpu.trace.events[i], sim.trace.events[i])) << "event " << i << " of launch (rank) "
+                                                                          << sim.trace.events[i].launch;
+  EXPECT_EQ(gpu.result.bytes, sim.result.bytes);
+}
+
 std::vector<Case> cases() {
   std::vector<Case> out;
   for (const char* v : {"one-shot", "two-shot", "ring", "recursive-doubling"})

@@ -33,12 +33,12 @@ TEST(ViewTable, TheTreeIsForReductionsTheOthersForEveryFamily) {
 }
 
 TEST(ViewTable, TheDataflowComesRightAfterTheTree) {
-  EXPECT_EQ(int(ViewKind::Count), 11);
+  EXPECT_EQ(int(ViewKind::Count), 12);
   EXPECT_EQ(ViewKind(0), ViewKind::Tree);  // key 1 stays the tree
   EXPECT_STREQ(view_name(ViewKind(1)), "dataflow");
   EXPECT_STREQ(view_title(ViewKind::Dataflow), "Dataflow");
   EXPECT_EQ(view_names_text(),
-            "tree, dataflow, divergence, banks, memory, source, metrics, timing, lookback, histogram, links, compare");
+            "tree, dataflow, divergence, banks, memory, source, metrics, timing, lookback, histogram, links, ring, compare");
 }
 
 TEST(ViewTable, TheTimingViewIsKeyEightForEveryFamily) {

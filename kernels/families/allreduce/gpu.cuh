@@ -1,7 +1,6 @@
 // The all-reduce's GPU entry points (kernels/family/gpu_entry.cuh): every variant on one GPU a
-// rank at once, through NCCL's device API (kernels/gpu/rank_backend.cuh), run and checked, and
-// timed as the slowest rank's time. Recording on GPUs is not built yet: a recorded run is the
-// simulator's.
+// rank at once, through NCCL's device API (kernels/gpu/rank_backend.cuh): run, recorded rank by
+// rank as on the simulator, checked, and timed as the slowest rank's time.
 #pragma once
 #include "kernels/families/allreduce/traits.h"
 #include "kernels/family/gpu_entry.cuh"
@@ -16,7 +15,7 @@ struct GpuEntry<allreduce::Traits, V, Op, T> {
   static RunResult run(const RunRequest& r, const T* data) {
     RunResult out;
     out.backend = "gpu";
-    GpuRanksBackend backend(r, allreduce::ranks_of(r));
+    GpuRanksBackend backend(r, allreduce::ranks_of(r), &out.trace);
     run_on_backend<Traits, V, Op>(backend, r, typed_input<Traits, T>(r, data), out);
     return out;
   }

@@ -6,8 +6,8 @@ namespace wl::allreduce {
 
 FamilyShowcase Traits::showcase() {
   FamilyShowcase s;
-  s.views = {"links"};
-  s.default_view = "links";
+  s.views = {"ring", "links"};
+  s.default_view = "ring";
   ComparisonPreset c;
   c.label = "One-shot vs ring";
   c.tooltip = "four GPUs: every rank reads every rank, against neighbours only in 6 steps";

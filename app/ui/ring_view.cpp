@@ -1,0 +1,96 @@
+#include "ui/ring_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "ui/legend.h"
+#include "ui/palette.h"
+
+namespace wl::ui {
+namespace {
+
+constexpr ImU32 kChunkColor = okabe_ito::kSkyBlue;
+constexpr ImU32 kMoveColor = okabe_ito::kOrange;
+
+ImU32 shade(unsigned holds, unsigned ranks) {
+  if (holds == 0) return IM_COL32(36, 40, 48, 255);
+  const float t = 0.25f + 0.75f * float(holds) / float(ranks);
+  return with_alpha(kChunkColor, t);
+}
+
+}  // namespace
+
+void draw_ring_view(ViewContext& ctx) {
+  const TraceViews* views = ctx.session.views();
+  if (!views) return;
+  const RingSteps& ring = views->ring;
+  if (ring.ranks < 2) {
+    ImGui::TextWrapped("This run used one GPU: there is no all-reduce to draw.");
+    return;
+  }
+  const unsigned k = ring.ranks;
+  ImGui::TextWrapped("Each rank's output in %u chunks, shaded by how many ranks' inputs a chunk combines so far "
+                     "(the number in it); arrows: chunks that crossed a link in the step. From the recorded blocks.",
+                     k);
+  const float scale = ctx.app.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float label_w = ImGui::CalcTextSize("reduce-scatter 00  ").x;
+  const float legend_h = legend_height(1);
+  const float gap = 28.0f * scale;  // between ranks: where the arrows run
+  const float col_w = (avail.x - label_w - gap * float(k)) / float(k);
+  const float rows = float(ring.steps.size());
+  const float row_h = std::clamp((avail.y - legend_h - line * 2.5f) / std::max(1.0f, rows), line * 1.2f, line * 3.0f);
+  const float chunk_w = col_w / float(k);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const float top = origin.y + line * 1.4f;
+  auto column_x = [&](unsigned r) { return origin.x + label_w + gap * 0.5f + float(r) * (col_w + gap); };
+  for (unsigned r = 0; r < k; ++r) {
+    char label[24];
+    std::snprintf(label, sizeof label, "rank %u", r);
+    dl->AddText(ImVec2(column_x(r), origin.y), text, label);
+  }
+  for (std::size_t s = 0; s < ring.steps.size(); ++s) {
+    const RingStep& step = ring.steps[s];
+    const bool current = step.step == ctx.step, later = step.step > ctx.step;
+    const float y = top + float(s) * row_h;
+    if (current)
+      dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + avail.x, y + row_h), kCurrentBandColor);
+    const std::string name = step_name(step.step);
+    dl->AddText(ImVec2(origin.x, y + (row_h - line) * 0.5f), later ? dim : text, name.c_str());
+    if (later) continue;
+    const float box_h = row_h * 0.62f, box_y = y + (row_h - box_h) * 0.5f;
+    for (unsigned r = 0; r < k; ++r)
+      for (unsigned c = 0; c < k; ++c) {
+        const unsigned holds = step.holds[std::size_t(r) * k + c];
+        const ImVec2 lo(column_x(r) + float(c) * chunk_w + 1, box_y), hi(lo.x + chunk_w - 2, box_y + box_h);
+        dl->AddRectFilled(lo, hi, shade(holds, k));
+        if (holds == k) dl->AddRect(lo, hi, IM_COL32(255, 255, 255, 200), 0, 0, 1.5f * scale);
+        if (holds && chunk_w > ImGui::CalcTextSize("8").x + 4) {
+          char count[8];
+          std::snprintf(count, sizeof count, "%u", holds);
+          dl->AddText(ImVec2(lo.x + 3, box_y + (box_h - line) * 0.5f), IM_COL32(20, 20, 24, 255), count);
+        }
+      }
+    // An arrow from the chunk where it was to the chunk of the rank that got it.
+    for (const ChunkMove& m : step.moves) {
+      const float cx = float(m.chunk) * chunk_w + chunk_w * 0.5f;
+      const ImVec2 a(column_x(m.from) + cx, box_y + box_h), b(column_x(m.to) + cx, box_y + box_h);
+      const float bend = std::min(row_h * 0.45f, 6.0f * scale + std::fabs(b.x - a.x) * 0.08f);
+      dl->AddBezierCubic(a, ImVec2(a.x, a.y + bend), ImVec2(b.x, b.y + bend), b, with_alpha(kMoveColor, 0.85f), 1.6f * scale);
+      dl->AddTriangleFilled(ImVec2(b.x, b.y), ImVec2(b.x - 4 * scale, b.y + 6 * scale), ImVec2(b.x + 4 * scale, b.y + 6 * scale),
+                            kMoveColor);
+    }
+  }
+  ImGui::Dummy(ImVec2(avail.x, line * 1.4f + rows * row_h + line * 0.3f));
+  legend_begin();
+  legend_item(kChunkColor, "a chunk of the rank's output: darker, more ranks combined; outlined: all");
+  legend_item(kMoveColor, "a chunk read from, or written to, another rank's memory in the step");
+  legend_end();
+}
+
+}  // namespace wl::ui

@@ -1,0 +1,70 @@
+// The ring view's model on 4 simulated GPUs, worked out by hand: n = 16, chunks of 4.
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+#include "kernels/family/family.h"
+#include "model/views/ring_steps.h"
+
+namespace wl {
+namespace {
+
+RingSteps ring_of(const std::string& variant) {
+  RunRequest r;
+  r.family = "allreduce";
+  r.variant = variant;
+  r.type = "i32";
+  r.n = 16;
+  r.block = 32;
+  r.params["gpus"] = 4;
+  r.record = true;
+  r.record_blocks = {0};
+  std::vector<std::int32_t> input(64);
+  std::iota(input.begin(), input.end(), 0);
+  const RunResult out = run_sim(r, input.data());
+  EXPECT_TRUE(out.check.ok);
+  return build_ring_steps(out.trace);
+}
+
+unsigned holds(const RingStep& s, unsigned rank, unsigned chunk) { return s.holds[rank * 4 + chunk]; }
+
+// load: rank r copies its chunk r (1 rank); reduce-scatter s: rank r adds its input to chunk
+// r - 1 - s of rank r - 1 (s + 2 ranks); after the third, rank r holds chunk r + 1 of all four;
+// all-gather passes finished chunks on, so after the last every chunk of every rank holds 4.
+TEST(RingSteps, TheRingGrowsOneRankAStep) {
+  const RingSteps ring = ring_of("ring");
+  ASSERT_EQ(ring.ranks, 4u);
+  ASSERT_EQ(ring.steps.size(), 7u);  // load, reduce-scatter 0-2, all-gather 0-2
+  EXPECT_EQ(ring.steps[0].step, kLoadStep);
+  for (unsigned r = 0; r < 4; ++r) {
+    EXPECT_EQ(holds(ring.steps[0], r, r), 1u) << r;
+    EXPECT_EQ(holds(ring.steps[0], r, (r + 1) % 4), 0u) << r;
+    for (unsigned s = 0; s < 3; ++s) EXPECT_EQ(holds(ring.steps[1 + s], r, (r + 7 - s) % 4), s + 2) << r << " " << s;
+    EXPECT_EQ(holds(ring.steps[3], r, (r + 1) % 4), 4u);
+    for (unsigned c = 0; c < 4; ++c) EXPECT_EQ(holds(ring.steps[6], r, c), 4u) << r << " " << c;
+  }
+  // Reduce-scatter 0: each rank reads 4 elements of 4 bytes of chunk r - 1 from rank r - 1.
+  const RingStep& rs0 = ring.steps[1];
+  ASSERT_EQ(rs0.moves.size(), 4u);
+  for (const ChunkMove& m : rs0.moves) {
+    EXPECT_EQ(m.from, (m.to + 3) % 4);
+    EXPECT_EQ(m.chunk, (m.to + 3) % 4);
+    EXPECT_EQ(m.bytes, 16u);
+  }
+}
+
+// one-shot: its first barrier (the load step), then one step after which every chunk of every
+// rank holds all four: every rank read every chunk from each of the 3 others, 4 x 3 x 4 moves.
+TEST(RingSteps, OneShotCombinesEverythingAtOnce) {
+  const RingSteps ring = ring_of("one-shot");
+  ASSERT_EQ(ring.steps.size(), 2u);
+  EXPECT_TRUE(ring.steps[0].moves.empty());
+  const RingStep& exchange = ring.steps[1];
+  EXPECT_EQ(exchange.step, make_step(StepKind::Exchange, 0));
+  for (unsigned r = 0; r < 4; ++r)
+    for (unsigned c = 0; c < 4; ++c) EXPECT_EQ(holds(exchange, r, c), 4u);
+  EXPECT_EQ(exchange.moves.size(), 4u * 3 * 4);
+}
+
+}  // namespace
+}  // namespace wl
