@@ -62,7 +62,8 @@ struct SeriesStyle {
 // same in every plot and in the ladder.
 SeriesStyle series_style(const TimingSweep& sweep, const std::string& name) {
   if (name == kCopySeries) return {kCopyColor, Marker::Square};
-  if (name == kCubSeries) return {kCubColor, Marker::Diamond};
+  for (const TimingSeries& s : sweep.series)  // the family's library (CUB, NCCL)
+    if (s.name == name && s.kind == SeriesKind::Reference) return {kCubColor, Marker::Diamond};
   int variant_index = 0;
   for (const TimingSeries& s : sweep.series) {
     if (s.name == name) break;

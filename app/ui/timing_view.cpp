@@ -33,6 +33,12 @@ const std::string& live_sweep_refusal() {
   return reason;
 }
 
+// What the family is timed against: "CUB", "NCCL".
+std::string family_library(const std::string& family) {
+  const Family* f = find_family(family);
+  return f ? f->library_name() : std::string(kCubSeries);
+}
+
 void problem_line(const std::string& text) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", text.c_str());
@@ -102,8 +108,9 @@ void live_sweep_controls(AppState& state) {
     t.worker.start(request);
   }
   if (refusal.empty() && ImGui::IsItemHovered())
-    ImGui::SetTooltip("every variant, CUB and the device copy at n = 2^%d .. 2^%d: %s %s, block %u",
-                      kSmallestSweepLog2, kLargestSweepLog2, chosen.op.c_str(), chosen.type.c_str(), chosen.block);
+    ImGui::SetTooltip("every variant, %s and the device copy at n = 2^%d .. 2^%d: %s %s, block %u",
+                      family_library(chosen.family).c_str(), kSmallestSweepLog2, kLargestSweepLog2, chosen.op.c_str(),
+                      chosen.type.c_str(), chosen.block);
   ImGui::SameLine();
   ImGui::Checkbox("Back to back", &t.back_to_back);
   if (refusal.empty() && ImGui::IsItemHovered())

@@ -117,7 +117,7 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
     measure(kCopySeries, SeriesKind::Reference, 2 * input_bytes, [&] {
       return GpuTime{time_device_copy_ms(std::uint64_t(input_bytes), request.timing), true};
     });
-    measure(kCubSeries, SeriesKind::Reference, bytes,
+    measure(family->library_name(), SeriesKind::Reference, bytes,
             [&] { return family->time_library(base, input.data(), request.timing); });
     for (const std::string& id : variants) {
       if (cancel) break;

@@ -13,6 +13,7 @@
 #include "kernels/family/showcase.h"
 #include "kernels/gpu/timing_plan.h"
 #include "kernels/host/input.h"
+#include "model/timing/timing_sweep.h"
 
 namespace wl {
 
@@ -73,7 +74,8 @@ class Family {
   // of CUDA-event-timed samples), the result of the last run checked. Throws GpuError without a GPU.
   virtual GpuTime time_gpu(const RunRequest& request, const void* input, const TimingPlan& timing) const;
   // The same for the library call that does the family's job (CUB's DeviceReduce for reduce);
-  // GpuTime::ms stays 0 where the family has none.
+  // GpuTime::ms stays 0 where the family has none. library_name() names it in sweeps and plots.
+  virtual std::string library_name() const { return kCubSeries; }
   virtual GpuTime time_library(const RunRequest& request, const void* input, const TimingPlan& timing) const;
   // Bytes a run of `request` must move at least: what the timing panel divides by.
   virtual double bytes_moved(const RunRequest& request) const;

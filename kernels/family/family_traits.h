@@ -13,7 +13,7 @@
 //   reference<Op>(request, input)  the CPU reference, check<Op>(info, request, input, result)
 //   result_text(result)            the result for people
 // and may hide what FamilyTraitsBase gives with its own: params, describe, make_input,
-// kBytesFactor, compare_partner, showcase, time_library, input_elements, kRunsOnGpu.
+// bytes_factor, compare_partner, showcase, time_library and kLibrary, input_elements, kRunsOnGpu.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -36,12 +36,14 @@ struct FamilyTraitsBase {
   static std::uint64_t input_elements(const RunRequest& r) { return r.n; }
   // Whether the family's kernels are built for the GPU (false: the simulator only, said once).
   static constexpr bool kRunsOnGpu = true;
-  // Bytes a run moves at least, per byte of input: 2 for a scan, which writes as much as it reads.
-  static constexpr double kBytesFactor = 1;
+  // Bytes a run moves at least (what GB/s divide by), per byte of n elements: 2 for a scan, which
+  // writes as much as it reads.
+  static double bytes_factor(const RunRequest&) { return 1; }
   // Empty: the first variant in teaching order that is not `variant`.
   static std::string compare_partner(const std::string&) { return {}; }
   static FamilyShowcase showcase() { return {}; }
-  // The library call that does the family's job (CUB), timed; ms = 0 where there is none.
+  // The library call that does the family's job, timed (ms = 0 where there is none), and its name.
+  static constexpr const char* kLibrary = "CUB";
   static GpuTime time_library(const RunRequest&, const void*, const TimingPlan&) { return {}; }
 };
 

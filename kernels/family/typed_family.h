@@ -44,6 +44,7 @@ class TypedFamily final : public Family {
   std::vector<std::string> types() const override { return type_names(typename Traits::Types{}); }
   std::vector<FamilyParam> params() const override { return Traits::params(); }
   bool runs_on_gpu() const override { return Traits::kRunsOnGpu; }
+  std::string library_name() const override { return Traits::kLibrary; }
   const FamilyShowcase& showcase() const override {
     static const FamilyShowcase showcase = Traits::showcase();
     return showcase;
@@ -61,7 +62,7 @@ class TypedFamily final : public Family {
     std::vector<unsigned char> own = Traits::make_input(r, pattern, seed);
     return own.empty() ? Family::make_input(r, pattern, seed) : own;
   }
-  double bytes_moved(const RunRequest& r) const override { return Traits::kBytesFactor * Family::bytes_moved(r); }
+  double bytes_moved(const RunRequest& r) const override { return Traits::bytes_factor(r) * Family::bytes_moved(r); }
   std::string compare_partner(const std::string& variant) const override {
     const std::string partner = Traits::compare_partner(variant);
     return partner.empty() ? Family::compare_partner(variant) : partner;

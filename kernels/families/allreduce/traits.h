@@ -49,8 +49,9 @@ struct Traits : FamilyTraitsBase {
     });
     return bytes;
   }
-  // Every rank reads its n elements and writes n: what a run moves at least, per byte of input.
-  static constexpr double kBytesFactor = 2;
+  // What nccl-tests calls bus bytes: n elements x 2 (K - 1) / K, so GB/s is busbw (each rank
+  // must send and receive that much over its links, whatever the algorithm).
+  static double bytes_factor(const RunRequest& r) { return 2.0 * (ranks_of(r) - 1) / ranks_of(r); }
 
   static std::string validate(const Info& info, const RunRequest& r) { return validate_allreduce(info, r); }
   static std::vector<PlannedLaunch> plan(const Info& info, const RunRequest& r) {
@@ -79,6 +80,7 @@ struct Traits : FamilyTraitsBase {
   // The lesson's contrast: every link at once against neighbours only.
   static std::string compare_partner(const std::string& variant) { return variant == "ring" ? "one-shot" : "ring"; }
   static FamilyShowcase showcase();
+  static constexpr const char* kLibrary = "NCCL";
 #if defined(WARPLENS_HAVE_NCCL)
   // ncclAllReduce on the same GPUs, buffers and input (bench/nccl_allreduce.cu).
   static GpuTime time_library(const RunRequest& r, const void* input, const TimingPlan& timing);

@@ -43,7 +43,7 @@ struct Traits : FamilyTraitsBase {
   static std::vector<PlannedLaunch> plan(const Info& info, const RunRequest& r) {
     return planned_launches(info, plan_levels(info, r), r.block);
   }
-  static constexpr double kBytesFactor = 2;  // a scan reads n elements and writes n
+  static double bytes_factor(const RunRequest&) { return 2; }  // a scan reads n elements and writes n
 
   template <class Op, class T>
   static std::vector<T> reference(const RunRequest& r, const std::vector<T>& input) {
