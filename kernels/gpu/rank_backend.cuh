@@ -128,6 +128,13 @@ class GpuRanksBackend {
   template <class Kernel>
   void launch_on_ranks(const LaunchRecord& what, unsigned ranks, bool record, const Kernel& kernel) {
     if (ranks != ranks_) throw GpuError("a launch on " + std::to_string(ranks) + " ranks, of " + std::to_string(ranks_));
+    // Blocks wait for their peers on the other ranks: all of a rank's must be resident at once,
+    // or a waiting block could keep a peer's partner from ever starting.
+    int multiprocessors = 0;
+    WL_CUDA(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, 0));
+    if (what.grid_dim > unsigned(multiprocessors))
+      throw GpuError(std::to_string(what.grid_dim) + " blocks a rank, more than the " + std::to_string(multiprocessors) +
+                     " multiprocessors that can hold them all at once (--sm-count)");
     prepare(what.grid_dim);
     if (what.grid_dim > barriers_) throw GpuError("a launch of more blocks than the barriers made for it");
     if (trace_) trace_->meta.ranks = std::uint16_t(ranks_);

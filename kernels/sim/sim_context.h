@@ -278,10 +278,9 @@ class SimCtx {
   void check_global(Global<T> g, std::uint64_t i, unsigned count, unsigned line) {
     if (i + count > g.size)
       block_.fail(KernelErrorKind::GlobalOutOfBounds,
-                  "thread " + std::to_string(tid_) + " of block " +
-                      std::to_string(block_.index()) + " accesses element " + std::to_string(i) +
-                      (ranks() > 1 ? " (rank " + std::to_string(rank()) + ")" : std::string()) +
-                      " of a global buffer of " + std::to_string(g.size) + " elements (line " +
+                  "thread " + std::to_string(tid_) + " of block " + std::to_string(block_.index()) +
+                      (ranks() > 1 ? " of rank " + std::to_string(rank()) : std::string()) +
+                      " accesses element " + std::to_string(i) + " of a global buffer of " + std::to_string(g.size) + " elements (line " +
                       std::to_string(line) + ")",
                   tid_, line);
   }
