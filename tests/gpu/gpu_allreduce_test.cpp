@@ -98,7 +98,7 @@ TEST_P(GpuAllReduce, TheGpuTraceEqualsTheSimulatorsRankByRank) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  for (const char* v : {"one-shot", "two-shot", "ring", "recursive-doubling"})
+  for (const char* v : {"one-shot", "two-shot", "two-shot-vector", "ring", "recursive-doubling"})
     for (unsigned k : {2u, 3u, 4u, 8u}) {
       if (std::string(v) == "recursive-doubling" && k == 3) continue;
       out.push_back({v, k});

@@ -70,7 +70,7 @@ TEST_P(AllReduceCorrectness, EveryRankHoldsTheCombination) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  for (const char* v : {"one-shot", "two-shot", "ring", "recursive-doubling"})
+  for (const char* v : {"one-shot", "two-shot", "two-shot-vector", "ring", "recursive-doubling"})
     for (unsigned k : {2u, 3u, 4u, 8u}) {
       if (std::string(v) == "recursive-doubling" && k == 3) continue;  // powers of two only
       std::vector<std::uint64_t> sizes{0, 1, k - 1, k, 1000, 65539};
@@ -120,6 +120,14 @@ TEST(AllReducePeerBytes, OneShotReadsEveryPeersWholeInput) {
 // two-shot: its chunk of 3 from 3 peers (9 loads), then stored into 3 peers (9 stores).
 TEST(AllReducePeerBytes, TwoShotLoadsItsChunkAndStoresItEverywhere) {
   for (const PeerBytes& b : peer_bytes("two-shot")) {
+    EXPECT_EQ(b.read, 9u * 4);
+    EXPECT_EQ(b.written, 9u * 4);
+  }
+}
+// two-shot-vector moves the same bytes as two-shot (here chunks of 3: no whole vector, so
+// element by element; the correctness cases cover whole vectors and ragged ends).
+TEST(AllReducePeerBytes, TwoShotVectorMovesWhatTwoShotMoves) {
+  for (const PeerBytes& b : peer_bytes("two-shot-vector")) {
     EXPECT_EQ(b.read, 9u * 4);
     EXPECT_EQ(b.written, 9u * 4);
   }
