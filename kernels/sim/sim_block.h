@@ -60,7 +60,6 @@ class SimBlock {
   unsigned index() const { return index_; }  // within its rank's grid
   unsigned rank() const { return rank_; }
   bool moved() const { return moved_; }  // the last run() got some thread further
-  std::uint64_t rank_barriers_passed = 0;  // the context's count, for SimGrid::rank_arrive
   SimGrid& grid() { return grid_; }
   SimThread& thread(unsigned tid) { return threads_[tid]; }
   unsigned char* smem() { return smem_.data(); }

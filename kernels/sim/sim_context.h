@@ -145,7 +145,7 @@ class SimCtx {
     record(OpKind::Barrier, line, 0, 0, kNoBuffer, 0, 0, 0, kRankBarrier);
     block_.barrier(tid_, line);
     if (tid_ == 0) {
-      const std::uint64_t target = grid_.rank_arrive(block_.index(), block_.rank_barriers_passed++);
+      const std::uint64_t target = grid_.rank_arrive(block_.index(), block_.rank());
       while (grid_.rank_arrivals(block_.index()) < target) block_.spin(tid_);
     }
     block_.barrier(tid_, line);

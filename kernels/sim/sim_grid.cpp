@@ -8,7 +8,7 @@ namespace wl {
 
 SimGrid::SimGrid(const SimLaunch& launch, KernelBody body)
     : launch_(launch), body_(std::move(body)), recorded_(launch.grid_dim, false),
-      rank_arrivals_(launch.grid_dim, 0) {
+      rank_arrivals_(launch.grid_dim, 0), own_arrivals_(std::size_t(launch.grid_dim) * launch.ranks, 0) {
   for (std::uint32_t b : launch_.record_blocks)
     if (b < recorded_.size()) recorded_[b] = true;
 }
@@ -63,9 +63,9 @@ void SimGrid::run() {
   }
 }
 
-std::uint64_t SimGrid::rank_arrive(unsigned block, std::uint64_t passes) {
+std::uint64_t SimGrid::rank_arrive(unsigned block, unsigned rank) {
   ++rank_arrivals_[block];
-  return (passes + 1) * launch_.ranks;
+  return ++own_arrivals_[std::size_t(rank) * launch_.grid_dim + block] * launch_.ranks;
 }
 
 }  // namespace wl

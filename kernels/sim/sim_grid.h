@@ -41,9 +41,9 @@ class SimGrid {
   StackPool& stacks() { return StackPool::for_this_thread(); }
 
   bool records(unsigned block) const { return block < recorded_.size() && recorded_[block]; }
-  // A rank barrier of block `block` (of any rank): counts the arrival, and returns the count at
-  // which every rank's block `block` has arrived as often as the caller has (`passes` before).
-  std::uint64_t rank_arrive(unsigned block, std::uint64_t passes);
+  // A rank barrier of block `block` of rank `rank`: counts the arrival, and returns the count at
+  // which every rank's block `block` has arrived as often as this one now has.
+  std::uint64_t rank_arrive(unsigned block, unsigned rank);
   std::uint64_t rank_arrivals(unsigned block) const { return rank_arrivals_[block]; }
   void record(const Event& e);
   std::vector<Event>& events() { return events_; }
@@ -62,6 +62,7 @@ class SimGrid {
   KernelBody body_;
   std::vector<bool> recorded_;
   std::vector<std::uint64_t> rank_arrivals_;  // per block index, over every rank
+  std::vector<std::uint64_t> own_arrivals_;   // per (rank, block index): rank * grid_dim + block
   std::vector<Event> events_;
   std::uint64_t dropped_ = 0;
   long long ticks_ = 0;

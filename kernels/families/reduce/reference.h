@@ -75,8 +75,8 @@ CheckResult check_reduction(const std::vector<T>& input, T result, std::uint64_t
 template <class Op, class T>
 std::string no_reset_diagnosis(const std::vector<T>& input, T result, std::uint64_t depth, const CheckResult& once) {
   if (once.ok)
-    return std::string("the output was not reset between the two runs; ") + Op::name +
-           " of a value with itself is that value, so the bug hides here: run it with sum to see it";
+    return "the output was not reset between the two runs, but the second run left the result as it was "
+           "(max(m, m) = m), so the bug hides here: a sum shows it";
   std::vector<T> twice = input;
   twice.insert(twice.end(), input.begin(), input.end());
   if (check_reduction<Op>(twice, result, 2 * depth + 1).ok)
