@@ -83,6 +83,7 @@ struct TraceMeta {
   double sm_clock_mhz = 0;
   std::optional<TraceFault> fault;  // set when the run stopped on a kernel bug
   std::uint16_t ranks = 1;  // GPUs the run used: launches and buffers name theirs
+  std::string variant_file;  // a variant not built in (a learner's, `warplens lab`): its file; empty: built in
 
   const BufferRecord* buffer(BufferId id) const;  // nullptr for kNoBuffer or an unknown id
 };

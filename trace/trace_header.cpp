@@ -164,6 +164,9 @@ void decode_ranks(ByteReader& r, TraceMeta& m) {
   for (BufferRecord& b : m.buffers) field(r.u16(b.rank), "buffers.rank");
 }
 
+// Appended after the ranks: the file of a variant that is not built in (the lab's).
+void encode_variant_file(const TraceMeta& m, ByteWriter& w) { w.str(m.variant_file); }
+
 }  // namespace
 
 void encode_header(const TraceMeta& m, ByteWriter& w) {
@@ -185,6 +188,7 @@ void encode_header(const TraceMeta& m, ByteWriter& w) {
   w.u32(m.sm_count);  // appended after the parameters
   encode_fault(m, w);
   encode_ranks(m, w);
+  encode_variant_file(m, w);
 }
 
 // The header was covered by the checksum, so a failure here means a broken writer, not a
@@ -209,6 +213,7 @@ TraceMeta decode_header(ByteReader r, std::uint32_t version) {
   if (version >= 2 && r.remaining() > 0) field(r.u32(m.sm_count), "sm_count");
   if (version >= 2 && r.remaining() > 0) decode_fault(r, m);
   if (version >= 2 && r.remaining() > 0) decode_ranks(r, m);
+  if (version >= 2 && r.remaining() > 0) field(r.str(m.variant_file, kMaxMetaStringLength), "variant_file");
   return m;
 }
 

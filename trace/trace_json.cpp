@@ -127,6 +127,7 @@ void tables_from_json(const json& j, TraceMeta& m) {
     for (const auto& [name, value] : params.items()) m.params[name] = get_uint(params, name.c_str(), ~std::uint64_t(0));
   }
   if (j.contains("sm_count")) m.sm_count = std::uint32_t(get_uint(j, "sm_count", u32max));  // optional, as params
+  if (j.contains("variant_file")) m.variant_file = j.at("variant_file").get<std::string>();  // optional: built in
   if (j.contains("ranks")) m.ranks = std::uint16_t(get_uint(j, "ranks", 0xFFFF));  // optional: one GPU
   if (j.contains("fault")) {  // optional: only a run that stopped on a kernel bug has one
     const json& f = j.at("fault");
@@ -237,6 +238,7 @@ json meta_to_json(const TraceMeta& m) {
               {"launches", std::move(launches)}, {"buffers", std::move(buffers)},
               {"steps", std::move(steps)}, {"params", m.params}, {"sm_count", m.sm_count}};
   if (m.ranks != 1) doc["ranks"] = m.ranks;
+  if (!m.variant_file.empty()) doc["variant_file"] = m.variant_file;
   if (const auto& f = m.fault)
     doc["fault"] = {{"kind", f->kind},     {"message", f->message}, {"launch", f->launch}, {"block", f->block},
                     {"thread", f->thread}, {"line", f->line},       {"step", f->step},     {"lanes", f->lanes}};

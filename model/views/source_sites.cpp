@@ -25,6 +25,7 @@ std::string family_folder(const TraceMeta& meta) { return "kernels/families/" + 
 }  // namespace
 
 std::string variant_source_path(const TraceMeta& meta) {
+  if (!meta.variant_file.empty()) return meta.variant_file;  // a learner's kernel
   std::string name = meta.variant;
   for (char& c : name)
     if (c == '-') c = '_';

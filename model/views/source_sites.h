@@ -22,7 +22,7 @@ struct SourceLocation {
   unsigned line = 0;
 };
 
-// meta.family and meta.variant name the kernel.
+// meta.family and meta.variant name the kernel; meta.variant_file, a learner's.
 std::string variant_source_path(const TraceMeta& meta);
 SourceLocation site_location(std::uint16_t site, const TraceMeta& meta);
 

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "trace/byte_io.h"
+#include "trace/trace_json.h"
 #include "trace/trace_validate.h"
 #include "rich_trace.h"
 #include "trace_builder.h"
@@ -70,6 +71,18 @@ TEST(TraceFile, RoundTripWithoutEvents) {
   EXPECT_EQ(back.meta.block_dim, 32u);
 }
 
+// A learner's kernel names its file, whose lines the events' sites are; both formats keep it.
+TEST(TraceFile, TheFileOfALearnersKernelRoundTrips) {
+  Trace t = TraceBuilder(32).build();
+  t.meta.variant_file = "exercises/mine.h";
+  EXPECT_EQ(read_trace_bytes(write_trace_bytes(t)).meta.variant_file, "exercises/mine.h");
+  const std::string path = temp_path("learner.json");
+  write_trace_json(t, path);
+  EXPECT_EQ(read_trace_json(path).meta.variant_file, "exercises/mine.h");
+  std::filesystem::remove(path);
+  EXPECT_EQ(read_trace_bytes(write_trace_bytes(TraceBuilder(32).build())).meta.variant_file, "");
+}
+
 TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   TraceBuilder b(64);
   Event& e = b.shared(0, 33, OpKind::SharedStore, 0x1234, 0x40, 4, 0x0102030405060708ull);
@@ -91,7 +104,9 @@ TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   const std::size_t sm_count = 4;
   const std::size_t fault = 1;  // none: the run did not stop on a kernel bug
   const std::size_t ranks = 2 + 2 * 1 + 2 * 4;  // meta.ranks, then each launch's and buffer's
-  EXPECT_EQ(header_length(bytes), v1_fields + launches + buffers + steps + clocks + params + sm_count + fault + ranks);
+  const std::size_t variant_file = 4;  // an empty string: a built-in variant
+  EXPECT_EQ(header_length(bytes),
+            v1_fields + launches + buffers + steps + clocks + params + sm_count + fault + ranks + variant_file);
   const std::size_t launch_at = 16 + v1_fields + 4;
   EXPECT_EQ(bytes[launch_at], 9);                                           // name length
   EXPECT_EQ(std::string(bytes.begin() + long(launch_at) + 4, bytes.begin() + long(launch_at) + 13), "synthetic");

@@ -1,0 +1,289 @@
+// `warplens lab`: the learner's own kernel under the lens (app/lab/).
+//   lab new [--family F] [--from V | --skeleton] FILE   a starting file from a built-in variant
+//   lab run FILE [options] [--json]                     build, run on the simulator, check, metrics
+//   lab check FILE [--json]                             an exercise's goals
+//   lab exec LIBRARY FOLDER                             the child process's side (not for people)
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/run_options.h"
+#include "kernels/family/param_text.h"
+#include "kernels/host/input.h"
+#include "lab/lab_goals.h"
+#include "lab/lab_run.h"
+#include "lab/lab_starter.h"
+#include "model/metrics.h"
+#include "model/metrics_format.h"
+#include "model/views/fault_report.h"
+
+namespace wl::cli {
+namespace {
+
+using nlohmann::json;
+
+// What `lab run` and `lab check` take beyond the file: the run (defaults: the file's `run:` line,
+// else the family's) and the child's limits.
+struct LabOptions {
+  std::string file;
+  std::optional<std::uint64_t> n;
+  std::optional<unsigned> block;
+  std::optional<std::string> op, type;
+  std::vector<std::string> params;
+  std::optional<std::string> pattern;
+  std::optional<std::uint64_t> seed;
+  std::string record_blocks = "0";
+  std::string backend = "sim";
+  double seconds = lab::kDefaultSeconds;
+  std::uint64_t memory_mib = lab::kDefaultMemory >> 20;
+  bool json = false;
+};
+
+void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
+  c.add_option("file", o.file, "your kernel: a variant file (see `warplens lab new`)")->required();
+  if (run_options) {
+    c.add_option("--n", o.n, "number of elements (default: the file's run: line, else 4096)");
+    c.add_option("--block", o.block, "threads per block");
+    c.add_option("--op", o.op, "operator");
+    c.add_option("--type", o.type, "value type");
+    c.add_option("--param", o.params, "a family parameter, name=value; repeatable");
+    c.add_option("--pattern", o.pattern, "random, ones, ascending, all-equal, skewed or image (default: the file's, else random)");
+    c.add_option("--seed", o.seed, "seed of the random input (default: the file's, else 1)");
+    c.add_option("--record-blocks", o.record_blocks, "blocks to record: 0,1,5-7 or all")->capture_default_str();
+    c.add_option("--backend", o.backend, "sim (your kernel runs on the simulator; gpu is not offered yet)")
+        ->capture_default_str();
+  }
+  c.add_option("--time-limit", o.seconds, "seconds your kernel may run before it is stopped")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 3600.0));
+  c.add_option("--memory-limit", o.memory_mib, "MiB of memory the run may take")
+      ->capture_default_str()
+      ->check(CLI::Range(64, 1 << 20));
+  c.add_flag("--json", o.json, "print JSON (the document `metrics --json` gives, plus the run's)");
+}
+
+// The file and its request; an exit code (2: bad options or file, 1: no compiler) when not.
+int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& request) {
+  std::string error;
+  file = lab::read_lab_file(o.file, error);
+  if (!file) {
+    std::cerr << "warplens lab: " << error << "\n";
+    return 2;
+  }
+  std::optional<lab::LabRequest> asked = lab::lab_default_request(*file, error);
+  if (!asked) {
+    std::cerr << "warplens lab: " << error << "\n";
+    return 2;
+  }
+  request = *asked;
+  RunRequest* r = &request.request;
+  if (o.backend != "sim") {
+    std::cerr << "warplens lab: --backend " << o.backend
+              << ": your kernel runs on the simulator only in this version of the lab\n";
+    return 2;
+  }
+  if (o.n) r->n = *o.n;
+  if (o.block) r->block = *o.block;
+  if (o.op) r->op = *o.op;
+  if (o.type) r->type = *o.type;
+  if (!parse_params(o.params, r->params, error)) {
+    std::cerr << "warplens lab: " << error << "\n";
+    return 2;
+  }
+  if (o.pattern && !parse_pattern(*o.pattern, request.input.pattern)) {
+    std::cerr << "warplens lab: unknown input pattern '" << *o.pattern << "'\n";
+    return 2;
+  }
+  if (o.seed) request.input.seed = *o.seed;
+  r->record = true;
+  r->sm_count = RunRequest{}.sm_count;  // the simulator's stand-in H100, as `run --backend sim`
+  std::vector<std::uint32_t> blocks;
+  // "all" is resolved by the child, which knows the variant's grid.
+  request.record_all = o.record_blocks == "all";
+  if (!request.record_all && !parse_block_list(o.record_blocks, 0, blocks, error)) {
+    std::cerr << "warplens lab: " << error << "\n";
+    return 2;
+  }
+  r->record_blocks = blocks.empty() ? std::vector<std::uint32_t>{0} : blocks;
+  request.limits.seconds = o.seconds;
+  request.limits.memory_bytes = o.memory_mib << 20;
+  std::string why;
+  if (!lab::lab_compiler_present(why)) {
+    std::cerr << "warplens lab: " << why << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+json metrics_document(const lab::LabRun& run) {
+  const RunResult& o = run.outcome;
+  json j = metrics_to_json(compute_metrics(o.trace));
+  j["result"] = {{"value", o.result_text}, {"reference", o.check.expected}, {"ok", o.check.ok},
+                 {"error", o.check.error}, {"bound", o.check.bound}, {"diagnosis", o.check.diagnosis}};
+  j["backend"] = o.backend;
+  j["recorded_blocks"] = o.trace.meta.recorded_blocks;
+  j["grid"] = o.trace.meta.grid_dim;
+  if (o.trace.meta.fault) j["fault"] = fault_sentence(o.trace.meta);
+  j["lab"] = {{"file", o.trace.meta.variant_file}, {"variant", o.trace.meta.variant},
+              {"build_seconds", run.build.seconds}, {"built_before", run.build.cached},
+              {"run_seconds", run.run_seconds}};
+  return j;
+}
+
+// Builds and runs; prints what went wrong and returns its exit code, or 0 with `run` filled.
+int build_and_run(const lab::LabFile& file, const lab::LabRequest& request, lab::LabRun& run, bool json) {
+  run = lab::run_lab(file, request);
+  if (run.ran) {
+    run.outcome.trace.meta.variant_file = file.path;  // the fault's and the Source view's lines are the file's
+    return 0;
+  }
+  if (json) {
+    json::array_t errors;
+    for (const lab::Diagnostic& d : run.build.diagnostics)
+      if (d.severity == "error")
+        errors.push_back({{"file", d.file}, {"line", d.line}, {"column", d.column}, {"message", d.message}});
+    std::printf("%s\n", nlohmann::json{{"ok", false}, {"problem", run.problem}, {"errors", errors}}.dump(2).c_str());
+  } else {
+    std::cerr << "warplens lab: " << run.problem << "\n";
+  }
+  return 1;
+}
+
+void register_new(CLI::App& lab, CommandStatus& status) {
+  CLI::App* cmd = lab.add_subcommand("new", "Write a starting file for your own kernel, from a built-in variant");
+  auto family = std::make_shared<std::string>("reduce");
+  auto from = std::make_shared<std::string>();
+  auto skeleton = std::make_shared<bool>(false);
+  auto file = std::make_shared<std::string>();
+  cmd->add_option("--family", *family, "the kernel family (see `warplens list`)")->capture_default_str();
+  cmd->add_option("--from", *from, "the built-in variant to start from (default: the family's first)");
+  cmd->add_flag("--skeleton", *skeleton, "leave the kernel body to you: TODOs instead of the variant's code");
+  cmd->add_option("file", *file, "the file to write (it must not exist yet)")->required();
+  cmd->callback([&status, family, from, skeleton, file] {
+    status.ran = true;
+    status.exit_code = 2;
+    if (std::filesystem::exists(*file)) {
+      std::cerr << "warplens lab new: " << *file << " exists; nothing was written (choose another name)\n";
+      return;
+    }
+    std::string variant = *from, error;
+    if (variant.empty())
+      if (const Family* f = find_family(*family)) variant = f->variants().front().id;
+    const std::optional<std::string> text = lab::starter_text(*family, variant, *file, *skeleton, error);
+    if (!text) {
+      std::cerr << "warplens lab new: " << error << "\n";
+      return;
+    }
+    std::ofstream out(*file, std::ios::binary);
+    out << *text;
+    if (!out.flush()) {
+      std::cerr << "warplens lab new: cannot write " << *file << "\n";
+      status.exit_code = 1;
+      return;
+    }
+    std::printf("wrote %s: %s, from %s's %s. Next: warplens lab run %s\n", file->c_str(),
+                lab::variant_id_for(*file).c_str(), family->c_str(), variant.c_str(), file->c_str());
+    status.exit_code = 0;
+  });
+}
+
+void register_run(CLI::App& lab, CommandStatus& status) {
+  CLI::App* cmd = lab.add_subcommand("run", "Build your kernel, run it on the simulator, check it, measure it");
+  auto o = std::make_shared<LabOptions>();
+  add_lab_options(*cmd, *o, true);
+  cmd->callback([&status, o] {
+    status.ran = true;
+    std::optional<lab::LabFile> file;
+    lab::LabRequest request;
+    if ((status.exit_code = prepare(*o, file, request)) != 0) return;
+    lab::LabRun run;
+    if ((status.exit_code = build_and_run(*file, request, run, o->json)) != 0) return;
+    const RunResult& out = run.outcome;
+    const bool fault = out.trace.meta.fault.has_value();
+    if (o->json) {
+      std::printf("%s\n", metrics_document(run).dump(2).c_str());
+    } else {
+      std::printf("%s (%s, %s) on the simulator: %s\n", file->id.c_str(), file->path.c_str(),
+                  request_words(request.request).c_str(), fault ? "stopped at a bug" : out.result_text.c_str());
+      if (fault) std::printf("%s\n", fault_sentence(out.trace.meta).c_str());
+      else
+        std::printf("check: %s (CPU reference %s, error %g, allowed %g)\n", out.check.ok ? "ok" : "WRONG",
+                    out.check.expected.c_str(), out.check.error, out.check.bound);
+      if (!out.check.diagnosis.empty()) std::printf("%s\n", out.check.diagnosis.c_str());
+      std::printf("\n%s\n", format_metrics_table(compute_metrics(out.trace)).c_str());
+      std::printf("built in %.1f s%s, ran in %.1f s\n", run.build.seconds, run.build.cached ? " (before: unchanged)" : "",
+                  run.run_seconds);
+    }
+    status.exit_code = out.check.ok && !fault ? 0 : 1;
+  });
+}
+
+void register_check(CLI::App& lab, CommandStatus& status) {
+  CLI::App* cmd = lab.add_subcommand("check", "Check an exercise's goals (its header's goal: lines) against your kernel");
+  auto o = std::make_shared<LabOptions>();
+  add_lab_options(*cmd, *o, false);
+  cmd->footer("Goal metrics: correct, bank_conflicts, divergent_warps, barriers, excess_sectors, atomic_passes, races, "
+              "unwritten_reads, faults, steps; time_ms and percent_of_copy need a GPU.");
+  cmd->callback([&status, o] {
+    status.ran = true;
+    std::optional<lab::LabFile> file;
+    lab::LabRequest request;
+    if ((status.exit_code = prepare(*o, file, request)) != 0) return;
+    if (file->goals.empty()) {
+      std::cerr << "warplens lab check: " << file->path << " states no goals (lines like `// goal: bank_conflicts == 0`)\n";
+      status.exit_code = 2;
+      return;
+    }
+    lab::LabRun run;
+    if ((status.exit_code = build_and_run(*file, request, run, o->json)) != 0) return;
+    const std::vector<lab::GoalResult> goals = lab::check_goals(*file, request.request, request.input, run.outcome);
+    bool all = true;
+    for (const lab::GoalResult& g : goals) all = all && g.met;
+    if (o->json) {
+      json list = json::array();
+      for (const lab::GoalResult& g : goals)
+        list.push_back({{"goal", g.goal.text}, {"line", g.goal.line}, {"met", g.met},
+                        {"yours", g.actual ? json(*g.actual) : json(nullptr)},
+                        {"target", g.target ? json(*g.target) : json(nullptr)}, {"note", g.note}});
+      json j = metrics_document(run);
+      j["exercise"] = file->title;
+      j["goals"] = list;
+      j["passed"] = all;
+      std::printf("%s\n", j.dump(2).c_str());
+    } else {
+      if (!file->title.empty()) std::printf("%s\n", file->title.c_str());
+      if (run.outcome.trace.meta.fault) std::printf("%s\n", fault_sentence(run.outcome.trace.meta).c_str());
+      std::printf("%s", lab::format_goals(goals).c_str());
+    }
+    status.exit_code = all ? 0 : 1;
+  });
+}
+
+void register_exec(CLI::App& lab, CommandStatus& status) {
+  CLI::App* cmd = lab.add_subcommand("exec", "");  // no description: hidden; the child side of run_lab
+  auto library = std::make_shared<std::string>(), folder = std::make_shared<std::string>();
+  cmd->add_option("library", *library)->required();
+  cmd->add_option("folder", *folder)->required();
+  cmd->callback([&status, library, folder] {
+    status.ran = true;
+    status.exit_code = lab::lab_exec(*library, *folder);
+  });
+}
+
+}  // namespace
+
+void register_lab_command(CLI::App& app, CommandStatus& status) {
+  CLI::App* lab = app.add_subcommand("lab", "Your own kernel under the lens: new, run, check");
+  lab->require_subcommand(1);
+  register_new(*lab, status);
+  register_run(*lab, status);
+  register_check(*lab, status);
+  register_exec(*lab, status);
+}
+
+}  // namespace wl::cli

@@ -1,0 +1,47 @@
+// Compiles a learner's variant file (lab_file.h) for the simulator into a shared library that
+// `warplens lab exec` loads in a child process: a small generated driver instantiates the
+// file's family with that one variant, with the compiler and flags this build was made with
+// (lab_toolchain.h, recorded at configure time). Built libraries are kept in a cache folder
+// under the file's content, so an unchanged file is not compiled again.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "lab/lab_file.h"
+
+namespace wl::lab {
+
+struct Diagnostic {
+  std::string file;  // as the compiler printed it
+  unsigned line = 0, column = 0;
+  std::string severity;  // "error", "warning", "note"
+  std::string message;
+  bool in_lab_file = false;  // in the learner's file (else in a header it includes)
+};
+
+struct LabBuild {
+  bool ok = false;
+  std::string library;               // the .so, when ok
+  bool cached = false;               // it was built before, from the same text
+  std::vector<Diagnostic> diagnostics;
+  std::string problem;               // one sentence when there is no compiler or it could not run
+  std::string output;                // the compiler's whole output
+  double seconds = 0;
+};
+
+// The compiler this build records, and whether it is present; if not, `why` says which package
+// to install.
+bool lab_compiler_present(std::string& why);
+
+LabBuild build_lab_file(const LabFile& file);
+
+// "mine.h:12:7: error: 'x' was not declared in this scope", one a line, errors first.
+std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics);
+
+// Where built libraries are cached: $XDG_CACHE_HOME/warplens/lab or ~/.cache/warplens/lab.
+std::string lab_cache_dir();
+
+// The parsed diagnostics of a compiler's output; `lab_path` marks those in the learner's file.
+std::vector<Diagnostic> parse_diagnostics(const std::string& output, const std::string& lab_path);
+
+}  // namespace wl::lab

@@ -1,0 +1,126 @@
+#include "lab/lab_goals.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "kernels/family/family.h"
+#include "kernels/sim/kernel_error.h"
+#include "model/dataflow.h"
+#include "model/metrics.h"
+
+namespace wl::lab {
+namespace {
+
+std::uint64_t racy_loads(const Trace& trace) {
+  std::uint64_t n = 0;
+  for (const DataflowEdge& e : build_dataflow(trace).edges) n += e.racy;
+  return n;
+}
+
+bool compare(double a, GoalCompare c, double b) {
+  switch (c) {
+    case GoalCompare::Less: return a < b;
+    case GoalCompare::LessEqual: return a <= b;
+    case GoalCompare::Equal: return a == b;
+    case GoalCompare::GreaterEqual: return a >= b;
+    case GoalCompare::Greater: return a > b;
+  }
+  return false;
+}
+
+std::string number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, v == std::floor(v) && std::fabs(v) < 1e15 ? "%.0f" : "%.3g", v);
+  return text;
+}
+
+}  // namespace
+
+const std::vector<GoalMetric>& goal_metrics() {
+  static const std::vector<GoalMetric> metrics = {
+      {"correct", "1 when the result equals the CPU reference and the simulator found no bug, else 0"},
+      {"bank_conflicts", "shared-memory bank conflicts: wavefronts past the ideal, loads, stores and atomics"},
+      {"divergent_warps", "warp-steps in which a warp's lanes took different paths"},
+      {"barriers", "__syncthreads a block waited at, summed over the recorded blocks"},
+      {"excess_sectors", "global-memory sectors moved past the ideal (uncoalesced accesses)"},
+      {"atomic_passes", "passes that atomics to the same address serialise into"},
+      {"races", "loads that saw a value other than the one they should (a missing barrier, a stale read)"},
+      {"unwritten_reads", "1 when the simulator stopped at a read of shared memory never written"},
+      {"faults", "1 when the simulator stopped at any bug in the kernel"},
+      {"steps", "steps (tree levels and phases) the kernel took"},
+      {"time_ms", "the time of a run on the GPU (needs a GPU)"},
+      {"percent_of_copy", "the share of the device copy's bandwidth on the GPU (needs a GPU)"}};
+  return metrics;
+}
+
+std::optional<double> goal_metric(const std::string& name, const RunResult& run, std::string& why) {
+  const TraceFault* fault = run.trace.meta.fault ? &*run.trace.meta.fault : nullptr;
+  if (name == "correct") return run.check.ok && !fault ? 1.0 : 0.0;
+  if (name == "faults") return fault ? 1.0 : 0.0;
+  if (name == "unwritten_reads")
+    return fault && fault->kind == kernel_error_kind_name(KernelErrorKind::SharedUninitializedRead) ? 1.0 : 0.0;
+  if (name == "races") return double(racy_loads(run.trace));
+  if (name == "time_ms" || name == "percent_of_copy") {
+    why = name + " is measured on a GPU: run with a GPU (the simulator has no clock to time)";
+    return std::nullopt;
+  }
+  const Metrics m = compute_metrics(run.trace);
+  const StepMetrics& t = m.total;
+  if (name == "bank_conflicts") return double(t.shared_ld.conflicts + t.shared_st.conflicts + t.shared_atom.conflicts);
+  if (name == "divergent_warps") return double(t.divergent_warps);
+  if (name == "barriers") return double(m.barriers());
+  if (name == "excess_sectors")
+    return double((t.global_ld.sectors - t.global_ld.ideal) + (t.global_st.sectors - t.global_st.ideal) +
+                  (t.global_atom.sectors - t.global_atom.ideal));
+  if (name == "atomic_passes") return double(t.shared_contention.passes + t.global_contention.passes);
+  if (name == "steps") return double(m.num_steps());
+  why = "no metric '" + name + "'";
+  return std::nullopt;
+}
+
+std::vector<GoalResult> check_goals(const LabFile& file, const RunRequest& request, const RunInput& input,
+                                    const RunResult& run) {
+  std::vector<GoalResult> out;
+  const Family* family = find_family(file.family);
+  for (const LabGoal& goal : file.goals) {
+    GoalResult g;
+    g.goal = goal;
+    std::string why;
+    g.actual = goal_metric(goal.metric, run, why);
+    if (goal.metric == "correct") g.target = 1, g.met = g.actual == 1.0;
+    else if (!g.actual) g.note = why;
+    else if (goal.versus.empty()) g.target = goal.value;
+    else if (!family || !family->find_variant(goal.versus)) g.note = "no built-in variant '" + goal.versus + "' to compare with";
+    else {
+      RunRequest theirs = request;
+      theirs.variant = goal.versus;
+      theirs.record = true;
+      try {
+        const std::vector<unsigned char> data = family->make_input(theirs, input.pattern, input.seed);
+        g.target = goal_metric(goal.metric, family->run(theirs, Backend::Simulator, data.data()), why);
+        if (g.target) g.note = goal.versus + " gives " + number(*g.target);
+        else g.note = why;
+      } catch (const std::exception& e) {
+        g.note = goal.versus + " could not run here: " + e.what();
+      }
+    }
+    if (goal.metric != "correct" && g.actual && g.target) g.met = compare(*g.actual, goal.compare, *g.target);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+std::string format_goals(const std::vector<GoalResult>& results) {
+  std::size_t met = 0;
+  for (const GoalResult& g : results) met += g.met;
+  std::string out = "met " + std::to_string(met) + " of " + std::to_string(results.size()) + " goals\n";
+  for (const GoalResult& g : results) {
+    out += std::string(g.met ? "  ok    " : g.actual ? "  MISS  " : "  ?     ") + g.goal.text;
+    if (g.actual && g.goal.metric != "correct") out += " (yours: " + number(*g.actual) + ")";
+    if (!g.note.empty()) out += ": " + g.note;
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace wl::lab

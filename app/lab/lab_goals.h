@@ -1,0 +1,40 @@
+// An exercise's goals (lab_file.h) checked against a run of the learner's variant: each goal's
+// metric from the trace and the check, compared with a number or with a built-in variant of the
+// family run on the same input. Plain data for the CLI's table and JSON and for the app's panel.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/backend/backend_run.h"
+#include "lab/lab_file.h"
+
+namespace wl::lab {
+
+// The metrics a goal may name, with what each counts (for `warplens lab check --help` and errors).
+struct GoalMetric {
+  const char* name;
+  const char* meaning;
+};
+const std::vector<GoalMetric>& goal_metrics();
+
+// A metric of a run: nullopt, with `why`, where it cannot be had (an unknown name; a GPU-only
+// metric on the simulator).
+std::optional<double> goal_metric(const std::string& name, const RunResult& run, std::string& why);
+
+struct GoalResult {
+  LabGoal goal;
+  bool met = false;
+  std::optional<double> actual;   // the learner's
+  std::optional<double> target;   // the number, or the built-in variant's value
+  std::string note;               // why it could not be judged, or what the built-in variant gave
+};
+
+// Runs each `versus` variant on the simulator with `request` (the learner's, variant replaced).
+std::vector<GoalResult> check_goals(const LabFile& file, const RunRequest& request, const RunInput& input,
+                                    const RunResult& run);
+
+// "met 3 of 4 goals" and one line a goal: "  ok    bank_conflicts == 0 (yours: 0)".
+std::string format_goals(const std::vector<GoalResult>& results);
+
+}  // namespace wl::lab

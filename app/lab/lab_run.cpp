@@ -1,0 +1,210 @@
+#include "lab/lab_run.h"
+
+#include <dlfcn.h>
+#include <algorithm>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "kernels/family/family.h"
+#include "kernels/host/input.h"
+#include "trace/trace_file.h"
+
+namespace wl::lab {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr std::uint32_t kMostRecordedBlocks = 1u << 20;  // as the CLI's --record-blocks all
+
+json request_to_json(const RunRequest& r, const RunInput& in, bool record_all) {
+  return {{"record_all", record_all}, {"family", r.family}, {"variant", r.variant}, {"op", r.op}, {"type", r.type}, {"n", r.n},
+          {"block", r.block}, {"sm_count", r.sm_count}, {"params", r.params}, {"record", r.record},
+          {"record_blocks", r.record_blocks}, {"event_cap", r.event_cap},
+          {"pattern", int(in.pattern)}, {"seed", in.seed}};
+}
+
+void request_from_json(const json& j, RunRequest& r, RunInput& in, bool& record_all) {
+  record_all = j.at("record_all");
+  r.family = j.at("family");
+  r.variant = j.at("variant");
+  r.op = j.at("op");
+  r.type = j.at("type");
+  r.n = j.at("n");
+  r.block = j.at("block");
+  r.sm_count = j.at("sm_count");
+  r.params = j.at("params").get<std::map<std::string, std::uint64_t>>();
+  r.record = j.at("record");
+  r.record_blocks = j.at("record_blocks").get<std::vector<std::uint32_t>>();
+  r.event_cap = j.at("event_cap");
+  in.pattern = Pattern(j.at("pattern").get<int>());
+  in.seed = j.at("seed");
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A private folder for one run's files, removed when the run is read back.
+struct RunFolder {
+  std::string path;
+  RunFolder() {
+    std::string pattern = (fs::temp_directory_path() / "warplens-lab-XXXXXX").string();
+    if (mkdtemp(pattern.data())) path = pattern;
+  }
+  ~RunFolder() {
+    std::error_code ec;
+    if (!path.empty()) fs::remove_all(path, ec);
+  }
+};
+
+}  // namespace
+
+std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& error) {
+  const Family* family = find_family(file.family);
+  if (!family) {
+    error = file.path + " is a variant of '" + file.family + "', which this build does not have (" + family_ids_text() + ")";
+    return std::nullopt;
+  }
+  LabRequest out;
+  RunRequest& r = out.request;
+  r.family = file.family;
+  r.variant = file.id;
+  r.type = family->types().front();
+  r.op = family->ops().empty() ? "" : family->ops().front();
+  for (std::size_t i = 0; i < file.run.size(); ++i) {
+    const std::string& word = file.run[i];
+    const bool has_value = i + 1 < file.run.size();
+    auto number = [&](std::uint64_t& out) {
+      try {
+        out = std::stoull(file.run[++i]);
+        return true;
+      } catch (const std::exception&) {
+        return false;
+      }
+    };
+    std::uint64_t v = 0;
+    bool ok = has_value;
+    if (!ok) {
+    } else if (word == "--n") ok = number(r.n);
+    else if (word == "--block") ok = number(v) && (r.block = unsigned(v), true);
+    else if (word == "--op") r.op = file.run[++i];
+    else if (word == "--type") r.type = file.run[++i];
+    else if (word == "--pattern") ok = parse_pattern(file.run[++i], out.input.pattern);
+    else if (word == "--seed") ok = number(out.input.seed);
+    else if (word == "--param") {
+      const std::string pair = file.run[++i];
+      const std::size_t eq = pair.find('=');
+      ok = eq != std::string::npos;
+      if (ok) try {
+          r.params[pair.substr(0, eq)] = std::stoull(pair.substr(eq + 1));
+        } catch (const std::exception&) {
+          ok = false;
+        }
+    } else ok = false;
+    if (!ok) {
+      error = file.path + ": the run: line's '" + word +
+              "' is not --n, --block, --op, --type, --param NAME=VALUE, --pattern or --seed with a good value";
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+LabRun run_lab(const LabFile& file, const LabRequest& request) {
+  LabRun out;
+  out.build = build_lab_file(file);
+  if (!out.build.ok) {
+    out.problem = !out.build.problem.empty() ? out.build.problem
+                                             : file.path + " does not compile:\n" + format_diagnostics(out.build.diagnostics);
+    return out;
+  }
+  RunFolder folder;
+  if (folder.path.empty()) {
+    out.problem = "cannot make a temporary folder for the run";
+    return out;
+  }
+  RunRequest r = request.request;
+  r.family = file.family;
+  r.variant = file.id;
+  std::ofstream(folder.path + "/request.json") << request_to_json(r, request.input, request.record_all).dump();
+  const ChildOutcome child =
+      run_child({self_executable(), "lab", "exec", out.build.library, folder.path}, request.limits);
+  out.run_seconds = child.seconds;
+  if (!child.ok()) {
+    std::string said = child.output;
+    while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
+    if (child.exit_code == 2 && !child.timed_out && !child.signal) out.problem = said;  // the request was refused
+    else out.problem = "your kernel " + describe_outcome(child, request.limits) + (said.empty() ? "" : ": " + said);
+    return out;
+  }
+  try {
+    out.outcome.trace = read_trace(folder.path + "/trace.wltrace");
+    const json j = json::parse(read_text(folder.path + "/result.json"));
+    out.outcome.backend = j.at("backend");
+    out.outcome.result_text = j.at("result");
+    out.outcome.check.ok = j.at("ok");
+    out.outcome.check.expected = j.at("expected");
+    out.outcome.check.error = j.at("error");
+    out.outcome.check.bound = j.at("bound");
+    out.outcome.check.diagnosis = j.at("diagnosis");
+  } catch (const std::exception& e) {
+    out.problem = std::string("the run's results could not be read back: ") + e.what();
+    return out;
+  }
+  out.ran = true;
+  return out;
+}
+
+int lab_exec(const std::string& library, const std::string& folder) {
+  void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    std::cerr << "cannot load the built kernel: " << dlerror() << "\n";
+    return 3;
+  }
+  using Entry = const Family* (*)();
+  const auto entry = reinterpret_cast<Entry>(dlsym(handle, "warplens_lab_family"));
+  if (!entry) {
+    std::cerr << "the built kernel has no warplens_lab_family\n";
+    return 3;
+  }
+  const Family& family = *entry();
+  RunRequest r;
+  RunInput in;
+  bool record_all = false;
+  try {
+    request_from_json(json::parse(read_text(folder + "/request.json")), r, in, record_all);
+  } catch (const std::exception& e) {
+    std::cerr << "bad request: " << e.what() << "\n";
+    return 3;
+  }
+  if (const std::string problem = validate_for(family, r); !problem.empty()) {
+    std::cerr << problem << "\n";
+    return 2;
+  }
+  if (record_all) {
+    const std::vector<PlannedLaunch> launches = family.plan(r);
+    const std::uint32_t grid = launches.empty() ? 1 : std::min(launches.front().grid, kMostRecordedBlocks);
+    r.record_blocks.clear();
+    for (std::uint32_t b = 0; b < grid; ++b) r.record_blocks.push_back(b);
+  }
+  const std::vector<unsigned char> input = family.make_input(r, in.pattern, in.seed);
+  const RunResult result = family.run(r, Backend::Simulator, input.data());
+  write_trace(result.trace, folder + "/trace.wltrace");
+  const json j = {{"backend", result.backend},          {"result", result.result_text},
+                  {"ok", result.check.ok},              {"expected", result.check.expected},
+                  {"error", result.check.error},        {"bound", result.check.bound},
+                  {"diagnosis", result.check.diagnosis}};
+  std::ofstream(folder + "/result.json") << j.dump();
+  return 0;
+}
+
+}  // namespace wl::lab

@@ -1,0 +1,46 @@
+// Runs a learner's variant on the simulator without letting it near the caller's process:
+// build_lab_file compiles it, then a child process (`warplens lab exec`, this same program)
+// loads the library, runs the request and writes the trace and the check into a folder, which
+// the caller reads back. A crash, a hang past the time limit or memory past the limit ends the
+// child; the simulator's own findings (out of bounds, a barrier not reached by every thread, a
+// read of shared memory never written) come back in the trace's fault, with the file's line.
+#pragma once
+#include <string>
+
+#include "kernels/backend/backend_run.h"
+#include "lab/child_process.h"
+#include "lab/lab_build.h"
+#include "lab/lab_file.h"
+
+namespace wl::lab {
+
+constexpr double kDefaultSeconds = 10;                       // the default; settable
+constexpr std::uint64_t kDefaultMemory = std::uint64_t(4) << 30;  // 4 GiB of address space for the child
+
+struct LabRequest {
+  RunRequest request;  // family and variant are the file's
+  RunInput input;
+  bool record_all = false;  // record every block of the first launch (its grid is the variant's)
+  ChildLimits limits{kDefaultSeconds, kDefaultMemory};
+};
+
+struct LabRun {
+  LabBuild build;
+  bool ran = false;      // the child ran the kernel to its end or to a bug it found
+  std::string problem;   // one sentence when it did not: no compiler, errors, a crash, the time limit
+  RunResult outcome;     // when ran: the trace (with its fault, if any), the result and its check
+  double run_seconds = 0;
+};
+
+// The run a file asks for by default: its family's defaults, the file's variant, then its `run:`
+// line (--n, --block, --op, --type, --param NAME=VALUE, --pattern, --seed); errors there go to
+// `error`, and the result is empty.
+std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& error);
+
+LabRun run_lab(const LabFile& file, const LabRequest& request);
+
+// The child's side (`warplens lab exec LIBRARY FOLDER`): reads FOLDER/request.json, runs it with
+// the library's family, writes FOLDER/trace.wltrace and FOLDER/result.json. Returns the exit code.
+int lab_exec(const std::string& library, const std::string& folder);
+
+}  // namespace wl::lab
