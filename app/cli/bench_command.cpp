@@ -104,10 +104,10 @@ int run_sweep(const BenchOptions& b) {
     std::cerr << "warplens bench: " << e.what() << "\n";
     return 2;
   }
-  std::printf("%s, %s %s%s%s, %s input, block %u, median of %d after %d warm-up runs%s; GB/s (%% of the device copy)\n",
+  std::printf("%s, %s %s%s%s, %s input, block %u, median of %d after %d warm-up runs%s; GB/s (%% of the %s)\n",
               sweep.device.c_str(), sweep.family.c_str(), sweep.op.c_str(), sweep.op.empty() ? "" : " ",
               sweep.type.c_str(), sweep.input.c_str(), sweep.block, sweep.repeats, sweep.warmup,
-              timing_method(b.timing).c_str());
+              timing_method(b.timing).c_str(), sweep.roofline.c_str());
   std::printf("%-22s", "n");
   for (std::uint64_t n : sweep.sizes()) std::printf(" %14llu", (unsigned long long)n);
   std::printf("\n");

@@ -34,6 +34,10 @@ void draw_ring_view(ViewContext& ctx) {
   ImGui::TextWrapped("Each rank's output in %u chunks, shaded by how many ranks' inputs a chunk combines so far "
                      "(the number in it); arrows: chunks that crossed a link in the step. From the recorded blocks.",
                      k);
+  const bool timed = !ring.steps.empty() && !ring.steps.front().ns.empty();
+  if (timed)
+    ImGui::TextWrapped("Above each rank's chunks: how long the step took on that GPU, from its own clock (its "
+                       "slowest recorded block, in a replay with recording off).");
   const float scale = ctx.app.ui_scale;
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -43,7 +47,9 @@ void draw_ring_view(ViewContext& ctx) {
   const float gap = 28.0f * scale;  // between ranks: where the arrows run
   const float col_w = (avail.x - label_w - gap * float(k)) / float(k);
   const float rows = float(ring.steps.size());
-  const float row_h = std::clamp((avail.y - legend_h - line * 2.5f) / std::max(1.0f, rows), line * 1.2f, line * 3.0f);
+  const float time_h = timed ? line : 0.0f;  // a line above the chunks for the step's times
+  const float row_h =
+      std::clamp((avail.y - legend_h - line * 2.5f) / std::max(1.0f, rows), line * 1.2f + time_h, line * 3.0f + time_h);
   const float chunk_w = col_w / float(k);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -63,7 +69,15 @@ void draw_ring_view(ViewContext& ctx) {
     const std::string name = step_name(step.step);
     dl->AddText(ImVec2(origin.x, y + (row_h - line) * 0.5f), later ? dim : text, name.c_str());
     if (later) continue;
-    const float box_h = row_h * 0.62f, box_y = y + (row_h - box_h) * 0.5f;
+    const float box_h = (row_h - time_h) * 0.62f, box_y = y + time_h + (row_h - time_h - box_h) * 0.5f;
+    for (unsigned r = 0; timed && r < k && r < step.ns.size(); ++r) {
+      if (step.ns[r] <= 0) continue;
+      char t[32];
+      if (step.ns[r] >= 1e6) std::snprintf(t, sizeof t, "%.2f ms", step.ns[r] / 1e6);
+      else if (step.ns[r] >= 1e3) std::snprintf(t, sizeof t, "%.1f us", step.ns[r] / 1e3);
+      else std::snprintf(t, sizeof t, "%.0f ns", step.ns[r]);
+      dl->AddText(ImVec2(column_x(r) + col_w - ImGui::CalcTextSize(t).x, y + 1), dim, t);
+    }
     for (unsigned r = 0; r < k; ++r)
       for (unsigned c = 0; c < k; ++c) {
         const unsigned holds = step.holds[std::size_t(r) * k + c];
@@ -80,7 +94,9 @@ void draw_ring_view(ViewContext& ctx) {
     for (const ChunkMove& m : step.moves) {
       const float cx = float(m.chunk) * chunk_w + chunk_w * 0.5f;
       const ImVec2 a(column_x(m.from) + cx, box_y + box_h), b(column_x(m.to) + cx, box_y + box_h);
-      const float bend = std::min(row_h * 0.45f, 6.0f * scale + std::fabs(b.x - a.x) * 0.08f);
+      // Within the row, above the next row's times when there are any.
+      const float room = timed ? (row_h - time_h - box_h) * 0.5f + 2.0f * scale : row_h * 0.45f;
+      const float bend = std::min(room, 6.0f * scale + std::fabs(b.x - a.x) * 0.08f);
       dl->AddBezierCubic(a, ImVec2(a.x, a.y + bend), ImVec2(b.x, b.y + bend), b, with_alpha(kMoveColor, 0.85f), 1.6f * scale);
       dl->AddTriangleFilled(ImVec2(b.x, b.y), ImVec2(b.x - 4 * scale, b.y + 6 * scale), ImVec2(b.x + 4 * scale, b.y + 6 * scale),
                             kMoveColor);

@@ -28,7 +28,7 @@ std::optional<double> metric_value(const TimingSweep& sweep, const TimingSeries&
   return std::nullopt;
 }
 
-void describe(PlotData& plot, TimingMetric metric) {
+void describe(PlotData& plot, const TimingSweep& sweep, TimingMetric metric) {
   plot.x.title = "n (elements)";
   plot.x.scale = AxisScale::Log2;
   switch (metric) {
@@ -45,8 +45,9 @@ void describe(PlotData& plot, TimingMetric metric) {
       plot.y.scale = AxisScale::Log10;
       break;
     case TimingMetric::PercentOfCopy:
-      plot.title = "Share of the device copy's bandwidth";
-      plot.y.title = "% of copy";
+      plot.title = sweep.roofline == kCopySeries ? "Share of the device copy's bandwidth"
+                                                 : "Share of the " + sweep.roofline + "'s bandwidth";
+      plot.y.title = "% of " + sweep.roofline;
       plot.unit = "%";
       plot.y.scale = AxisScale::Linear;
       break;
@@ -62,6 +63,7 @@ struct SeriesStyle {
 // same in every plot and in the ladder.
 SeriesStyle series_style(const TimingSweep& sweep, const std::string& name) {
   if (name == kCopySeries) return {kCopyColor, Marker::Square};
+  if (name == sweep.roofline) return {kCopyColor, Marker::Triangle};  // the family's own (the link's)
   for (const TimingSeries& s : sweep.series)  // the family's library (CUB, NCCL)
     if (s.name == name && s.kind == SeriesKind::Reference) return {kCubColor, Marker::Diamond};
   int variant_index = 0;
@@ -106,11 +108,14 @@ constexpr std::size_t kMostNotes = 4;  // more would squeeze the plot away: the 
 
 PlotData build_timing_plot(const TimingSweep& sweep, TimingMetric metric) {
   PlotData plot;
-  describe(plot, metric);
+  describe(plot, sweep, metric);
   // Errors per (n, message): which series, so one line can say it for all of them.
   std::map<std::pair<std::uint64_t, std::string>, std::vector<std::string>> errors;
   std::map<std::uint64_t, std::size_t> series_at;  // how many series have a point at n
   for (const TimingSeries& s : sweep.series) {
+    // Shares are of the family's own roofline (the link's); one GPU's copy, many times faster,
+    // would only flatten them.
+    if (metric == TimingMetric::PercentOfCopy && s.name == kCopySeries && sweep.roofline != kCopySeries) continue;
     PlotSeries out;
     out.name = s.name;
     out.dashed = s.kind == SeriesKind::Reference;
@@ -183,10 +188,10 @@ BarData build_ladder_bars(const TimingSweep& sweep, const LadderPreset& preset, 
     bar.color = series_style(sweep, name).color;
     bars.bars.push_back(std::move(bar));
   }
-  if (const TimingSeries* copy = sweep.find(kCopySeries))
+  if (const TimingSeries* copy = sweep.find(sweep.roofline))
     if (const TimingPoint* p = copy->at(n); p && p->measured()) {
       bars.reference = p->gbs();
-      bars.reference_label = "device copy";
+      bars.reference_label = sweep.roofline;
     }
   return bars;
 }

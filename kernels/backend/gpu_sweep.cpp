@@ -65,7 +65,8 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
   sweep.warmup = request.timing.warmup;
   sweep.repeats = request.timing.repeats;
   sweep.back_to_back = request.timing.back_to_back;
-  const std::size_t total = request.sizes.size() * (variants.size() + 2);
+  if (const std::string roofline = family->roofline_name(); !roofline.empty()) sweep.roofline = roofline;
+  const std::size_t total = request.sizes.size() * (variants.size() + 2 + (sweep.roofline != kCopySeries));
   std::size_t done = 0;
   auto report = [&](const std::string& what) {
     ++done;
@@ -117,6 +118,11 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
     measure(kCopySeries, SeriesKind::Reference, 2 * input_bytes, [&] {
       return GpuTime{time_device_copy_ms(std::uint64_t(input_bytes), request.timing), true};
     });
+    // A family's own roofline moves n elements once: from one GPU to another, for the all-reduce,
+    // so that its GB/s is the link's, as busbw is.
+    if (sweep.roofline != kCopySeries)
+      measure(sweep.roofline, SeriesKind::Reference, input_bytes,
+              [&] { return family->time_roofline(base, request.timing); });
     measure(family->library_name(), SeriesKind::Reference, bytes,
             [&] { return family->time_library(base, input.data(), request.timing); });
     for (const std::string& id : variants) {

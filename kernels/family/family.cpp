@@ -36,6 +36,7 @@ GpuTime Family::time_gpu(const RunRequest&, const void*, const TimingPlan&) cons
 }
 
 GpuTime Family::time_library(const RunRequest&, const void*, const TimingPlan&) const { return {}; }
+GpuTime Family::time_roofline(const RunRequest&, const TimingPlan&) const { return {}; }
 
 double Family::bytes_moved(const RunRequest& request) const {
   const std::optional<ValueType> t = parse_value_type(request.type);

@@ -77,6 +77,11 @@ class Family {
   // GpuTime::ms stays 0 where the family has none. library_name() names it in sweeps and plots.
   virtual std::string library_name() const { return kCubSeries; }
   virtual GpuTime time_library(const RunRequest& request, const void* input, const TimingPlan& timing) const;
+  // The copy that bounds the family's speed where the device copy does not (empty: none), and
+  // its time moving n elements once; a sweep draws it and gives every share against it. The
+  // all-reduce's is the link between two GPUs.
+  virtual std::string roofline_name() const { return {}; }
+  virtual GpuTime time_roofline(const RunRequest& request, const TimingPlan& timing) const;
   // Bytes a run of `request` must move at least: what the timing panel divides by.
   virtual double bytes_moved(const RunRequest& request) const;
 

@@ -13,7 +13,8 @@
 //   reference<Op>(request, input)  the CPU reference, check<Op>(info, request, input, result)
 //   result_text(result)            the result for people
 // and may hide what FamilyTraitsBase gives with its own: params, describe, make_input,
-// bytes_factor, compare_partner, showcase, time_library and kLibrary, input_elements, kRunsOnGpu.
+// bytes_factor, compare_partner, showcase, time_library and kLibrary, time_roofline and
+// kRoofline, input_elements, kRunsOnGpu.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -45,6 +46,9 @@ struct FamilyTraitsBase {
   // The library call that does the family's job, timed (ms = 0 where there is none), and its name.
   static constexpr const char* kLibrary = "CUB";
   static GpuTime time_library(const RunRequest&, const void*, const TimingPlan&) { return {}; }
+  // None: the device copy bounds the family (Family::roofline_name says more).
+  static constexpr const char* kRoofline = nullptr;
+  static GpuTime time_roofline(const RunRequest&, const TimingPlan&) { return {}; }
 };
 
 }  // namespace wl

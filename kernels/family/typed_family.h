@@ -45,6 +45,7 @@ class TypedFamily final : public Family {
   std::vector<FamilyParam> params() const override { return Traits::params(); }
   bool runs_on_gpu() const override { return Traits::kRunsOnGpu; }
   std::string library_name() const override { return Traits::kLibrary; }
+  std::string roofline_name() const override { return Traits::kRoofline ? Traits::kRoofline : ""; }
   const FamilyShowcase& showcase() const override {
     static const FamilyShowcase showcase = Traits::showcase();
     return showcase;
@@ -107,6 +108,9 @@ class TypedFamily final : public Family {
   }
   GpuTime time_library(const RunRequest& r, const void* input, const TimingPlan& timing) const override {
     return Traits::time_library(r, input, timing);
+  }
+  GpuTime time_roofline(const RunRequest& r, const TimingPlan& timing) const override {
+    return Traits::time_roofline(r, timing);
   }
 #endif
 

@@ -25,6 +25,23 @@ double time_device_copy_ms(std::uint64_t bytes, const TimingPlan& timing) {
                          timing);
 }
 
+double time_peer_copy_ms(std::uint64_t bytes, const TimingPlan& timing) {
+  int devices = 0, reach = 0;
+  WL_CUDA(cudaGetDeviceCount(&devices));
+  if (devices < 2) throw GpuError("a peer copy needs two GPUs; this machine has " + std::to_string(devices));
+  WL_CUDA(cudaDeviceCanAccessPeer(&reach, 0, 1));
+  if (!reach) throw GpuError("GPU 0 cannot reach GPU 1's memory: no peer copy");
+  WL_CUDA(cudaSetDevice(1));
+  DeviceBuffer<unsigned char> to(bytes);
+  WL_CUDA(cudaSetDevice(0));
+  DeviceBuffer<unsigned char> from(bytes);
+  WL_CUDA(cudaMemset(from.ptr, 0x5A, bytes));
+  const cudaError_t enabled = cudaDeviceEnablePeerAccess(1, 0);  // a copy over the link, not through the host
+  if (enabled == cudaErrorPeerAccessAlreadyEnabled) (void)cudaGetLastError();
+  else WL_CUDA(enabled);
+  return median_event_ms([&] { WL_CUDA(cudaMemcpyPeerAsync(to.ptr, 1, from.ptr, 0, bytes)); }, timing);
+}
+
 namespace {
 
 __global__ void spin_and_count(unsigned long long ns, unsigned long long* out) {

@@ -1,5 +1,6 @@
 // What the timing sweep and the clocks ask of the GPU itself, whatever the family: its name, its
-// memory, the device-to-device copy that bounds every bandwidth, and its SM clock. Plain C++; defined in gpu_query.cu
+// memory, the device-to-device copy that bounds every bandwidth (and the peer copy that bounds a
+// collective's), and its SM clock. Plain C++; defined in gpu_query.cu
 // (CUDA builds only). Each throws GpuError when CUDA fails.
 #pragma once
 #include <cstdint>
@@ -18,6 +19,11 @@ GpuMemory gpu_memory();
 
 // cudaMemcpyAsync of `bytes` between two device buffers: timed as `timing` says.
 double time_device_copy_ms(std::uint64_t bytes, const TimingPlan& timing);
+
+// cudaMemcpyPeerAsync of `bytes` from GPU 0 to GPU 1, timed as `timing` says: what one link
+// between two GPUs moves one way, the roofline of a collective's busbw. Throws GpuError with
+// fewer than two GPUs or where GPU 0 cannot reach GPU 1's memory.
+double time_peer_copy_ms(std::uint64_t bytes, const TimingPlan& timing);
 
 // The SM clock now, in MHz: clock64 cycles over %globaltimer nanoseconds across a 1 ms spin.
 // Measured rather than read from the device's properties, which give the boost limit, not the

@@ -3,7 +3,7 @@
 // rank's kernels reach through NCCL's LSA pointers, and one LSA barrier a block. Knows no family:
 // a launch runs kernel.seen_from(view)(ctx) on every rank, `view` turning each buffer into the
 // pointer that rank reaches it by. A recorded launch records each rank's blocks as a launch of its
-// own, as the simulator does (no warp clocks yet). Included only by .cu files.
+// own, as the simulator does, with each rank's warp clocks from a replay. Included only by .cu files.
 #pragma once
 #include <algorithm>
 #include <cstring>
@@ -15,6 +15,7 @@
 #include "kernels/family/run_request.h"
 #include "kernels/gpu/cuda_check.cuh"
 #include "kernels/gpu/event_timer.cuh"
+#include "kernels/gpu/gpu_query.h"
 #include "kernels/gpu/nccl_api.h"
 #include "kernels/gpu/rank_context.cuh"
 #include "kernels/gpu/timing_plan.h"
@@ -149,6 +150,8 @@ class GpuRanksBackend {
       on_rank.rank = std::uint16_t(r);
       recorder_.begin_launch(on_rank);
     }
+    std::vector<WarpClock> clocks = replay_for_clocks(what, kernel);
+    recorder_.add_clocks(std::move(clocks), sm_clock_mhz_, ranks_);
     for (unsigned r = 0; r < ranks_; ++r) start(what, kernel, r, recs[r]);
     synchronize();
     std::vector<Event> events;
@@ -243,21 +246,82 @@ class GpuRanksBackend {
     scratch_.push_back({int(r), p});
     return static_cast<T*>(p);
   }
-  // Records the requested blocks' events of rank r's launch, up to the event cap.
-  DeviceRecorder make_recorder(unsigned r, unsigned grid) {
+  // A recorder of rank r's requested blocks that records nothing yet; `recorded`: how many.
+  DeviceRecorder recorder_for_blocks(unsigned r, unsigned grid, unsigned* recorded = nullptr) {
     std::vector<unsigned> bits((grid + 31) / 32, 0);
     for (std::uint32_t b : request_.record_blocks)
       if (b < grid) bits[b / 32] |= 1u << (b % 32);
+    if (recorded) {
+      *recorded = 0;
+      for (unsigned word : bits) *recorded += unsigned(__builtin_popcount(word));
+    }
     DeviceRecorder rec;
     unsigned* device_bits = scratch<unsigned>(r, bits.size());
     WL_CUDA(cudaMemcpy(device_bits, bits.data(), bits.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
     rec.block_bits = device_bits;
     rec.block_bit_words = unsigned(bits.size());
+    return rec;
+  }
+  // Records the requested blocks' events of rank r's launch, up to the event cap.
+  DeviceRecorder make_recorder(unsigned r, unsigned grid) {
+    DeviceRecorder rec = recorder_for_blocks(r, grid);
     rec.cap = request_.event_cap;
     rec.events = scratch<Event>(r, rec.cap);
     rec.count = scratch<unsigned long long>(r, 1);
     WL_CUDA(cudaMemset(rec.count, 0, sizeof(unsigned long long)));
     return rec;
+  }
+
+  // The launch replayed on every rank with events off and only the warps' clocks on, as
+  // GpuBackend does on one GPU (its comment says why): every rank's buffers are put back after
+  // each replay, the first replay warms the caches, the second's clocks are kept. Each clock's
+  // launch field holds its rank. A rank's clocks are its own GPU's: comparable within a rank only.
+  template <class Kernel>
+  std::vector<WarpClock> replay_for_clocks(const LaunchRecord& what, const Kernel& kernel) {
+    std::vector<std::pair<const Buffer*, void*>> saved;
+    for (const Buffer& b : buffers_) {
+      if (!b.ptr) continue;
+      void* copy = scratch<unsigned char>(b.rank, b.bytes);
+      WL_CUDA(cudaMemcpy(copy, b.ptr, b.bytes, cudaMemcpyDefault));
+      saved.emplace_back(&b, copy);
+    }
+    std::vector<DeviceRecorder> recs(ranks_);
+    std::vector<std::size_t> slots(ranks_);
+    for (unsigned r = 0; r < ranks_; ++r) {
+      unsigned recorded = 0;
+      recs[r] = recorder_for_blocks(r, what.grid_dim, &recorded);
+      recs[r].warps_per_block = (what.block_dim + 31) / 32;
+      slots[r] = std::size_t(recorded) * recs[r].warps_per_block * kMaxClocksPerWarp;
+      recs[r].clocks = scratch<WarpClock>(r, slots[r]);
+    }
+    for (int replay = 0; replay < 2; ++replay) {
+      for (unsigned r = 0; r < ranks_; ++r) {
+        WL_CUDA(cudaSetDevice(int(r)));
+        WL_CUDA(cudaMemset(recs[r].clocks, 0xFF, std::max<std::size_t>(slots[r], 1) * sizeof(WarpClock)));  // unused: cycle ~0
+      }
+      if (replay == 1) {
+        WL_CUDA(cudaSetDevice(0));
+        sm_clock_mhz_ = measure_sm_clock_mhz();  // the trace holds one clock rate: rank 0's
+      }
+      for (unsigned r = 0; r < ranks_; ++r) start(what, kernel, r, recs[r]);
+      synchronize();
+      for (const auto& [b, copy] : saved) {
+        WL_CUDA(cudaSetDevice(int(b->rank)));
+        WL_CUDA(cudaMemcpy(b->ptr, copy, b->bytes, cudaMemcpyDefault));
+      }
+    }
+    std::vector<WarpClock> taken;
+    for (unsigned r = 0; r < ranks_; ++r) {
+      std::vector<WarpClock> all(slots[r]);
+      WL_CUDA(cudaSetDevice(int(r)));
+      if (slots[r]) WL_CUDA(cudaMemcpy(all.data(), recs[r].clocks, slots[r] * sizeof(WarpClock), cudaMemcpyDeviceToHost));
+      for (WarpClock& c : all)
+        if (c.cycle != ~0ull) {
+          c.launch = std::uint16_t(r);
+          taken.push_back(c);
+        }
+    }
+    return taken;
   }
 
   // Once, before the first launch: the windows (collective: every rank's k-th buffer together),
@@ -326,6 +390,7 @@ class GpuRanksBackend {
   std::vector<std::vector<ncclWindow_t>> windows_;  // [rank][k]
   std::vector<ncclDevComm> dev_;
   unsigned barriers_ = 0;
+  double sm_clock_mhz_ = 0;  // measured on rank 0 before the kept clock replay
   std::vector<std::vector<void*>> mapped_;  // [viewer][k * ranks + owner]
   std::vector<std::pair<int, void*>> scratch_;  // (device, pointer)
 };

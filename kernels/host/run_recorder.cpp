@@ -25,10 +25,10 @@ void RunRecorder::add_events(std::vector<Event>&& events, std::uint64_t dropped,
   trace_->meta.events_dropped += dropped;
 }
 
-void RunRecorder::add_clocks(std::vector<WarpClock>&& clocks, double sm_clock_mhz) {
+void RunRecorder::add_clocks(std::vector<WarpClock>&& clocks, double sm_clock_mhz, unsigned ranks) {
   if (!trace_ || clocks.empty()) return;
-  const auto launch = std::uint16_t(trace_->meta.launches.size() - 1);
-  for (WarpClock& c : clocks) c.launch = launch;
+  const auto first = std::uint16_t(trace_->meta.launches.size() - ranks);
+  for (WarpClock& c : clocks) c.launch = std::uint16_t(first + c.launch);
   trace_->meta.clocks.insert(trace_->meta.clocks.end(), clocks.begin(), clocks.end());
   trace_->meta.sm_clock_mhz = sm_clock_mhz;
 }

@@ -33,8 +33,9 @@ class RunRecorder {
   // The events of the `ranks` launches begun last, in any order, each event's launch field
   // holding its rank (0 for one); `dropped`: those past the event cap.
   void add_events(std::vector<Event>&& events, std::uint64_t dropped, unsigned ranks = 1);
-  // The launch's warp clocks (GPU only), and the SM clock they were taken at.
-  void add_clocks(std::vector<WarpClock>&& clocks, double sm_clock_mhz);
+  // The warp clocks (GPU only) of the `ranks` launches begun last, each clock's launch field
+  // holding its rank (0 for one), and the SM clock they were taken at.
+  void add_clocks(std::vector<WarpClock>&& clocks, double sm_clock_mhz, unsigned ranks = 1);
   // Canonical event order and the step table; call once, after the last launch.
   void finish();
 

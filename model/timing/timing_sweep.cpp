@@ -120,7 +120,7 @@ std::vector<std::uint64_t> TimingSweep::sizes() const {
 }
 
 std::optional<double> percent_of_copy(const TimingSweep& sweep, const TimingSeries& series, std::uint64_t n) {
-  const TimingSeries* copy = sweep.find(kCopySeries);
+  const TimingSeries* copy = sweep.find(sweep.roofline);
   const TimingPoint* p = series.at(n);
   const TimingPoint* c = copy ? copy->at(n) : nullptr;
   if (!p || !c || !p->measured() || !c->measured()) return std::nullopt;
@@ -133,6 +133,7 @@ std::string sweep_to_json(const TimingSweep& sweep) {
                       {"type", sweep.type},         {"input", sweep.input},    {"block", sweep.block},
                       {"warmup", sweep.warmup},
                       {"repeats", sweep.repeats},   {"back_to_back", sweep.back_to_back},
+                      {"roofline", sweep.roofline},
                       {"series", nlohmann::json::array()}};
   for (const TimingSeries& s : sweep.series) {
     nlohmann::json points = nlohmann::json::array();
@@ -169,6 +170,8 @@ TimingSweep sweep_from_json(std::string_view text) {
   // Profiles recorded before it was written timed each run alone.
   sweep.back_to_back = j.contains("back_to_back") ? field<int>(j, "back_to_back", "sweep") : 1;
   if (sweep.back_to_back < 1) throw std::runtime_error("sweep: \"back_to_back\" is less than 1");
+  // Profiles recorded before it was written were bounded by the device copy.
+  sweep.roofline = j.contains("roofline") ? field<std::string>(j, "roofline", "sweep") : kCopySeries;
   const nlohmann::json series = field<nlohmann::json>(j, "series", "sweep");
   if (!series.is_array()) throw std::runtime_error("sweep: \"series\" is not a list");
   for (const nlohmann::json& s : series) {

@@ -44,14 +44,15 @@ struct TimingSweep {
   unsigned block = 0;
   int warmup = 0, repeats = 0;
   int back_to_back = 1;  // runs a sample queued between its events (kernels/gpu/timing_plan.h)
+  std::string roofline = kCopySeries;  // the reference series shares are of: the device copy, or the family's own
   std::vector<TimingSeries> series;
 
   const TimingSeries* find(std::string_view name) const;
   std::vector<std::uint64_t> sizes() const;  // every n of any series, ascending
 };
 
-// A series' bandwidth at n as a percentage of the device copy's at the same n; empty when
-// either was not measured there.
+// A series' bandwidth at n as a percentage of the roofline's (TimingSweep::roofline) at the same
+// n; empty when either was not measured there.
 std::optional<double> percent_of_copy(const TimingSweep& sweep, const TimingSeries& series, std::uint64_t n);
 
 // JSON: {"format": "warplens-timing-sweep", "version": 1, device, date, ..., series: [...]}.

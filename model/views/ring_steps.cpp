@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <bitset>
 #include <map>
+#include <set>
+
+#include "model/views/step_times.h"
 
 namespace wl {
 namespace {
@@ -15,6 +18,26 @@ unsigned chunk_of(std::uint64_t i, std::uint64_t n, unsigned ranks) {
   while (c + 1 < ranks && n * (c + 1) / ranks <= i) ++c;
   while (c > 0 && n * c / ranks > i) --c;
   return c;
+}
+
+// Each step's time on each rank: the slowest of the rank's recorded blocks, from its clocks.
+void add_rank_times(const TraceMeta& meta, RingSteps& out) {
+  if (meta.clocks.empty()) return;
+  std::set<std::pair<std::uint16_t, std::uint32_t>> blocks;  // (launch, block) with clocks
+  for (const WarpClock& c : meta.clocks) blocks.insert({c.launch, c.block});
+  std::map<StepId, std::vector<double>> slowest;
+  for (const auto& [launch, block] : blocks) {
+    if (launch >= meta.launches.size() || meta.launches[launch].rank >= out.ranks) continue;
+    const unsigned rank = meta.launches[launch].rank;
+    for (const StepTime& t : step_times(meta, launch, block)) {
+      std::vector<double>& ns = slowest[t.step];
+      ns.resize(out.ranks, 0);
+      ns[rank] = std::max(ns[rank], t.ns);
+    }
+  }
+  for (RingStep& step : out.steps)
+    if (auto it = slowest.find(step.step); it != slowest.end()) step.ns = it->second;
+    else step.ns.assign(out.ranks, 0);
 }
 
 }  // namespace
@@ -88,6 +111,7 @@ RingSteps build_ring_steps(const Trace& whole) {
     }
     out.steps.push_back(std::move(step));
   }
+  add_rank_times(meta, out);
   return out;
 }
 

@@ -5,6 +5,7 @@
 // store gave it), and a store gives its element the union of what the thread loaded since its
 // last store. Steps run in order; within one, events run in the order they were recorded
 // (Event::time). Only the recorded blocks appear: record every block to see whole chunks.
+// A trace recorded on GPUs also gives each rank's time for each step, from that GPU's clock.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -25,6 +26,9 @@ struct RingStep {
   // end of the step (0: not written yet); the fewest over the chunk's recorded elements.
   std::vector<std::uint8_t> holds;
   std::vector<ChunkMove> moves;  // loads from and stores to another rank's memory in the step
+  // [rank]: the step's time on that rank's GPU, from its own warps' clocks (the slowest recorded
+  // block, step_times), 0 where none was taken; empty for a trace without clocks (the simulator).
+  std::vector<double> ns;
 };
 
 struct RingSteps {

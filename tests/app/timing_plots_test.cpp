@@ -99,6 +99,22 @@ TEST(TimingPlots, PercentOfCopyIsOfTheCopysBandwidthAtTheSameSize) {
   EXPECT_EQ(plot.y.min, 0);
 }
 
+// An all-reduce's shares are of the link (its peer copy: 4096 bytes in 0.002 ms, 2.048 GB/s);
+// sequential's 0.4096 GB/s is 20% of it, and one GPU's own copy is left out of that plot.
+TEST(TimingPlots, SharesOfTheFamilysRooflineLeaveTheDeviceCopyOut) {
+  TimingSweep sweep = small_sweep();
+  sweep.series.push_back({"peer copy", SeriesKind::Reference, {measured(1024, 0.002)}});
+  sweep.roofline = "peer copy";
+  const PlotData share = build_timing_plot(sweep, TimingMetric::PercentOfCopy);
+  ASSERT_EQ(share.series.size(), 3u);
+  for (const PlotSeries& s : share.series) EXPECT_NE(s.name, kCopySeries);
+  EXPECT_NEAR(share.series[0].points[0].y, 20.0, 1e-9);
+  EXPECT_EQ(share.series[2].name, "peer copy");
+  EXPECT_NEAR(share.series[2].points[0].y, 100.0, 1e-9);
+  EXPECT_EQ(share.title, "Share of the peer copy's bandwidth");
+  EXPECT_EQ(build_timing_plot(sweep, TimingMetric::Milliseconds).series.size(), 4u);  // the time plot keeps it
+}
+
 TEST(TimingPlots, AWrongResultIsDrawnAndNoted) {
   TimingSweep sweep = small_sweep();
   sweep.series[0].points[0].ok = false;

@@ -6,10 +6,15 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
+#include <set>
+
 #include "kernels/families/allreduce/traits.h"
 
 #if defined(WARPLENS_HAVE_NCCL)
+#include "kernels/backend/gpu_sweep.h"
 #include "kernels/gpu/nccl_api.h"
+#include "model/views/ring_steps.h"
 
 namespace wl::allreduce {
 namespace {
@@ -128,6 +133,61 @@ TEST(GpuAllReduce, NcclAllReduceAgreesAndIsTimed) {
   const GpuTime ours = family.time_gpu(r, input.data(), TimingPlan{2, 5, 1});
   EXPECT_TRUE(ours.ok);
   EXPECT_GT(ours.ms, 0);
+}
+
+
+// Each rank's warp clocks come with its trace, from its own GPU: every recorded block of every
+// rank timed, and the ring view's model gives each rank a time for each step of the ring.
+TEST(GpuAllReduce, EachRankIsTimedByItsOwnClock) {
+  if (const std::string why = why_not_here(); !why.empty()) GTEST_SKIP() << why;
+  RunRequest r;
+  r.family = "allreduce";
+  r.variant = "ring";
+  r.type = "i32";
+  r.n = 4096;
+  r.block = 256;
+  r.sm_count = 132;
+  r.params["gpus"] = 2;
+  r.record = true;
+  r.record_blocks = {0, 1};
+  const std::vector<unsigned char> input = find_family("allreduce")->make_input(r, Pattern::Random, 4);
+  const RunResult gpu = run_gpu(r, input.data());
+  ASSERT_TRUE(gpu.check.ok);
+  EXPECT_GT(gpu.trace.meta.sm_clock_mhz, 0);
+  std::set<std::pair<unsigned, unsigned>> timed;  // (launch, block)
+  for (const WarpClock& c : gpu.trace.meta.clocks) timed.insert({c.launch, c.block});
+  EXPECT_EQ(timed, (std::set<std::pair<unsigned, unsigned>>{{0, 0}, {0, 1}, {1, 0}, {1, 1}}));
+  const RingSteps ring = build_ring_steps(gpu.trace);
+  ASSERT_EQ(ring.steps.size(), 3u);  // load, reduce-scatter 0, all-gather 0
+  for (const RingStep& step : ring.steps) {
+    ASSERT_EQ(step.ns.size(), 2u);
+    EXPECT_GT(step.ns[0], 0);
+    EXPECT_GT(step.ns[1], 0);
+  }
+}
+
+// A sweep of the all-reduce carries the link's roofline, the peer copy of n elements one way,
+// and gives shares against it.
+TEST(GpuAllReduce, ASweepMeasuresThePeerCopy) {
+  if (const std::string why = why_not_here(); !why.empty()) GTEST_SKIP() << why;
+  SweepRequest r;
+  r.family = "allreduce";
+  r.type = "f32";
+  r.variants = {"two-shot"};
+  r.sizes = {1 << 20};
+  r.params["gpus"] = 2;
+  r.timing = {1, 3, 1};
+  const std::atomic<bool> cancel{false};
+  const TimingSweep sweep = sweep_gpu(r, nullptr, cancel);
+  EXPECT_EQ(sweep.roofline, "peer copy");
+  const TimingSeries* link = sweep.find("peer copy");
+  ASSERT_NE(link, nullptr);
+  ASSERT_EQ(link->points.size(), 1u);
+  EXPECT_TRUE(link->points[0].measured()) << link->points[0].error;
+  EXPECT_EQ(link->points[0].bytes, 4.0 * (1 << 20));
+  const TimingSeries* ours = sweep.find("two-shot");
+  ASSERT_NE(ours, nullptr);
+  EXPECT_TRUE(percent_of_copy(sweep, *ours, 1 << 20).has_value());
 }
 
 }  // namespace

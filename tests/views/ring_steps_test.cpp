@@ -67,4 +67,46 @@ TEST(RingSteps, OneShotCombinesEverythingAtOnce) {
 }
 
 }  // namespace
+// A trace recorded on GPUs carries each rank's warp clocks (here made by hand, at 1000 MHz: a
+// cycle a nanosecond). A step's time on a rank is its slowest recorded block's: rank 2's block 1
+// takes 500 ns over the first reduce-scatter step where its block 0 takes 200; rank 3 has no
+// clocks, so 0. The simulator's trace has none: no times at all.
+TEST(RingSteps, EachRankTimesItsStepsByItsOwnClock) {
+  RunRequest r;
+  r.family = "allreduce";
+  r.variant = "ring";
+  r.type = "i32";
+  r.n = 16;
+  r.block = 32;
+  r.params["gpus"] = 4;
+  r.record = true;
+  r.record_blocks = {0};
+  std::vector<std::int32_t> input(64);
+  std::iota(input.begin(), input.end(), 0);
+  RunResult out = run_sim(r, input.data());
+  ASSERT_TRUE(build_ring_steps(out.trace).steps.front().ns.empty());
+  const RingSteps untimed = build_ring_steps(out.trace);
+  const StepId first = untimed.steps[1].step, second = untimed.steps[2].step;
+  TraceMeta& meta = out.trace.meta;
+  meta.sm_clock_mhz = 1000;
+  auto clock = [&](std::uint16_t launch, std::uint32_t block, StepId step, std::uint64_t cycle, bool exit) {
+    meta.clocks.push_back({cycle, block, 0, step, launch, std::uint8_t(exit ? 1 : 0), 0});
+  };
+  for (std::uint16_t rank = 0; rank < 3; ++rank) {
+    clock(rank, 0, first, 1000, false);
+    clock(rank, 0, second, 1200, false);
+    clock(rank, 0, second, 1300, true);
+  }
+  clock(2, 1, first, 5000, false);
+  clock(2, 1, second, 5500, false);
+  clock(2, 1, second, 5600, true);
+  const RingSteps ring = build_ring_steps(out.trace);
+  ASSERT_EQ(ring.steps[1].ns.size(), 4u);
+  EXPECT_DOUBLE_EQ(ring.steps[1].ns[0], 200);
+  EXPECT_DOUBLE_EQ(ring.steps[1].ns[2], 500);
+  EXPECT_DOUBLE_EQ(ring.steps[1].ns[3], 0);
+  EXPECT_DOUBLE_EQ(ring.steps[2].ns[1], 100);
+  EXPECT_DOUBLE_EQ(ring.steps[0].ns[0], 0);  // the load step: no clock began it
+}
+
 }  // namespace wl

@@ -69,7 +69,7 @@ struct AllReduceRun {
     if (request.n == 0) return;
     LaunchRecord what;
     what.name = V::info.id;
-    what.grid_dim = grid_of(request);
+    what.grid_dim = grid_of(V::info, request);
     what.block_dim = request.block;
     what.shared_bytes = V::template shared_bytes<T>(request.block);
     what.n = request.n;

@@ -12,7 +12,8 @@ namespace wl::allreduce {
 struct OneShot {
   static constexpr AllReduceVariantInfo info{
       "one-shot", "each rank reads every rank's whole input and combines it: (K - 1) n elements over links, one step",
-      "NCCL's one-shot LSA all-reduce"};
+      "NCCL's one-shot LSA all-reduce", false, false, true, false,
+      true};  // grid_over_n: a thread an element, so a short message waits for one round of peer loads, not several
 
   template <class T>
   static constexpr unsigned shared_bytes(unsigned) { return 0; }

@@ -8,8 +8,8 @@ namespace wl::allreduce {
 
 unsigned ranks_of(const RunRequest& r) { return unsigned(param_or(r, "gpus", kDefaultRanks)); }
 
-unsigned grid_of(const RunRequest& r) {
-  const std::uint64_t chunk = (r.n + ranks_of(r) - 1) / ranks_of(r);
+unsigned grid_of(const AllReduceVariantInfo& info, const RunRequest& r) {
+  const std::uint64_t chunk = info.grid_over_n ? r.n : (r.n + ranks_of(r) - 1) / ranks_of(r);
   const std::uint64_t blocks = (chunk + r.block - 1) / r.block;
   return unsigned(std::clamp<std::uint64_t>(blocks, 1, std::max(1u, r.sm_count)));
 }

@@ -14,9 +14,10 @@ namespace wl::allreduce {
 unsigned ranks_of(const RunRequest& request);
 constexpr unsigned kDefaultRanks = 4;  // the simulator's default: the lesson's four GPUs
 
-// Blocks each rank launches: one a block of a chunk's elements, at most one a multiprocessor
-// (blocks of every rank wait for each other at rank barriers, so all must be resident at once).
-unsigned grid_of(const RunRequest& request);
+// Blocks each rank launches: one a block of a chunk's elements (of all n, for a variant whose
+// threads stride over n), at most one a multiprocessor (blocks of every rank wait for each other
+// at rank barriers, so all must be resident at once).
+unsigned grid_of(const AllReduceVariantInfo& info, const RunRequest& request);
 
 std::string validate_allreduce(const AllReduceVariantInfo& info, const RunRequest& request);
 

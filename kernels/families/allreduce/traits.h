@@ -57,7 +57,7 @@ struct Traits : FamilyTraitsBase {
   static std::vector<PlannedLaunch> plan(const Info& info, const RunRequest& r) {
     std::vector<PlannedLaunch> launches;
     if (r.n == 0) return launches;
-    for (unsigned q = 0; q < ranks_of(r); ++q) launches.push_back({info.id, r.n, grid_of(r), r.block});
+    for (unsigned q = 0; q < ranks_of(r); ++q) launches.push_back({info.id, r.n, grid_of(info, r), r.block});
     return launches;
   }
 
@@ -84,6 +84,10 @@ struct Traits : FamilyTraitsBase {
 #if defined(WARPLENS_HAVE_NCCL)
   // ncclAllReduce on the same GPUs, buffers and input (bench/nccl_allreduce.cu).
   static GpuTime time_library(const RunRequest& r, const void* input, const TimingPlan& timing);
+  // The link's own bandwidth: n elements copied from GPU 0 to GPU 1 (cudaMemcpyPeer). A rank's
+  // busbw cannot pass what its link moves one way, as nccl-tests' busbw is read.
+  static constexpr const char* kRoofline = "peer copy";
+  static GpuTime time_roofline(const RunRequest& r, const TimingPlan& timing);
 #endif
 };
 

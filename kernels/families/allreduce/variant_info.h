@@ -12,6 +12,7 @@ struct AllReduceVariantInfo {
   bool pitfall = false;        // deliberately wrong; shown as a lesson, not used for timing
   bool deterministic_trace = true;  // same events on every run (no timing-dependent order)
   bool second_buffer = false;  // needs a second output-sized buffer a rank (ping-pong)
+  bool grid_over_n = false;    // its grid strides over all n elements, not over a chunk: a block a block of n
 };
 
 }  // namespace wl::allreduce

@@ -1,6 +1,7 @@
 // What the all-reduce is timed against: ncclAllReduce itself, on the same GPUs, from buffers in
 // the same memory (ncclMemAlloc), on the same input, timed the same way (the slowest rank).
 #include "kernels/families/allreduce/traits.h"
+#include "kernels/gpu/gpu_query.h"
 #include "kernels/gpu/rank_backend.cuh"
 
 namespace wl::allreduce {
@@ -48,6 +49,12 @@ GpuTime Traits::time_library(const RunRequest& r, const void* input, const Timin
     out.result_bits = values.empty() ? 0 : to_bits(values.front());
   });
   return out;
+}
+
+GpuTime Traits::time_roofline(const RunRequest& r, const TimingPlan& timing) {
+  const std::optional<ValueType> type = parse_value_type(r.type);
+  const std::uint64_t bytes = r.n * (type ? value_type_bytes(*type) : 4);
+  return GpuTime{time_peer_copy_ms(bytes, timing), true};
 }
 
 }  // namespace wl::allreduce
