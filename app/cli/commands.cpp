@@ -10,6 +10,7 @@ void register_run_command(CLI::App& app, CommandStatus& status);
 void register_trace_command(CLI::App& app, CommandStatus& status);
 void register_metrics_command(CLI::App& app, CommandStatus& status);
 void register_bench_command(CLI::App& app, CommandStatus& status);
+void register_paths_command(CLI::App& app, CommandStatus& status);
 
 void register_commands(CLI::App& app, CommandStatus& status) {
   register_list_command(app, status);
@@ -17,6 +18,7 @@ void register_commands(CLI::App& app, CommandStatus& status) {
   register_trace_command(app, status);
   register_metrics_command(app, status);
   register_bench_command(app, status);
+  register_paths_command(app, status);
 }
 
 }  // namespace wl::cli
