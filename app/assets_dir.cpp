@@ -1,15 +1,17 @@
 #include "assets_dir.h"
 
-#include <cstdlib>
-
 namespace wl {
+namespace {
 
-std::string assets_dir() {
-  if (const char* env = std::getenv("WARPLENS_ASSETS"); env && *env) return env;
-  return WL_ASSETS_DIR;
+std::string in_assets(const char* folder) {
+  const std::string assets = assets_dir();
+  return assets.empty() ? assets : assets + "/" + folder;
 }
 
-std::string lessons_dir() { return assets_dir() + "/lessons"; }
-std::string profiles_dir() { return assets_dir() + "/profiles"; }
+}  // namespace
+
+std::string lessons_dir() { return in_assets("lessons"); }
+std::string profiles_dir() { return in_assets("profiles"); }
+std::string exercises_dir() { return in_assets("exercises"); }
 
 }  // namespace wl

@@ -1,12 +1,14 @@
-// Where the app finds its run-time assets (lessons, timing profiles): $WARPLENS_ASSETS, else the source tree's
-// assets/ folder this build was configured from.
+// The folders inside the assets that the app reads at run time; each is empty when no assets
+// were found (data_dirs.h finds them; missing_data_message says so).
 #pragma once
 #include <string>
 
+#include "data_dirs.h"
+
 namespace wl {
 
-std::string assets_dir();
 std::string lessons_dir();
-std::string profiles_dir();  // recorded timing sweeps, *.json
+std::string profiles_dir();   // recorded timing sweeps, *.json
+std::string exercises_dir();
 
 }  // namespace wl

@@ -46,6 +46,8 @@ std::optional<WindowSize> parse_window_size(const std::string& text) {
 void add_program_options(CLI::App& app, GuiOptions& options) {
   app.set_version_flag("--version", "warplens " WARPLENS_VERSION);
   app.require_subcommand(0, 1);
+  app.add_flag("--paths", options.print_paths,
+               "Print where the lessons, profiles, exercises and kernel headers are found, and why; exit (as `warplens paths`)");
 
   app.add_option_function<std::string>(
          "--size",

@@ -64,6 +64,7 @@ struct GuiOptions {
   std::string probes_path;        // with --screenshot: where the views drew what tests check
   std::string state_path;         // --state-out: the app's state as JSON, rewritten as it changes
   int bench_frames = 0;           // > 0: render this many frames, print CPU time per frame, exit
+  bool print_paths = false;       // --paths: print where the data is found, exit
   StartOptions start;
   ExportOptions exports;
 };
@@ -74,7 +75,7 @@ std::optional<std::uint16_t> parse_level(const std::string& text);
 // "1600x900" -> {1600, 900}; nullopt when malformed or out of range.
 std::optional<WindowSize> parse_window_size(const std::string& text);
 
-// Adds --version and the GUI flags to the top-level app.
+// Adds --version, --paths and the GUI flags to the top-level app.
 void add_program_options(CLI::App& app, GuiOptions& options);
 
 // Parses argv. Returns an exit code when the program must stop now:

@@ -14,6 +14,7 @@
 #include "app_actions.h"
 #include "app_state.h"
 #include "backend_label.h"
+#include "data_dirs.h"
 #include "exports.h"
 #include "headless_driver.h"
 #include "kernels/device/device_info.h"
@@ -63,6 +64,10 @@ int run_gui(const GuiOptions& options) {
   state.device_name = device.name;
   state.backend_label = backend_label(device);
   if (!settings.note.empty()) state.notes.push_back(settings.note);
+  if (assets_dir().empty()) {  // no lessons or profiles: say why, in the window and to a terminal
+    state.notes.push_back(missing_data_message(DataKind::Assets));
+    std::fprintf(stderr, "warplens: %s\n", state.notes.back().c_str());
+  }
 
   if (const std::string problem = apply_start_options(state, options.start); !problem.empty()) return fail(problem);
   if (const std::string problem = driver.prepare(state); !problem.empty()) return fail(problem);

@@ -15,5 +15,6 @@ int main(int argc, char** argv) {
 
   if (const auto exit_code = wl::parse_command_line(cli, argc, argv)) return *exit_code;
   if (command.ran) return command.exit_code;
+  if (gui_options.print_paths) return wl::cli::print_data_paths();
   return wl::run_gui(gui_options);
 }

@@ -12,6 +12,8 @@ WL_PACKAGES=(
   xvfb xauth        # a virtual display for the screenshot tests and CI
   xdotool           # real X input for the GUI input test (tests/app/gui_input_test.py)
   clang             # libFuzzer, for the fuzz targets (tools/fuzz.sh)
+  help2man          # the man pages, from the programs' --help (packaging/man_pages.cmake)
+  desktop-file-utils  # desktop-file-validate, for the installed desktop entry (tests/install)
 )
 
 wl_is_installed() {

@@ -6,9 +6,11 @@
 
 #include "cli/commands.h"
 #include "cli_options.h"
+#include "version.h"
 
 int main(int argc, char** argv) {
   CLI::App cli{"WarpLens command line: run, trace, measure and benchmark kernels.", "warplens-cli"};
+  cli.set_version_flag("--version", "warplens-cli " WARPLENS_VERSION);
   cli.require_subcommand(1);
   wl::cli::CommandStatus command;
   wl::cli::register_commands(cli, command);

@@ -11,6 +11,7 @@ void register_trace_command(CLI::App& app, CommandStatus& status);
 void register_metrics_command(CLI::App& app, CommandStatus& status);
 void register_bench_command(CLI::App& app, CommandStatus& status);
 void register_lab_command(CLI::App& app, CommandStatus& status);
+void register_paths_command(CLI::App& app, CommandStatus& status);
 
 void register_commands(CLI::App& app, CommandStatus& status) {
   register_list_command(app, status);
@@ -19,6 +20,7 @@ void register_commands(CLI::App& app, CommandStatus& status) {
   register_metrics_command(app, status);
   register_bench_command(app, status);
   register_lab_command(app, status);
+  register_paths_command(app, status);
 }
 
 }  // namespace wl::cli

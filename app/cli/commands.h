@@ -17,4 +17,8 @@ struct CommandStatus {
 // Adds every subcommand to `app`.
 void register_commands(CLI::App& app, CommandStatus& status);
 
+// Prints where the data the programs read was found (`paths`, `warplens --paths`); returns the
+// exit code: 1 when a kind was not found.
+int print_data_paths();
+
 }  // namespace wl::cli

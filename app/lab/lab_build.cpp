@@ -10,6 +10,7 @@
 #include <regex>
 #include <sstream>
 
+#include "data_dirs.h"
 #include "lab/child_process.h"
 #include "lab_toolchain.h"
 
@@ -39,12 +40,19 @@ std::string driver_source(const LabFile& f) {
          "}\n";
 }
 
-std::vector<std::string> compile_command(const std::string& driver, const std::string& library) {
+std::vector<std::string> compile_command(const std::string& headers, const std::string& driver,
+                                         const std::string& library) {
   // -O0: a block-sized run on the simulator is quick either way, and the compile is what the
   // learner waits for on every save. No CUDA definitions: the simulator only.
-  return {WL_LAB_CXX, WL_LAB_CXX_STANDARD, "-O0", "-fPIC", "-shared", "-DBOOST_ALL_NO_LIB",
-          "-fdiagnostics-color=never", "-I", WL_LAB_SOURCE_DIR, "-I", WL_LAB_GENERATED_DIR,
-          driver, "-o", library};
+  std::vector<std::string> command = {WL_LAB_CXX, WL_LAB_CXX_STANDARD, "-O0", "-fPIC", "-shared", "-DBOOST_ALL_NO_LIB",
+                                      "-fdiagnostics-color=never", "-I", headers};
+  // Run from its build folder, the headers are the source tree's and the families' variant
+  // lists are generated beside them; installed, share/warplens/include holds both.
+  std::error_code ec;
+  if (fs::is_directory(WL_LAB_GENERATED_DIR, ec) && !fs::exists(fs::path(headers) / "kernels/families/reduce/variant_list.h", ec))
+    command.insert(command.end(), {"-I", WL_LAB_GENERATED_DIR});
+  command.insert(command.end(), {driver, "-o", library});
+  return command;
 }
 
 // FNV-1a: the cache key of a build, from everything that decides its result.
@@ -110,6 +118,11 @@ std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics) {
 LabBuild build_lab_file(const LabFile& file) {
   LabBuild b;
   if (!lab_compiler_present(b.problem)) return b;
+  const std::string headers = headers_dir();
+  if (headers.empty()) {
+    b.problem = missing_data_message(DataKind::Headers);
+    return b;
+  }
   const std::string driver = driver_source(file);
   const std::string dir = lab_cache_dir();
   std::error_code ec;
@@ -118,7 +131,7 @@ LabBuild build_lab_file(const LabFile& file) {
     b.problem = "cannot make the lab's cache folder " + dir + ": " + ec.message();
     return b;
   }
-  const std::vector<std::string> probe = compile_command("", "");
+  const std::vector<std::string> probe = compile_command(headers, "", "");
   std::string key_text = driver + file.text + program_stamp();
   for (const std::string& word : probe) key_text += word;
   char key[24];
@@ -133,7 +146,7 @@ LabBuild build_lab_file(const LabFile& file) {
   std::ofstream(driver_path) << driver;
   ChildLimits limits;
   limits.seconds = kCompileSeconds;
-  const ChildOutcome run = run_child(compile_command(driver_path, partial), limits);
+  const ChildOutcome run = run_child(compile_command(headers, driver_path, partial), limits);
   b.seconds = run.seconds;
   b.output = run.output;
   b.diagnostics = parse_diagnostics(run.output, file.path);

@@ -7,7 +7,7 @@
 
 #include "kernels/family/family.h"
 #include "lab/lab_file.h"
-#include "lab_toolchain.h"
+#include "data_dirs.h"
 
 namespace wl::lab {
 namespace {
@@ -31,7 +31,7 @@ bool replace_run_body(std::string& text, const std::string& with) {
 
 }  // namespace
 
-std::string kernel_source_dir() { return WL_LAB_SOURCE_DIR; }
+std::string kernel_source_dir() { return headers_dir(); }
 
 std::optional<std::string> starter_text(const std::string& family_id, const std::string& variant, const std::string& path,
                                         bool skeleton, std::string& error) {
@@ -47,6 +47,10 @@ std::optional<std::string> starter_text(const std::string& family_id, const std:
   std::string header = variant;
   for (char& c : header)
     if (c == '-') c = '_';
+  if (kernel_source_dir().empty()) {
+    error = missing_data_message(DataKind::Headers);
+    return std::nullopt;
+  }
   const std::string source = kernel_source_dir() + "/kernels/families/" + family_id + "/" + header + ".h";
   std::optional<LabFile> parsed = read_lab_file(source, error);
   if (!parsed) {

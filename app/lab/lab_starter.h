@@ -12,7 +12,7 @@ namespace wl::lab {
 std::optional<std::string> starter_text(const std::string& family, const std::string& variant, const std::string& path,
                                         bool skeleton, std::string& error);
 
-// Where the built-in variants' sources are: the source tree this program was built from.
+// Where the built-in variants' sources are: the headers folder (data_dirs.h), empty when none.
 std::string kernel_source_dir();
 
 }  // namespace wl::lab

@@ -113,7 +113,10 @@ void draw_lessons_menu(AppState& state) {
     const std::string label = lesson ? lesson->title : f.filename().string() + " (does not parse)";
     if (ImGui::MenuItem(label.c_str())) open_lesson(state, f.string());
   }
-  if (files.empty()) ImGui::TextDisabled("no lessons in %s", lessons_dir().c_str());
+  if (lessons_dir().empty())
+    ImGui::TextDisabled("%s", missing_data_message(DataKind::Assets).c_str());
+  else if (files.empty())
+    ImGui::TextDisabled("no lessons in %s", lessons_dir().c_str());
   ImGui::Separator();
   if (ImGui::MenuItem("Open a lesson file...")) prompt(PathPrompt::OpenLesson, lessons_dir() + "/");
   if (ImGui::MenuItem("Next slide", "PageDown", false, state.lesson.active())) next_slide(state);

@@ -137,7 +137,9 @@ void export_buttons(AppState& state, const TimingSweep& sweep) {
 
 void no_sweep_yet(const TimingState& t) {
   ImGui::PushTextWrapPos(0.0f);
-  if (t.profiles.empty())
+  if (t.profiles.empty() && profiles_dir().empty())
+    ImGui::TextDisabled("%s", missing_data_message(DataKind::Assets).c_str());
+  else if (t.profiles.empty())
     ImGui::TextDisabled("No recorded timing profile in %s.", profiles_dir().c_str());
   else
     ImGui::TextDisabled("No timing profile loads (see above).");
