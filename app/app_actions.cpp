@@ -29,6 +29,15 @@ void update_sessions(AppState& state) {
   if (changed || state.playback.empty()) state.playback.set_steps(shown_steps(state));
 }
 
+void watch_lab_file(AppState& state) {
+  if (state.lab.path.empty()) return;
+  std::error_code ec;
+  const std::filesystem::file_time_type now = std::filesystem::last_write_time(state.lab.path, ec);
+  if (ec || now == state.lab.seen) return;  // gone for a moment (an editor saving): wait for it
+  state.lab.seen = now;
+  run_sessions(state);
+}
+
 void finish_sessions(AppState& state) {
   for (Session& s : state.sessions) {
     s.finish();
@@ -43,6 +52,7 @@ void mirror_input(AppState& state) {
   const RunSettings& left = state.sessions[0].settings;
   const std::string variant = right.request.variant;
   right = left;
+  right.lab_file.clear();  // a learner's kernel is compared with a built-in variant
   // Its own variant, where the left's family has it (after a family switch it may not).
   const Family* family = find_family(left.request.family);
   right.request.variant = family && family->find_variant(variant) ? variant : compare_partner_of(left.request);

@@ -11,6 +11,9 @@ class Family;
 
 // Polls both sessions' runners; refreshes the steps playback walks. Call once per frame.
 void update_sessions(AppState& state);
+// --lab: runs the learner's file again when it was saved since it was last seen (a stat a call;
+// call once per frame). A file that does not build leaves the last good run on screen.
+void watch_lab_file(AppState& state);
 // Blocks until both sessions' runs are done (headless screenshots, benchmarks).
 void finish_sessions(AppState& state);
 

@@ -1,6 +1,7 @@
 // What the UI windows read and change, shared through one struct.
 #pragma once
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,12 @@ struct TreeCamera {
   float pan_y = 0.0f;
   bool focus_level = false;  // next frame: zoom onto the current level's nodes
   float legend_h = 0.0f;     // the legend's height last frame: it wraps in a narrow pane
+};
+
+// The learner's file of `--lab` (sessions[0] runs it): when it was last seen changed.
+struct LabWatch {
+  std::string path;  // empty: no lab
+  std::filesystem::file_time_type seen{};
 };
 
 struct AppState {
@@ -53,6 +60,7 @@ struct AppState {
   bool fullscreen_changed = false;  // the frame loop applies it
   LessonPlayer lesson;
   std::string banner;               // an error shown above the views until dismissed
+  LabWatch lab;                     // --lab: the learner's file, run again when it changes
   TimingState timing;               // the Timing view's sweeps, live worker and ladder choice
 
   // Requests the frame loop carries out after drawing.

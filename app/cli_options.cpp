@@ -146,6 +146,10 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   app.add_option("--lesson", s.lesson_path, "Start a guided lesson (assets/lessons/*.lesson)")
       ->group(start_group)
       ->type_name("FILE");
+  app.add_option("--lab", s.lab_path,
+                 "Your own kernel (see `warplens lab new`): run it on the simulator and again whenever the file is saved")
+      ->group(start_group)
+      ->type_name("FILE");
   app.add_option("--profile", s.profiles, "A recorded timing sweep (JSON) for the Timing view; repeatable")
       ->group(start_group)
       ->type_name("FILE");
@@ -162,6 +166,8 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   CLI::Option* const trace = app.get_option("--trace");
   CLI::Option* const lesson = app.get_option("--lesson");
   trace->excludes(lesson);
+  CLI::Option* const lab = app.get_option("--lab");
+  lab->excludes(trace)->excludes(lesson)->excludes(app.get_option("--family"))->excludes(app.get_option("--variant"));
   for (const char* name : {"--family", "--variant", "--compare-with", "--n", "--block", "--op", "--type", "--pattern",
                            "--seed", "--param", "--inspect-block", "--inspect-launch"})
     app.get_option(name)->excludes(trace)->excludes(lesson);

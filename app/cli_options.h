@@ -39,6 +39,7 @@ struct StartOptions {
   std::optional<unsigned> sm_count;  // unset: default_sm_count()
   std::string trace_path;     // load this trace file instead of running
   std::string lesson_path;    // start this lesson
+  std::string lab_path;       // a learner's kernel file (warplens lab): run it, and again on every save
   std::vector<std::string> profiles;  // timing sweeps for the Timing view, besides assets/profiles
   int lesson_slide = 1;       // 1-based
   bool presenter = false;

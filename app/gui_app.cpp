@@ -113,6 +113,7 @@ int run_gui(const GuiOptions& options) {
     state.playback.advance(now - last_time);
     last_time = now;
     driver.steer(state);
+    watch_lab_file(state);
     update_sessions(state);
 
     gl.begin_frame();

@@ -4,6 +4,10 @@
 #include "kernels/backend/backend_run.h"
 #include "kernels/family/family.h"
 #include "kernels/family/param_text.h"
+#include "kernels/host/input.h"
+#include "lab/lab_run.h"
+
+#include <filesystem>
 
 namespace wl {
 
@@ -16,13 +20,38 @@ RunSettings default_run_settings() {
   return s;
 }
 
+namespace {
+
+// --lab: the file's family and variant, and the run its `run:` line asks for.
+std::string apply_lab_file(RunSettings& s, AppState& state, const std::string& path) {
+  std::string error;
+  const std::optional<lab::LabFile> file = lab::read_lab_file(path, error);
+  if (!file) return error;
+  const std::optional<lab::LabRequest> asked = lab::lab_default_request(*file, error);
+  if (!asked) return error;
+  const unsigned sm_count = s.request.sm_count;
+  s.request = asked->request;
+  s.request.sm_count = sm_count;
+  s.pattern = pattern_names()[std::size_t(asked->input.pattern)];
+  s.seed = asked->input.seed;
+  s.lab_file = path;
+  state.lab.path = path;
+  std::error_code ec;
+  state.lab.seen = std::filesystem::last_write_time(path, ec);
+  return {};
+}
+
+}  // namespace
+
 std::string apply_start_options(AppState& state, const StartOptions& o) {
   RunSettings s = default_run_settings();
   s.request.sm_count = o.sm_count ? *o.sm_count : default_sm_count();
+  if (!o.lab_path.empty())
+    if (std::string error = apply_lab_file(s, state, o.lab_path); !error.empty()) return error;
   // Another family starts at its first variant (an unknown one is the run's error to show).
-  if (const Family* family = find_family(o.family); family && o.family != s.request.family)
+  if (const Family* family = find_family(o.family); family && o.family != s.request.family && o.lab_path.empty())
     switch_family(s.request, *family);
-  s.request.family = o.family;
+  if (o.lab_path.empty()) s.request.family = o.family;
   if (!o.variant.empty()) s.request.variant = o.variant;
   if (o.n) s.request.n = *o.n;
   if (o.block) s.request.block = *o.block;
@@ -36,6 +65,7 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
   if (!o.backend.empty() && !parse_backend(o.backend, s.backend)) return "unknown backend '" + o.backend + "'";
   state.sessions[0].settings = s;
   state.sessions[1].settings = s;
+  state.sessions[1].settings.lab_file.clear();  // the other side of a comparison is built in
 
   if (!o.view.empty()) {
     bool compare = false;

@@ -68,6 +68,11 @@ struct RunFolder {
 
 }  // namespace
 
+std::string lab_exec_program() {
+  if (const char* program = std::getenv("WARPLENS_LAB_EXEC"); program && *program) return program;
+  return self_executable();
+}
+
 std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& error) {
   const Family* family = find_family(file.family);
   if (!family) {
@@ -137,7 +142,7 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
   r.variant = file.id;
   std::ofstream(folder.path + "/request.json") << request_to_json(r, request.input, request.record_all).dump();
   const ChildOutcome child =
-      run_child({self_executable(), "lab", "exec", out.build.library, folder.path}, request.limits);
+      run_child({lab_exec_program(), "lab", "exec", out.build.library, folder.path}, request.limits);
   out.run_seconds = child.seconds;
   if (!child.ok()) {
     std::string said = child.output;
@@ -186,16 +191,25 @@ int lab_exec(const std::string& library, const std::string& folder) {
     std::cerr << "bad request: " << e.what() << "\n";
     return 3;
   }
+  // Checked with block 0 alone: the blocks asked for are then fitted to the variant's grid.
+  std::vector<std::uint32_t> asked = std::move(r.record_blocks);
+  r.record_blocks = {0};
   if (const std::string problem = validate_for(family, r); !problem.empty()) {
     std::cerr << problem << "\n";
     return 2;
   }
+  r.record_blocks = std::move(asked);
+  // The blocks asked for that the variant's grid has (all of them, with record_all).
+  const std::vector<PlannedLaunch> launches = family.plan(r);
+  const std::uint32_t grid = launches.empty() ? 1 : std::min(launches.front().grid, kMostRecordedBlocks);
   if (record_all) {
-    const std::vector<PlannedLaunch> launches = family.plan(r);
-    const std::uint32_t grid = launches.empty() ? 1 : std::min(launches.front().grid, kMostRecordedBlocks);
     r.record_blocks.clear();
     for (std::uint32_t b = 0; b < grid; ++b) r.record_blocks.push_back(b);
   }
+  r.record_blocks.erase(std::remove_if(r.record_blocks.begin(), r.record_blocks.end(),
+                                       [grid](std::uint32_t b) { return b >= grid; }),
+                        r.record_blocks.end());
+  if (r.record_blocks.empty()) r.record_blocks = {0};
   const std::vector<unsigned char> input = family.make_input(r, in.pattern, in.seed);
   const RunResult result = family.run(r, Backend::Simulator, input.data());
   write_trace(result.trace, folder + "/trace.wltrace");

@@ -39,6 +39,10 @@ std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& 
 
 LabRun run_lab(const LabFile& file, const LabRequest& request);
 
+// The program run as the child: $WARPLENS_LAB_EXEC (a warplens or warplens-cli, for a program
+// that has no `lab exec` of its own, such as a test), else this one.
+std::string lab_exec_program();
+
 // The child's side (`warplens lab exec LIBRARY FOLDER`): reads FOLDER/request.json, runs it with
 // the library's family, writes FOLDER/trace.wltrace and FOLDER/result.json. Returns the exit code.
 int lab_exec(const std::string& library, const std::string& folder);

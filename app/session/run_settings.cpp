@@ -10,12 +10,13 @@ bool RunSettings::operator==(const RunSettings& o) const {
   return a.family == b.family && a.params == b.params && a.variant == b.variant && a.op == b.op && a.type == b.type &&
          a.n == b.n && a.block == b.block && pattern == o.pattern && seed == o.seed &&
          backend == o.backend && inspect_block == o.inspect_block &&
-         inspect_launch == o.inspect_launch;
+         inspect_launch == o.inspect_launch && lab_file == o.lab_file;
 }
 
 std::string validate_settings(const RunSettings& s) {
   Pattern pattern;
   if (!parse_pattern(s.pattern, pattern)) return "unknown input pattern '" + s.pattern + "'";
+  if (!s.lab_file.empty()) return {};
   RunRequest r = s.request;
   r.record = false;
   if (std::string problem = validate(r); !problem.empty()) return problem;
@@ -34,7 +35,8 @@ std::uint32_t grid_blocks(const RunSettings& s) {
 }
 
 std::vector<std::uint32_t> blocks_to_record(const RunSettings& s) {
-  const std::uint32_t grid = grid_blocks(s);
+  // A learner's grid is known to the child that runs it, which leaves out blocks past it.
+  const std::uint32_t grid = s.lab_file.empty() ? grid_blocks(s) : std::max(kMaxRecordedBlocks, s.inspect_block + 1);
   std::vector<std::uint32_t> blocks;
   for (std::uint32_t b = 0; b < std::min(grid, kMaxRecordedBlocks); ++b) blocks.push_back(b);
   if (s.inspect_block >= kMaxRecordedBlocks && s.inspect_block < grid) blocks.push_back(s.inspect_block);

@@ -19,12 +19,14 @@ struct RunSettings {
   BackendChoice backend = BackendChoice::Auto;
   std::uint32_t inspect_block = 0;
   std::uint32_t inspect_launch = 0;  // which launch of a multi-launch run the views show
+  std::string lab_file;  // set: the variant is this learner's file (app/lab), run on the simulator in a child process
 
   bool operator==(const RunSettings& o) const;
   bool operator!=(const RunSettings& o) const { return !(*this == o); }
 };
 
-// Empty when the settings can run, else why not (from validate() for the request).
+// Empty when the settings can run, else why not (from validate() for the request; a learner's
+// file is checked when it runs, by the child that loads it).
 std::string validate_settings(const RunSettings& settings);
 
 // Blocks in the first launch, or 0 when nothing launches (n = 0) or the settings are invalid.

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "kernels/gpu/gpu_error.h"
+#include "lab/lab_run.h"
 #include "model/views/fault_report.h"
 #include "trace/trace_file.h"
 
@@ -43,6 +44,45 @@ RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
   return out;
 }
 
+// A learner's file: built, then run in a child process (app/lab/lab_run.h). A file that does not
+// build or a kernel that crashes is the outcome's problem; the views keep the last good run.
+RunOutcome run_lab_now(const RunSettings& s) {
+  std::string error;
+  const std::optional<lab::LabFile> file = lab::read_lab_file(s.lab_file, error);
+  if (!file) return failure(RunProblem::Lab, error, s);
+  lab::LabRequest request;
+  request.request = s.request;
+  request.request.family = file->family;
+  request.request.variant = file->id;
+  request.request.record = true;
+  request.request.record_blocks = blocks_to_record(s);
+  parse_pattern(s.pattern, request.input.pattern);
+  request.input.seed = s.seed;
+  lab::LabRun run = lab::run_lab(*file, request);
+  if (!run.ran) {
+    RunOutcome out = failure(RunProblem::Lab, run.problem, s);
+    out.lab_diagnostics = std::move(run.build.diagnostics);
+    return out;
+  }
+  run.outcome.trace.meta.variant_file = file->path;
+  RunOutcome out;
+  out.settings = s;
+  out.settings.request.variant = file->id;
+  out.backend = run.outcome.backend;
+  out.result_text = run.outcome.result_text;
+  out.expected_text = run.outcome.check.expected;
+  out.check_ok = run.outcome.check.ok;
+  out.check_diagnosis = run.outcome.check.diagnosis;
+  out.checked = true;
+  out.lab_build_seconds = run.build.cached ? 0 : run.build.seconds;
+  if (run.outcome.trace.meta.fault) {
+    out.problem = RunProblem::KernelBug;
+    out.message = fault_sentence(run.outcome.trace.meta);
+  }
+  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(run.outcome.trace), s.inspect_launch));
+  return out;
+}
+
 RunSettings settings_from_meta(const TraceMeta& m) {
   RunSettings s;
   s.request.family = m.family;
@@ -60,6 +100,7 @@ RunSettings settings_from_meta(const TraceMeta& m) {
 }  // namespace
 
 RunOutcome run_settings_now(const RunSettings& s) {
+  if (!s.lab_file.empty()) return run_lab_now(s);
   if (std::string problem = validate_settings(s); !problem.empty())
     return failure(RunProblem::Invalid, problem, s);
   try {

@@ -7,12 +7,13 @@
 #include <optional>
 #include <string>
 
+#include "lab/lab_build.h"
 #include "model/views/trace_views.h"
 #include "session/run_settings.h"
 
 namespace wl {
 
-enum class RunProblem { None, Invalid, KernelBug, Gpu, TraceFile };
+enum class RunProblem { None, Invalid, KernelBug, Gpu, TraceFile, Lab };
 
 struct RunOutcome {
   RunProblem problem = RunProblem::None;
@@ -26,6 +27,10 @@ struct RunOutcome {
   std::string check_diagnosis;  // what went wrong (or hides), in words, where the family can say
   bool checked = false;       // false for trace files: there is no result to check
   RunSettings settings;       // what ran (for a trace file: rebuilt from its meta)
+  // A learner's file (Lab): the compiler's diagnostics when it did not build, and how long the
+  // build took (0: unchanged since the last).
+  std::vector<lab::Diagnostic> lab_diagnostics;
+  double lab_build_seconds = 0;
   // Null when the run failed, except for a kernel bug: then the run up to it.
   std::shared_ptr<const TraceViews> views;
 

@@ -156,14 +156,24 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
   ImGui::PushItemWidth(-(ImGui::CalcTextSize("operator").x + ImGui::GetStyle().ItemInnerSpacing.x * 2.0f));
 
   section_heading("Kernel");
-  if (name_combo("family", s.request.family, family_ids())) {
-    switch_family(s.request, *find_family(s.request.family));
-    changed = true;
+  const Family* family = nullptr;
+  if (!s.lab_file.empty()) {  // --lab: the learner's file is the variant; its family is fixed
+    family = find_family(s.request.family);
+    if (!family) family = families().front();
+    ImGui::TextWrapped("%s: your kernel, %s (%s)", family->id().data(), s.request.variant.c_str(), s.lab_file.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Runs on the simulator; saving the file runs it again.");
+    ImGui::PopStyleColor();
+  } else {
+    if (name_combo("family", s.request.family, family_ids())) {
+      switch_family(s.request, *find_family(s.request.family));
+      changed = true;
+    }
+    family = find_family(s.request.family);
+    if (!family) family = families().front();  // a trace file of a family this build lacks
+    changed |= variant_combo("variant", *family, s.request.variant);
+    lesson_line(*family, s.request.variant);
   }
-  const Family* family = find_family(s.request.family);
-  if (!family) family = families().front();  // a trace file of a family this build lacks
-  changed |= variant_combo("variant", *family, s.request.variant);
-  lesson_line(*family, s.request.variant);
 
   section_heading("Input");
   std::uint64_t n = s.request.n;

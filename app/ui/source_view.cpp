@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
 #include <string_view>
 #include <vector>
 
@@ -31,6 +36,27 @@ std::vector<std::string> files_for(const TraceViews& views, const SourceHits& hi
   for (const auto& [file, lines] : hits)
     if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
   return files;
+}
+
+// A learner's file (--lab), as it is on disk now: what they edit, and what build errors name.
+// Read again when it changes.
+const std::string* file_on_disk(const std::string& path) {
+  struct Cached {
+    std::filesystem::file_time_type when{};
+    std::string text;
+  };
+  static std::map<std::string, Cached> cache;
+  std::error_code ec;
+  const std::filesystem::file_time_type when = std::filesystem::last_write_time(path, ec);
+  if (ec) return nullptr;
+  Cached& c = cache[path];
+  if (c.when != when || c.text.empty()) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    c = {when, text.str()};
+  }
+  return &c.text;
 }
 
 }  // namespace
@@ -73,14 +99,24 @@ void draw_source_view(ViewContext& ctx) {
   ImGui::SameLine();
   ImGui::TextDisabled("(* has lines at this level)");
 
-  const EmbeddedFile* source = find_embedded(embedded_kernel_sources(), file);
+  const EmbeddedFile* embedded = find_embedded(embedded_kernel_sources(), file);
+  const bool learners = file == views->trace.meta.variant_file && !file.empty();
+  const std::string* on_disk = learners ? file_on_disk(file) : nullptr;
+  const std::optional<std::string_view> text = on_disk ? std::optional<std::string_view>(*on_disk)
+                                               : embedded && !learners ? std::optional<std::string_view>(embedded->text)
+                                                                       : std::nullopt;
+  // The learner's build errors in this file: its lines marked, the message beside.
+  std::map<unsigned, std::string> errors;
+  if (const RunOutcome* o = ctx.session.outcome(); o && learners)
+    for (const lab::Diagnostic& d : o->lab_diagnostics)
+      if (d.in_lab_file && d.severity == "error" && !errors.count(d.line)) errors[d.line] = d.message;
   const float legend_h = legend_height(1);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::BeginChild("##source_text", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false,
                     ImGuiWindowFlags_HorizontalScrollbar);
   if (ctx.app.probes) ctx.probe_touch("source", "hit_lines");
-  if (!source) {
-    ImGui::TextDisabled("%s is not embedded in this build.", file.c_str());
+  if (!text) {
+    ImGui::TextDisabled(learners ? "%s cannot be read." : "%s is not embedded in this build.", file.c_str());
     ImGui::EndChild();
     return;
   }
@@ -91,15 +127,17 @@ void draw_source_view(ViewContext& ctx) {
   static const std::map<unsigned, std::uint32_t> kNone;
   const std::map<unsigned, std::uint32_t>& lines_hit = it == hits.end() ? kNone : it->second;
   if (ctx.app.mono_font) ImGui::PushFont(ctx.app.mono_font);
-  const std::vector<std::string_view> lines = split_lines(source->text);
+  const std::vector<std::string_view> lines = split_lines(*text);
   const float line_h = ImGui::GetTextLineHeightWithSpacing();
   const float gutter = ImGui::CalcTextSize("x999999 123 ").x;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // Scroll the first highlighted line into view when the level changes.
   static std::uint16_t scrolled_step[2] = {0xFFFE, 0xFFFE};
   static std::string scrolled_file[2];
-  if ((scrolled_step[ctx.side] != ctx.step || scrolled_file[ctx.side] != file) && (!lines_hit.empty() || fault_line)) {
-    const float target = float((fault_line ? fault_line : lines_hit.begin()->first) - 1) * line_h;
+  if ((scrolled_step[ctx.side] != ctx.step || scrolled_file[ctx.side] != file) &&
+      (!lines_hit.empty() || fault_line || !errors.empty())) {
+    const unsigned first = !errors.empty() ? errors.begin()->first : fault_line ? fault_line : lines_hit.begin()->first;
+    const float target = float(first - 1) * line_h;
     ImGui::SetScrollY(std::max(0.0f, target - ImGui::GetWindowHeight() * 0.3f));
     scrolled_step[ctx.side] = ctx.step;
     scrolled_file[ctx.side] = file;
@@ -120,7 +158,7 @@ void draw_source_view(ViewContext& ctx) {
         std::snprintf(count, sizeof count, "x%u", hit->second);
         dl->AddText(ImVec2(p.x + 9.0f * ctx.app.ui_scale, p.y), okabe_ito::kSkyBlue, count);
       }
-      if (number == fault_line) {
+      if (number == fault_line || errors.count(number)) {
         const float right = p.x + std::max(ImGui::GetContentRegionAvail().x, 2000.0f);
         dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(right, p.y + line_h), with_alpha(kProblemColor, 0.30f));
         dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + 6.0f * ctx.app.ui_scale, p.y + line_h), kProblemColor);
@@ -131,12 +169,17 @@ void draw_source_view(ViewContext& ctx) {
       dl->AddText(ImVec2(num_x, p.y), IM_COL32(120, 126, 138, 255), num);
       ImGui::SetCursorScreenPos(ImVec2(p.x + gutter, p.y));
       ImGui::TextUnformatted(lines[std::size_t(i)].data(), lines[std::size_t(i)].data() + lines[std::size_t(i)].size());
+      if (const auto error = errors.find(number); error != errors.end()) {
+        ImGui::SameLine(0, 24.0f * ctx.app.ui_scale);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "error: %s", error->second.c_str());
+      }
     }
   if (ctx.app.mono_font) ImGui::PopFont();
   ImGui::EndChild();
   legend_begin();
   legend_item(kActiveLaneColor, "issued events at this level (xN: how many, over the block's threads)");
   if (views->fault()) legend_item(kProblemColor, "where the simulator stopped the kernel");
+  if (!errors.empty()) legend_item(kProblemColor, "where your file does not compile (the views show its last good run)");
   legend_end();
 }
 

@@ -72,6 +72,26 @@ void banner(AppState& state) {
   ImGui::PopStyleColor();
 }
 
+// A learner's kernel (--lab): building now, or when it was built, and that a save runs it again.
+void lab_line(const Session& s) {
+  const std::string& path = s.settings.lab_file;
+  if (path.empty()) return;
+  const std::string name = path.substr(path.rfind('/') + 1);
+  if (s.busy()) {
+    ImGui::TextColored(warning_color(), "Building and running %s ...", name.c_str());
+    return;
+  }
+  const RunOutcome* o = s.outcome();
+  if (!o || o->problem == RunProblem::Lab) return;  // the problem line below says what went wrong
+  ImGui::PushTextWrapPos(0.0f);
+  if (o->lab_build_seconds > 0)
+    ImGui::TextDisabled("your kernel, %s: built in %.1f s; save the file to build and run it again", name.c_str(),
+                        o->lab_build_seconds);
+  else
+    ImGui::TextDisabled("your kernel, %s: save the file to build and run it again", name.c_str());
+  ImGui::PopTextWrapPos();
+}
+
 // One line above a view: which variant, which block, where it ran, and whether the step exists.
 void pane_header(AppState& state, const Session& s, std::uint16_t step) {
   const RunOutcome* o = s.outcome();
@@ -98,6 +118,7 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
     ImGui::TextDisabled("%s", info->lesson.c_str());
     ImGui::PopTextWrapPos();
   }
+  lab_line(s);
   if (!s.settings_error().empty()) {  // refused before running: say why, over the last good run
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", s.settings_error().c_str());
