@@ -1,6 +1,6 @@
 // `warplens lab`: the learner's own kernel under the lens (app/lab/).
 //   lab new [--family F] [--from V | --skeleton] FILE   a starting file from a built-in variant
-//   lab run FILE [options] [--json]                     build, run on the simulator, check, metrics
+//   lab run FILE [options] [--json]                     build, run (simulator or GPU), check, metrics
 //   lab check FILE [--json]                             an exercise's goals
 //   lab exec LIBRARY FOLDER                             the child process's side (not for people)
 #include <CLI/CLI.hpp>
@@ -38,7 +38,7 @@ struct LabOptions {
   std::optional<std::string> pattern;
   std::optional<std::uint64_t> seed;
   std::string record_blocks = "0";
-  std::string backend = "sim";
+  std::string backend = "auto";
   double seconds = lab::kDefaultSeconds;
   std::uint64_t memory_mib = lab::kDefaultMemory >> 20;
   bool json = false;
@@ -55,13 +55,14 @@ void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
     c.add_option("--pattern", o.pattern, "random, ones, ascending, all-equal, skewed or image (default: the file's, else random)");
     c.add_option("--seed", o.seed, "seed of the random input (default: the file's, else 1)");
     c.add_option("--record-blocks", o.record_blocks, "blocks to record: 0,1,5-7 or all")->capture_default_str();
-    c.add_option("--backend", o.backend, "sim (your kernel runs on the simulator; gpu is not offered yet)")
-        ->capture_default_str();
   }
+  c.add_option("--backend", o.backend,
+               "auto (the GPU where nvcc and a GPU are here, else the simulator), sim or gpu")
+      ->capture_default_str();
   c.add_option("--time-limit", o.seconds, "seconds your kernel may run before it is stopped")
       ->capture_default_str()
       ->check(CLI::Range(0.1, 3600.0));
-  c.add_option("--memory-limit", o.memory_mib, "MiB of memory the run may take")
+  c.add_option("--memory-limit", o.memory_mib, "MiB of memory a run on the simulator may take")
       ->capture_default_str()
       ->check(CLI::Range(64, 1 << 20));
   c.add_flag("--json", o.json, "print JSON (the document `metrics --json` gives, plus the run's)");
@@ -82,11 +83,19 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
   }
   request = *asked;
   RunRequest* r = &request.request;
-  if (o.backend != "sim") {
-    std::cerr << "warplens lab: --backend " << o.backend
-              << ": your kernel runs on the simulator only in this version of the lab\n";
+  BackendChoice backend;
+  if (!parse_backend(o.backend, backend)) {
+    std::cerr << "warplens lab: unknown backend '" << o.backend << "' (auto, sim or gpu)\n";
     return 2;
   }
+  std::string note;
+  const std::optional<lab::LabTarget> target = lab::choose_lab_target(backend, note);
+  if (!target) {
+    std::cerr << "warplens lab: " << note << "\n";
+    return 1;
+  }
+  if (!note.empty() && backend == BackendChoice::Auto) std::cerr << "warplens lab: " << note << "\n";
+  request.target = *target;
   if (o.n) r->n = *o.n;
   if (o.block) r->block = *o.block;
   if (o.op) r->op = *o.op;
@@ -101,7 +110,8 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
   }
   if (o.seed) request.input.seed = *o.seed;
   r->record = true;
-  r->sm_count = RunRequest{}.sm_count;  // the simulator's stand-in H100, as `run --backend sim`
+  // The GPU's own multiprocessors, or the simulator's stand-in H100, as `run` sizes grids.
+  r->sm_count = *target == lab::LabTarget::Gpu ? default_sm_count() : RunRequest{}.sm_count;
   std::vector<std::uint32_t> blocks;
   // "all" is resolved by the child, which knows the variant's grid.
   request.record_all = o.record_blocks == "all";
@@ -113,7 +123,7 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
   request.limits.seconds = o.seconds;
   request.limits.memory_bytes = o.memory_mib << 20;
   std::string why;
-  if (!lab::lab_compiler_present(why)) {
+  if (!lab::lab_compiler_present(why, request.target)) {
     std::cerr << "warplens lab: " << why << "\n";
     return 1;
   }
@@ -132,6 +142,8 @@ json metrics_document(const lab::LabRun& run) {
   j["lab"] = {{"file", o.trace.meta.variant_file}, {"variant", o.trace.meta.variant},
               {"build_seconds", run.build.seconds}, {"built_before", run.build.cached},
               {"run_seconds", run.run_seconds}};
+  if (run.measures.time_ms) j["lab"]["time_ms"] = *run.measures.time_ms;
+  if (run.measures.percent_of_copy) j["lab"]["percent_of_copy"] = *run.measures.percent_of_copy;
   return j;
 }
 
@@ -193,7 +205,7 @@ void register_new(CLI::App& lab, CommandStatus& status) {
 }
 
 void register_run(CLI::App& lab, CommandStatus& status) {
-  CLI::App* cmd = lab.add_subcommand("run", "Build your kernel, run it on the simulator, check it, measure it");
+  CLI::App* cmd = lab.add_subcommand("run", "Build your kernel, run it (simulator or GPU), check it, measure it");
   auto o = std::make_shared<LabOptions>();
   add_lab_options(*cmd, *o, true);
   cmd->callback([&status, o] {
@@ -208,8 +220,9 @@ void register_run(CLI::App& lab, CommandStatus& status) {
     if (o->json) {
       std::printf("%s\n", metrics_document(run).dump(2).c_str());
     } else {
-      std::printf("%s (%s, %s) on the simulator: %s\n", file->id.c_str(), file->path.c_str(),
-                  request_words(request.request).c_str(), fault ? "stopped at a bug" : out.result_text.c_str());
+      std::printf("%s (%s, %s) on the %s: %s\n", file->id.c_str(), file->path.c_str(),
+                  request_words(request.request).c_str(), out.backend == "gpu" ? "GPU" : "simulator",
+                  fault ? "stopped at a bug" : out.result_text.c_str());
       if (fault) std::printf("%s\n", fault_sentence(out.trace.meta).c_str());
       else
         std::printf("check: %s (CPU reference %s, error %g, allowed %g)\n", out.check.ok ? "ok" : "WRONG",
@@ -218,6 +231,9 @@ void register_run(CLI::App& lab, CommandStatus& status) {
       std::printf("\n%s\n", format_metrics_table(compute_metrics(out.trace)).c_str());
       std::printf("built in %.1f s%s, ran in %.1f s\n", run.build.seconds, run.build.cached ? " (before: unchanged)" : "",
                   run.run_seconds);
+      if (run.measures.time_ms)
+        std::printf("on the GPU, uninstrumented: %.4f ms (median of 20), %.0f%% of the device copy's bandwidth\n",
+                    *run.measures.time_ms, run.measures.percent_of_copy.value_or(0));
     }
     status.exit_code = out.check.ok && !fault ? 0 : 1;
   });
@@ -241,7 +257,7 @@ void register_check(CLI::App& lab, CommandStatus& status) {
     }
     lab::LabRun run;
     if ((status.exit_code = build_and_run(*file, request, run, o->json)) != 0) return;
-    const std::vector<lab::GoalResult> goals = lab::check_goals(*file, request.request, request.input, run.outcome);
+    const std::vector<lab::GoalResult> goals = lab::check_goals(*file, request, run);
     bool all = true;
     for (const lab::GoalResult& g : goals) all = all && g.met;
     if (o->json) {

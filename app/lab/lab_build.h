@@ -29,11 +29,15 @@ struct LabBuild {
   double seconds = 0;
 };
 
-// The compiler this build records, and whether it is present; if not, `why` says which package
-// to install.
-bool lab_compiler_present(std::string& why);
+// Where the built kernel runs: the simulator (this build's C++ compiler), or the GPU (nvcc, into
+// a library holding both the simulator's and the GPU's code of the variant).
+enum class LabTarget { Simulator, Gpu };
 
-LabBuild build_lab_file(const LabFile& file);
+// The compiler this build records for `target`, and whether it is present; if not, `why` says
+// which package to install (or that this build has no GPU backend).
+bool lab_compiler_present(std::string& why, LabTarget target = LabTarget::Simulator);
+
+LabBuild build_lab_file(const LabFile& file, LabTarget target = LabTarget::Simulator);
 
 // "mine.h:12:7: error: 'x' was not declared in this scope", one a line, errors first.
 std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics);

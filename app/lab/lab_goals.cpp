@@ -53,7 +53,8 @@ const std::vector<GoalMetric>& goal_metrics() {
   return metrics;
 }
 
-std::optional<double> goal_metric(const std::string& name, const RunResult& run, std::string& why) {
+std::optional<double> goal_metric(const std::string& name, const RunResult& run, const LabMeasures& measures,
+                                  std::string& why) {
   const TraceFault* fault = run.trace.meta.fault ? &*run.trace.meta.fault : nullptr;
   if (name == "correct") return run.check.ok && !fault ? 1.0 : 0.0;
   if (name == "faults") return fault ? 1.0 : 0.0;
@@ -61,8 +62,9 @@ std::optional<double> goal_metric(const std::string& name, const RunResult& run,
     return fault && fault->kind == kernel_error_kind_name(KernelErrorKind::SharedUninitializedRead) ? 1.0 : 0.0;
   if (name == "races") return double(racy_loads(run.trace));
   if (name == "time_ms" || name == "percent_of_copy") {
-    why = name + " is measured on a GPU: run with a GPU (the simulator has no clock to time)";
-    return std::nullopt;
+    const std::optional<double> value = name == "time_ms" ? measures.time_ms : measures.percent_of_copy;
+    if (!value) why = name + " is measured on a GPU: run with a GPU (the simulator has no clock to time)";
+    return value;
   }
   const Metrics m = compute_metrics(run.trace);
   const StepMetrics& t = m.total;
@@ -78,15 +80,18 @@ std::optional<double> goal_metric(const std::string& name, const RunResult& run,
   return std::nullopt;
 }
 
-std::vector<GoalResult> check_goals(const LabFile& file, const RunRequest& request, const RunInput& input,
-                                    const RunResult& run) {
+std::vector<GoalResult> check_goals(const LabFile& file, const LabRequest& lab, const LabRun& learners) {
+  const RunRequest& request = lab.request;
+  const RunInput& input = lab.input;
+  const RunResult& run = learners.outcome;
+  const bool gpu = lab.target == LabTarget::Gpu;
   std::vector<GoalResult> out;
   const Family* family = find_family(file.family);
   for (const LabGoal& goal : file.goals) {
     GoalResult g;
     g.goal = goal;
     std::string why;
-    g.actual = goal_metric(goal.metric, run, why);
+    g.actual = goal_metric(goal.metric, run, learners.measures, why);
     if (goal.metric == "correct") g.target = 1, g.met = g.actual == 1.0;
     else if (!g.actual) g.note = why;
     else if (goal.versus.empty()) g.target = goal.value;
@@ -97,7 +102,20 @@ std::vector<GoalResult> check_goals(const LabFile& file, const RunRequest& reque
       theirs.record = true;
       try {
         const std::vector<unsigned char> data = family->make_input(theirs, input.pattern, input.seed);
-        g.target = goal_metric(goal.metric, family->run(theirs, Backend::Simulator, data.data()), why);
+        LabMeasures measured;
+        if (gpu && (goal.metric == "time_ms" || goal.metric == "percent_of_copy")) {
+          RunRequest timed = theirs;
+          timed.record = false;
+          const TimingPlan plan;
+          const GpuTime t = family->time_gpu(timed, data.data(), plan);
+          measured.time_ms = t.ms;
+          // The same bytes against the same copy: a share scales as one over the time.
+          measured.percent_of_copy = learners.measures.percent_of_copy && learners.measures.time_ms
+                                         ? *learners.measures.percent_of_copy * *learners.measures.time_ms / t.ms
+                                         : std::optional<double>();
+        }
+        g.target = goal_metric(goal.metric, family->run(theirs, gpu ? Backend::Gpu : Backend::Simulator, data.data()),
+                               measured, why);
         if (g.target) g.note = goal.versus + " gives " + number(*g.target);
         else g.note = why;
       } catch (const std::exception& e) {

@@ -8,6 +8,7 @@
 
 #include "kernels/backend/backend_run.h"
 #include "lab/lab_file.h"
+#include "lab/lab_run.h"
 
 namespace wl::lab {
 
@@ -19,8 +20,9 @@ struct GoalMetric {
 const std::vector<GoalMetric>& goal_metrics();
 
 // A metric of a run: nullopt, with `why`, where it cannot be had (an unknown name; a GPU-only
-// metric on the simulator).
-std::optional<double> goal_metric(const std::string& name, const RunResult& run, std::string& why);
+// metric of a run on the simulator). Counts cover the recorded blocks of every launch.
+std::optional<double> goal_metric(const std::string& name, const RunResult& run, const LabMeasures& measures,
+                                  std::string& why);
 
 struct GoalResult {
   LabGoal goal;
@@ -30,9 +32,9 @@ struct GoalResult {
   std::string note;               // why it could not be judged, or what the built-in variant gave
 };
 
-// Runs each `versus` variant on the simulator with `request` (the learner's, variant replaced).
-std::vector<GoalResult> check_goals(const LabFile& file, const RunRequest& request, const RunInput& input,
-                                    const RunResult& run);
+// Runs each `versus` variant with `request` (the learner's, variant replaced) where the
+// learner's ran: on the simulator, or on the GPU, timed there too for a time goal.
+std::vector<GoalResult> check_goals(const LabFile& file, const LabRequest& request, const LabRun& run);
 
 // "met 3 of 4 goals" and one line a goal: "  ok    bank_conflicts == 0 (yours: 0)".
 std::string format_goals(const std::vector<GoalResult>& results);

@@ -12,6 +12,8 @@
 
 #include "kernels/family/family.h"
 #include "kernels/host/input.h"
+#include "kernels/gpu/gpu_error.h"
+#include "kernels/gpu/gpu_query.h"
 #include "trace/trace_file.h"
 
 namespace wl::lab {
@@ -22,15 +24,16 @@ using nlohmann::json;
 
 constexpr std::uint32_t kMostRecordedBlocks = 1u << 20;  // as the CLI's --record-blocks all
 
-json request_to_json(const RunRequest& r, const RunInput& in, bool record_all) {
-  return {{"record_all", record_all}, {"family", r.family}, {"variant", r.variant}, {"op", r.op}, {"type", r.type}, {"n", r.n},
+json request_to_json(const RunRequest& r, const RunInput& in, bool record_all, bool gpu) {
+  return {{"record_all", record_all}, {"gpu", gpu}, {"family", r.family}, {"variant", r.variant}, {"op", r.op}, {"type", r.type}, {"n", r.n},
           {"block", r.block}, {"sm_count", r.sm_count}, {"params", r.params}, {"record", r.record},
           {"record_blocks", r.record_blocks}, {"event_cap", r.event_cap},
           {"pattern", int(in.pattern)}, {"seed", in.seed}};
 }
 
-void request_from_json(const json& j, RunRequest& r, RunInput& in, bool& record_all) {
+void request_from_json(const json& j, RunRequest& r, RunInput& in, bool& record_all, bool& gpu) {
   record_all = j.at("record_all");
+  gpu = j.at("gpu");
   r.family = j.at("family");
   r.variant = j.at("variant");
   r.op = j.at("op");
@@ -67,6 +70,19 @@ struct RunFolder {
 };
 
 }  // namespace
+
+std::optional<LabTarget> choose_lab_target(BackendChoice backend, std::string& note) {
+  note.clear();
+  if (backend == BackendChoice::Simulator) return LabTarget::Simulator;
+  std::string why;
+  if (lab_compiler_present(why, LabTarget::Gpu) && gpu_usable(&why)) return LabTarget::Gpu;
+  if (backend == BackendChoice::Gpu) {
+    note = "your kernel cannot run on the GPU here: " + why;
+    return std::nullopt;
+  }
+  note = why + ": the simulator runs your kernel";
+  return LabTarget::Simulator;
+}
 
 std::string lab_exec_program() {
   if (const char* program = std::getenv("WARPLENS_LAB_EXEC"); program && *program) return program;
@@ -126,7 +142,7 @@ std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& 
 
 LabRun run_lab(const LabFile& file, const LabRequest& request) {
   LabRun out;
-  out.build = build_lab_file(file);
+  out.build = build_lab_file(file, request.target);
   if (!out.build.ok) {
     out.problem = !out.build.problem.empty() ? out.build.problem
                                              : file.path + " does not compile:\n" + format_diagnostics(out.build.diagnostics);
@@ -140,15 +156,19 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
   RunRequest r = request.request;
   r.family = file.family;
   r.variant = file.id;
-  std::ofstream(folder.path + "/request.json") << request_to_json(r, request.input, request.record_all).dump();
-  const ChildOutcome child =
-      run_child({lab_exec_program(), "lab", "exec", out.build.library, folder.path}, request.limits);
+  std::ofstream(folder.path + "/request.json") << request_to_json(r, request.input, request.record_all, request.target == LabTarget::Gpu).dump();
+  // CUDA reserves far more address space than it uses (a GPU's memory mapped into the process,
+  // unified addressing): under an address-space limit its first cudaMalloc fails. On the GPU the
+  // limit that guards the machine is the GPU's own memory.
+  ChildLimits limits = request.limits;
+  if (request.target == LabTarget::Gpu) limits.memory_bytes = 0;
+  const ChildOutcome child = run_child({lab_exec_program(), "lab", "exec", out.build.library, folder.path}, limits);
   out.run_seconds = child.seconds;
   if (!child.ok()) {
     std::string said = child.output;
     while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
     if (child.exit_code == 2 && !child.timed_out && !child.signal) out.problem = said;  // the request was refused
-    else out.problem = "your kernel " + describe_outcome(child, request.limits) + (said.empty() ? "" : ": " + said);
+    else out.problem = "your kernel " + describe_outcome(child, limits) + (said.empty() ? "" : ": " + said);
     return out;
   }
   try {
@@ -161,6 +181,8 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
     out.outcome.check.error = j.at("error");
     out.outcome.check.bound = j.at("bound");
     out.outcome.check.diagnosis = j.at("diagnosis");
+    if (j.contains("time_ms")) out.measures.time_ms = j.at("time_ms").get<double>();
+    if (j.contains("percent_of_copy")) out.measures.percent_of_copy = j.at("percent_of_copy").get<double>();
   } catch (const std::exception& e) {
     out.problem = std::string("the run's results could not be read back: ") + e.what();
     return out;
@@ -184,9 +206,9 @@ int lab_exec(const std::string& library, const std::string& folder) {
   const Family& family = *entry();
   RunRequest r;
   RunInput in;
-  bool record_all = false;
+  bool record_all = false, gpu = false;
   try {
-    request_from_json(json::parse(read_text(folder + "/request.json")), r, in, record_all);
+    request_from_json(json::parse(read_text(folder + "/request.json")), r, in, record_all, gpu);
   } catch (const std::exception& e) {
     std::cerr << "bad request: " << e.what() << "\n";
     return 3;
@@ -211,12 +233,30 @@ int lab_exec(const std::string& library, const std::string& folder) {
                         r.record_blocks.end());
   if (r.record_blocks.empty()) r.record_blocks = {0};
   const std::vector<unsigned char> input = family.make_input(r, in.pattern, in.seed);
-  const RunResult result = family.run(r, Backend::Simulator, input.data());
-  write_trace(result.trace, folder + "/trace.wltrace");
-  const json j = {{"backend", result.backend},          {"result", result.result_text},
-                  {"ok", result.check.ok},              {"expected", result.check.expected},
-                  {"error", result.check.error},        {"bound", result.check.bound},
-                  {"diagnosis", result.check.diagnosis}};
+  json j;
+  try {
+    const RunResult result = family.run(r, gpu ? Backend::Gpu : Backend::Simulator, input.data());
+    write_trace(result.trace, folder + "/trace.wltrace");
+    j = {{"backend", result.backend},          {"result", result.result_text},
+         {"ok", result.check.ok},              {"expected", result.check.expected},
+         {"error", result.check.error},        {"bound", result.check.bound},
+         {"diagnosis", result.check.diagnosis}};
+#if defined(WARPLENS_HAVE_CUDA)
+    if (gpu && !result.trace.meta.fault) {  // the uninstrumented build, timed as `bench` times it
+      const TimingPlan plan;
+      RunRequest timed = r;
+      timed.record = false;
+      const GpuTime t = family.time_gpu(timed, input.data(), plan);
+      const double bytes = family.Family::bytes_moved(timed);
+      const double copy_ms = time_device_copy_ms(std::uint64_t(bytes), plan);
+      j["time_ms"] = t.ms;
+      if (t.ms > 0 && copy_ms > 0) j["percent_of_copy"] = 100 * (family.bytes_moved(timed) / t.ms) / (2 * bytes / copy_ms);
+    }
+#endif
+  } catch (const GpuError& e) {
+    std::cerr << "the GPU failed: " << e.what() << "\n";
+    return 1;
+  }
   std::ofstream(folder + "/result.json") << j.dump();
   return 0;
 }

@@ -1,4 +1,4 @@
-// Runs a learner's variant on the simulator without letting it near the caller's process:
+// Runs a learner's variant on the simulator or the GPU without letting it near the caller's process:
 // build_lab_file compiles it, then a child process (`warplens lab exec`, this same program)
 // loads the library, runs the request and writes the trace and the check into a folder, which
 // the caller reads back. A crash, a hang past the time limit or memory past the limit ends the
@@ -20,8 +20,16 @@ constexpr std::uint64_t kDefaultMemory = std::uint64_t(4) << 30;  // 4 GiB of ad
 struct LabRequest {
   RunRequest request;  // family and variant are the file's
   RunInput input;
+  LabTarget target = LabTarget::Simulator;  // Gpu: built with nvcc, run, recorded and timed on the GPU
   bool record_all = false;  // record every block of the first launch (its grid is the variant's)
   ChildLimits limits{kDefaultSeconds, kDefaultMemory};
+};
+
+// What only a GPU run measures: the kernel's time (uninstrumented, median of 20 after 5 warm-up
+// runs, as `warplens bench`) and its bandwidth as a share of the device copy's of the same input.
+struct LabMeasures {
+  std::optional<double> time_ms;
+  std::optional<double> percent_of_copy;
 };
 
 struct LabRun {
@@ -29,6 +37,7 @@ struct LabRun {
   bool ran = false;      // the child ran the kernel to its end or to a bug it found
   std::string problem;   // one sentence when it did not: no compiler, errors, a crash, the time limit
   RunResult outcome;     // when ran: the trace (with its fault, if any), the result and its check
+  LabMeasures measures;  // on the GPU
   double run_seconds = 0;
 };
 
@@ -36,6 +45,11 @@ struct LabRun {
 // line (--n, --block, --op, --type, --param NAME=VALUE, --pattern, --seed); errors there go to
 // `error`, and the result is empty.
 std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& error);
+
+// Where a learner's kernel runs for `backend`: the GPU where asked for, or with Auto where nvcc
+// and a GPU are both here; else the simulator, and `note` says why once (empty: as asked).
+// Demanding the GPU where it cannot run is an error (nullopt, with `note` the reason).
+std::optional<LabTarget> choose_lab_target(BackendChoice backend, std::string& note);
 
 LabRun run_lab(const LabFile& file, const LabRequest& request);
 

@@ -58,6 +58,11 @@ RunOutcome run_lab_now(const RunSettings& s) {
   request.request.record_blocks = blocks_to_record(s);
   parse_pattern(s.pattern, request.input.pattern);
   request.input.seed = s.seed;
+  std::string note;
+  const std::optional<lab::LabTarget> target = lab::choose_lab_target(s.backend, note);
+  if (!target) return failure(RunProblem::Lab, note, s);
+  request.target = *target;
+  if (*target == lab::LabTarget::Gpu) request.request.sm_count = default_sm_count();
   lab::LabRun run = lab::run_lab(*file, request);
   if (!run.ran) {
     RunOutcome out = failure(RunProblem::Lab, run.problem, s);
@@ -69,6 +74,7 @@ RunOutcome run_lab_now(const RunSettings& s) {
   out.settings = s;
   out.settings.request.variant = file->id;
   out.backend = run.outcome.backend;
+  if (s.backend == BackendChoice::Auto) out.note = note;
   out.result_text = run.outcome.result_text;
   out.expected_text = run.outcome.check.expected;
   out.check_ok = run.outcome.check.ok;

@@ -11,6 +11,7 @@
 #include "lab/lab_build.h"
 #include "lab/lab_file.h"
 #include "lab/lab_goals.h"
+#include "lab/lab_run.h"
 #include "lab/lab_starter.h"
 
 namespace wl::lab {
@@ -123,24 +124,34 @@ TEST(LabGoals, MetricsAndComparisonsWithBuiltInVariants) {
   r.record = true;
   const RunResult strided = run_builtin("interleaved-strided", r), sequential = run_builtin("sequential", r);
   std::string why;
-  EXPECT_GT(*goal_metric("bank_conflicts", strided, why), 0);
-  EXPECT_EQ(*goal_metric("bank_conflicts", sequential, why), 0);
-  EXPECT_EQ(*goal_metric("correct", sequential, why), 1);
-  EXPECT_EQ(*goal_metric("races", sequential, why), 0);
-  EXPECT_EQ(*goal_metric("steps", sequential, why), 9);  // load, levels 0-6 of a block of 128, finish
-  EXPECT_FALSE(goal_metric("time_ms", sequential, why));
+  EXPECT_GT(*goal_metric("bank_conflicts", strided, {}, why), 0);
+  EXPECT_EQ(*goal_metric("bank_conflicts", sequential, {}, why), 0);
+  EXPECT_EQ(*goal_metric("correct", sequential, {}, why), 1);
+  EXPECT_EQ(*goal_metric("races", sequential, {}, why), 0);
+  EXPECT_EQ(*goal_metric("steps", sequential, {}, why), 9);  // load, levels 0-6 of a block of 128, finish
+  EXPECT_FALSE(goal_metric("time_ms", sequential, {}, why));
   EXPECT_NE(why.find("GPU"), std::string::npos);
-  EXPECT_FALSE(goal_metric("speed", sequential, why));
+  EXPECT_FALSE(goal_metric("speed", sequential, {}, why));
+  LabMeasures measured;  // as a GPU run gives them
+  measured.time_ms = 0.25;
+  measured.percent_of_copy = 81;
+  EXPECT_EQ(*goal_metric("percent_of_copy", sequential, measured, why), 81);
+  EXPECT_EQ(*goal_metric("time_ms", sequential, measured, why), 0.25);
 
   std::string error;
   LabFile f = *parse_lab_file("02-no-conflicts.h", kExercise, error);
-  const std::vector<GoalResult> on_strided = check_goals(f, r, RunInput{}, strided);
+  LabRequest lab;
+  lab.request = r;
+  LabRun learners;
+  learners.outcome = strided;
+  const std::vector<GoalResult> on_strided = check_goals(f, lab, learners);
   ASSERT_EQ(on_strided.size(), 3u);
   EXPECT_TRUE(on_strided[0].met);
   EXPECT_FALSE(on_strided[1].met);
   EXPECT_TRUE(on_strided[2].met);  // fewer divergent warps than interleaved-divergent
   EXPECT_GT(*on_strided[2].target, *on_strided[2].actual);
-  const std::vector<GoalResult> on_sequential = check_goals(f, r, RunInput{}, sequential);
+  learners.outcome = sequential;
+  const std::vector<GoalResult> on_sequential = check_goals(f, lab, learners);
   for (const GoalResult& g : on_sequential) EXPECT_TRUE(g.met) << g.goal.text;
   EXPECT_NE(format_goals(on_strided).find("met 2 of 3 goals\n  ok    correct\n  MISS  bank_conflicts == 0 (yours: "),
             std::string::npos)
