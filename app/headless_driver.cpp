@@ -22,9 +22,11 @@ std::string run_problem(const AppState& state) {
   for (int side = 0; side < (state.compare ? 2 : 1); ++side) {
     const Session& s = state.sessions[side];
     if (!s.settings_error().empty()) return s.settings_error();
-    // A kernel bug with the run up to it is a picture to take (a pitfall's lesson).
-    if (s.outcome() && !s.outcome()->ok() && s.outcome()->problem != RunProblem::TraceFile && !s.outcome()->views)
-      return s.outcome()->message;
+    // A kernel bug with the run up to it is a picture to take (a pitfall's lesson), and so is a
+    // learner's file that does not build (the compiler's lines are what the learner sees).
+    const RunOutcome* o = s.outcome();
+    if (o && !o->ok() && o->problem != RunProblem::TraceFile && o->problem != RunProblem::Lab && !o->views)
+      return o->message;
   }
   return {};
 }

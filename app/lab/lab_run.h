@@ -14,7 +14,7 @@
 
 namespace wl::lab {
 
-constexpr double kDefaultSeconds = 10;                       // the default; settable
+constexpr double kDefaultSeconds = 10;  // long for a block-sized run, short enough to wait for a hang
 constexpr std::uint64_t kDefaultMemory = std::uint64_t(4) << 30;  // 4 GiB of address space for the child
 
 struct LabRequest {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "kernels/backend/backend_run.h"
+#include "lab/lab_run.h"
 
 namespace wl {
 
@@ -19,7 +20,9 @@ struct RunSettings {
   BackendChoice backend = BackendChoice::Auto;
   std::uint32_t inspect_block = 0;
   std::uint32_t inspect_launch = 0;  // which launch of a multi-launch run the views show
-  std::string lab_file;  // set: the variant is this learner's file (app/lab), run on the simulator in a child process
+  std::string lab_file;  // set: the variant is this learner's file (app/lab), run in a child process
+  double lab_seconds = lab::kDefaultSeconds;                 // the child's time limit
+  std::uint64_t lab_memory_mib = lab::kDefaultMemory >> 20;  // and its memory limit on the simulator
 
   bool operator==(const RunSettings& o) const;
   bool operator!=(const RunSettings& o) const { return !(*this == o); }

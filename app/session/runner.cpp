@@ -58,6 +58,8 @@ RunOutcome run_lab_now(const RunSettings& s) {
   request.request.record_blocks = blocks_to_record(s);
   parse_pattern(s.pattern, request.input.pattern);
   request.input.seed = s.seed;
+  request.limits.seconds = s.lab_seconds;
+  request.limits.memory_bytes = s.lab_memory_mib << 20;
   std::string note;
   const std::optional<lab::LabTarget> target = lab::choose_lab_target(s.backend, note);
   if (!target) return failure(RunProblem::Lab, note, s);

@@ -162,8 +162,20 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
     if (!family) family = families().front();
     ImGui::TextWrapped("%s: your kernel, %s (%s)", family->id().data(), s.request.variant.c_str(), s.lab_file.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Runs on the simulator; saving the file runs it again.");
+    ImGui::TextWrapped("Saving the file builds and runs it again, in a process of its own, within these limits:");
     ImGui::PopStyleColor();
+    float seconds = float(s.lab_seconds);
+    if (ImGui::InputFloat("s limit", &seconds, 0, 0, "%.1f", ImGuiInputTextFlags_EnterReturnsTrue)) {
+      s.lab_seconds = std::clamp(double(seconds), 0.1, 3600.0);
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("seconds your kernel may run before it is stopped (press Enter)");
+    int mib = int(s.lab_memory_mib);
+    if (ImGui::InputInt("MiB limit", &mib, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue)) {
+      s.lab_memory_mib = std::uint64_t(std::clamp(mib, 64, 1 << 20));
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("memory a run on the simulator may take (press Enter)");
   } else {
     if (name_combo("family", s.request.family, family_ids())) {
       switch_family(s.request, *find_family(s.request.family));

@@ -161,6 +161,8 @@ void pane(AppState& state, GlRenderer& gl, int side, ImVec2 size) {
     draw_view(ctx);
   } else if (s.busy()) {
     ImGui::TextDisabled("Running the kernel...");
+  } else if (!s.settings.lab_file.empty()) {
+    ImGui::TextDisabled("Nothing ran yet: fix the file and save it, and it builds and runs again.");
   } else if (!s.outcome()) {
     ImGui::TextDisabled("Pick a variant on the left; it runs at once.");
   } else {
