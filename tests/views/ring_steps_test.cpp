@@ -9,7 +9,7 @@
 namespace wl {
 namespace {
 
-RingSteps ring_of(const std::string& variant) {
+RunResult run_on_four(const std::string& variant) {
   RunRequest r;
   r.family = "allreduce";
   r.variant = variant;
@@ -21,10 +21,12 @@ RingSteps ring_of(const std::string& variant) {
   r.record_blocks = {0};
   std::vector<std::int32_t> input(64);
   std::iota(input.begin(), input.end(), 0);
-  const RunResult out = run_sim(r, input.data());
+  RunResult out = run_sim(r, input.data());
   EXPECT_TRUE(out.check.ok);
-  return build_ring_steps(out.trace);
+  return out;
 }
+
+RingSteps ring_of(const std::string& variant) { return build_ring_steps(run_on_four(variant).trace); }
 
 unsigned holds(const RingStep& s, unsigned rank, unsigned chunk) { return s.holds[rank * 4 + chunk]; }
 
@@ -72,18 +74,7 @@ TEST(RingSteps, OneShotCombinesEverythingAtOnce) {
 // takes 500 ns over the first reduce-scatter step where its block 0 takes 200; rank 3 has no
 // clocks, so 0. The simulator's trace has none: no times at all.
 TEST(RingSteps, EachRankTimesItsStepsByItsOwnClock) {
-  RunRequest r;
-  r.family = "allreduce";
-  r.variant = "ring";
-  r.type = "i32";
-  r.n = 16;
-  r.block = 32;
-  r.params["gpus"] = 4;
-  r.record = true;
-  r.record_blocks = {0};
-  std::vector<std::int32_t> input(64);
-  std::iota(input.begin(), input.end(), 0);
-  RunResult out = run_sim(r, input.data());
+  RunResult out = run_on_four("ring");
   ASSERT_TRUE(build_ring_steps(out.trace).steps.front().ns.empty());
   const RingSteps untimed = build_ring_steps(out.trace);
   const StepId first = untimed.steps[1].step, second = untimed.steps[2].step;
