@@ -5,13 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "core/row_norms.h"
 #include "kernels/families/rows/variant_info.h"
 #include "kernels/family/run_request.h"
 #include "kernels/family/run_result.h"
 
 namespace wl::rows {
 
-constexpr std::uint64_t kDefaultCols = 256, kMaxCols = std::uint64_t(1) << 24;
+constexpr std::uint64_t kDefaultCols = kDefaultRowCols, kMaxCols = std::uint64_t(1) << 24;
 
 // The family's "cols" parameter, or its default.
 unsigned cols_of(const RunRequest& request);

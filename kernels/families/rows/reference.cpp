@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "core/row_norms.h"
 #include "kernels/families/rows/variant.h"
 
 namespace wl::rows {
@@ -38,27 +39,12 @@ std::string number_text(double v, const char* format = "%.4g") {
 
 }  // namespace
 
+static_assert(kEps == kRowEps, "the kernels' eps is the reference's");
+
 std::vector<double> reference_rows(const float* x, std::uint64_t n, unsigned cols, unsigned op) {
   std::vector<double> y(n);
-  for (std::uint64_t first = 0; cols && first < n; first += cols) {
-    const float* row = x + first;
-    double* out = y.data() + first;
-    if (op == Softmax::bit) {
-      double max = -std::numeric_limits<double>::infinity(), sum = 0;
-      for (unsigned j = 0; j < cols; ++j) max = std::isnan(row[j]) || row[j] > max ? double(row[j]) : max;
-      for (unsigned j = 0; j < cols; ++j) sum += std::exp(row[j] - max);
-      for (unsigned j = 0; j < cols; ++j) out[j] = std::exp(row[j] - max) / sum;
-    } else {
-      double mean = 0, sum_squares = 0;
-      if (op == LayerNorm::bit) {
-        for (unsigned j = 0; j < cols; ++j) mean += row[j];
-        mean /= cols;
-      }
-      for (unsigned j = 0; j < cols; ++j) sum_squares += (row[j] - mean) * (row[j] - mean);
-      const double scale = std::sqrt(sum_squares / cols + double(kEps));
-      for (unsigned j = 0; j < cols; ++j) out[j] = (row[j] - mean) / scale;
-    }
-  }
+  const RowOp row_op = op == Softmax::bit ? RowOp::Softmax : op == LayerNorm::bit ? RowOp::LayerNorm : RowOp::RmsNorm;
+  for (std::uint64_t first = 0; cols && first < n; first += cols) normalise_row_f64(x + first, cols, row_op, y.data() + first);
   return y;
 }
 
