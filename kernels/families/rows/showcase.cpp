@@ -5,6 +5,8 @@ namespace wl::rows {
 
 FamilyShowcase Traits::showcase() {
   FamilyShowcase s;
+  s.views = {"numerics", "online"};
+  s.default_view = "numerics";
   ComparisonPreset fused;
   fused.label = "Thread vs block per row";
   fused.tooltip = "softmax of 4 rows of 64: one thread a row reads a row apart, a block a row reads contiguously";
