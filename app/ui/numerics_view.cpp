@@ -44,11 +44,12 @@ const char* op_words(RowOp op) {
   return op == RowOp::Softmax ? "softmax" : op == RowOp::LayerNorm ? "layer norm" : "RMS norm";
 }
 
-// "x from -3.9 to 100; worst: 1 NaN, 31 past 2^20 u" for the text right of a row.
-std::string row_summary(const RowOutputs& r) {
+// "x -3.9 .. 100:  1 NaN  the rest under 0.01 u" for the text right of a row; without the
+// inputs' range where the pane is narrow.
+std::string row_summary(const RowOutputs& r, bool with_inputs) {
   float lo = r.x.front(), hi = r.x.front();
   for (float x : r.x) lo = std::min(lo, x), hi = std::max(hi, x);
-  std::string text = "x " + number(lo, "%.6g") + " .. " + number(hi, "%.6g") + ":  ";
+  std::string text = with_inputs ? "x " + number(lo, "%.6g") + " .. " + number(hi, "%.6g") + ":  " : "";
   if (r.nans) text += std::to_string(r.nans) + " NaN  ";
   if (r.infs) text += std::to_string(r.infs) + " inf  ";
   if (r.written == r.nans + r.infs) return text;
@@ -90,6 +91,7 @@ void draw_numerics_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
   const RowNumerics& n = views->numerics;
+  ctx.probe_touch("numerics", "nan");  // a test can check there is none
   if (n.rows.empty()) {
     ImGui::TextWrapped("%s", n.note.c_str());
     return;
@@ -97,6 +99,11 @@ void draw_numerics_view(ViewContext& ctx) {
   ImGui::TextWrapped("Each output of %s against its f64 reference, %llu columns a row. Error in u = 2^-24, one f32 "
                      "rounding of the row's largest output: green is as close as f32 gets.",
                      op_words(n.op), (unsigned long long)n.cols);
+  if (n.op == RowOp::LayerNorm) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("A large mean costs any f32 layer norm bits: x is stored to f32 at the mean's scale, not the spread's.");
+    ImGui::PopTextWrapPos();
+  }
   if (const RunOutcome* o = ctx.session.outcome(); o && o->checked) {
     ImGui::PushTextWrapPos(0.0f);
     if (!o->check_ok && !o->check_diagnosis.empty())
@@ -112,10 +119,15 @@ void draw_numerics_view(ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = legend_height(2);
+  const float legend_h = legend_height(avail.x < 1100.0f * ctx.app.ui_scale ? 4 : 2);  // narrow: the swatches wrap
   const float label_w = ImGui::CalcTextSize("row 00000  ").x;
-  const float summary_w = ImGui::CalcTextSize("x -3.99999 .. 10003.9:  99 NaN  the rest 2^20 u: 4 correct bits").x;
-  const float strip_w = std::max(avail.x - label_w - summary_w - 12.0f * scale, 40.0f);
+  // The strip takes what the summary leaves, and at least half the pane: a narrow pane (compare)
+  // drops the inputs' range from the summary.
+  const float gap_w = 12.0f * scale;
+  const float full_w = ImGui::CalcTextSize("x -3.99999 .. 10003.9:  99 NaN  the rest 2^20 u: 4 correct bits").x;
+  const bool with_inputs = avail.x - label_w - full_w - gap_w >= avail.x * 0.5f;
+  const float summary_w = with_inputs ? full_w : ImGui::CalcTextSize("99 NaN  worst 2^20 u: 4 correct bits").x;
+  const float strip_w = std::max(avail.x - label_w - summary_w - gap_w, 40.0f);
   const float row_h = std::clamp((avail.y - legend_h - line) / float(n.rows.size()), line * 1.1f, line * 2.4f);
   const std::size_t shown = std::min(n.rows.size(), std::size_t(std::max(1.0f, (avail.y - legend_h - line) / row_h)));
   // One cell a column while cells stay 3 px wide; else a cell stands for several, the worst of them.
@@ -138,6 +150,7 @@ void draw_numerics_view(ViewContext& ctx) {
     char label[24];
     std::snprintf(label, sizeof label, "row %llu", (unsigned long long)r.row);
     dl->AddText(ImVec2(origin.x, y + (h - line) * 0.5f), text, label);
+    ctx.probe("numerics", "rows", origin.x, y + h * 0.5f);
     for (std::uint64_t c = 0; c < cells; ++c) {
       const std::uint64_t first = c * n.cols / cells, last = std::max(first + 1, (c + 1) * n.cols / cells);
       ErrorClass worst = ErrorClass::Unwritten;
@@ -147,6 +160,7 @@ void draw_numerics_view(ViewContext& ctx) {
       // Not a number at all: marked beyond its color, a cross for NaN, a bar for inf.
       const ImU32 mark = IM_COL32(255, 255, 255, 230);
       const float m = std::min(hi.x - lo.x, hi.y - lo.y) * 0.2f;
+      if (worst == ErrorClass::NaN) ctx.probe("numerics", "nan", lo.x + 3, (lo.y + hi.y) * 0.5f);  // beside the cross
       if (worst == ErrorClass::NaN && hi.x - lo.x >= 5) {
         dl->AddLine(ImVec2(lo.x + m, lo.y + m), ImVec2(hi.x - m, hi.y - m), mark, 1.5f * scale);
         dl->AddLine(ImVec2(lo.x + m, hi.y - m), ImVec2(hi.x - m, lo.y + m), mark, 1.5f * scale);
@@ -155,9 +169,10 @@ void draw_numerics_view(ViewContext& ctx) {
       }
       if (mouse.x >= lo.x && mouse.x < lo.x + cell_w && mouse.y >= lo.y && mouse.y < hi.y) tooltip(r, first, last);
     }
-    const std::string summary = row_summary(r);
-    dl->AddText(ImVec2(origin.x + label_w + strip_w + 12.0f * scale, y + (h - line) * 0.5f),
-                r.nans || r.infs || r.worst_u > 1024 ? kProblemColor : dim, summary.c_str());
+    const std::string summary = row_summary(r, with_inputs);
+    const bool wrong = r.nans || r.infs || error_class(r.worst_u) == ErrorClass::Wrong;
+    dl->AddText(ImVec2(origin.x + label_w + strip_w + gap_w, y + (h - line) * 0.5f), wrong ? kProblemColor : dim,
+                summary.c_str());
   }
   if (shown < n.rows.size()) {
     char more[64];
@@ -170,7 +185,7 @@ void draw_numerics_view(ViewContext& ctx) {
     legend_item(class_color(c), error_class_name(c));
   legend_end();
   legend_begin();
-  legend_item(class_color(ErrorClass::NaN), "crossed: NaN where the reference is a number (inf/inf, 0/0, sqrt of a negative)");
+  legend_item(class_color(ErrorClass::NaN), "crossed: NaN where the reference is a number");
   legend_item(class_color(ErrorClass::Inf), "barred: inf where it is not");
   legend_item(class_color(ErrorClass::Unwritten), "not written by the recorded blocks");
   legend_end();

@@ -113,8 +113,10 @@ void draw_online_view(ViewContext& ctx) {
     dl->AddPolyline(sum_points.data(), int(sum_points.size()), kSumColor, 0, 2.5f * scale);
     for (std::size_t k = 0; k < k_count; ++k) {
       dl->AddCircleFilled(sum_points[k], 2.5f * scale, kSumColor);
-      if (r.chunks[k].max_grew)
-        dl->AddCircleFilled(ImVec2(x_of(k), to_y(r.chunks[k].max, max_lo, max_hi, max_top, max_h)), 4.0f * scale, kMaxColor);
+      if (!r.chunks[k].max_grew) continue;
+      const ImVec2 dot(x_of(k), to_y(r.chunks[k].max, max_lo, max_hi, max_top, max_h));
+      dl->AddCircleFilled(dot, 4.0f * scale, kMaxColor);
+      ctx.probe("online", "grew", dot.x, dot.y);
     }
     // The values at both ends.
     const RescaleChunk &first = r.chunks.front(), &last = r.chunks.back();
