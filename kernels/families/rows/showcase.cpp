@@ -9,14 +9,14 @@ FamilyShowcase Traits::showcase() {
   s.default_view = "numerics";
   ComparisonPreset fused;
   fused.label = "Thread vs block per row";
-  fused.tooltip = "softmax of 4 rows of 64: one thread a row reads a row apart, a block a row reads contiguously";
+  fused.tooltip = "softmax of 32 rows of 32: a warp's lanes read a row apart with a thread a row, side by side with a block a row";
   fused.left = "thread-per-row";
   fused.right = "block-per-row";
-  fused.params = {{"cols", 64}};
+  fused.params = {{"cols", 32}};
   fused.op = "softmax";
   fused.type = "f32";
   fused.pattern = "random";
-  fused.n = 256;
+  fused.n = 1024;  // 32 rows: every lane of thread-per-row's one warp has a row
   fused.block = 32;
   fused.view = "memory";
   fused.step = kLoadStep;
