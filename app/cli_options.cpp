@@ -117,7 +117,7 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
           [](std::string& t) { return parse_level(t) ? std::string() : "invalid level '" + t + "'"; }, "LEVEL"));
   app.add_option("--n", s.n, "Elements of the input")->group(start_group);
   app.add_option("--block", s.block, "Threads per block (a power of two, up to 1024)")->group(start_group);
-  app.add_option("--op", s.op, "sum, min, max or product")->group(start_group);
+  app.add_option("--op", s.op, "sum, min, max or product; softmax, layernorm or rmsnorm (rows); by default the family's first")->group(start_group);
   app.add_option("--type", s.type, "i32, f32 or f64")->group(start_group);
   app.add_option("--pattern", s.pattern, "random, ones, ascending, all-equal or skewed")->group(start_group);
   app.add_option("--seed", s.seed, "Seed of the random input")->group(start_group);

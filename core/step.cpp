@@ -23,6 +23,11 @@ std::string step_name(StepId s) {
     case StepKind::ReduceScatter: return "reduce-scatter " + index;
     case StepKind::AllGather: return "all-gather " + index;
     case StepKind::Exchange: return "exchange " + index;
+    case StepKind::Pass: {
+      const unsigned level = k & ((1u << kPassLevelBits) - 1);
+      const std::string pass = "pass " + std::to_string(k >> kPassLevelBits);
+      return level == 0 ? pass : pass + ", level " + std::to_string(level - 1);
+    }
     case StepKind::Finish: return "finish";
   }
   char text[16];
@@ -35,6 +40,16 @@ std::optional<StepId> parse_step_name(std::string_view text) {
   if (!text.empty() && text.size() <= 4 && text.find_first_not_of("0123456789") == std::string_view::npos) {
     const unsigned level = unsigned(std::stoul(std::string(text)));
     if (level <= kMaxStepIndex) return level_step(level);
+    return std::nullopt;
+  }
+  if (text.rfind("pass ", 0) == 0) {  // two numbers: "pass 2", "pass 2, level 3"
+    for (unsigned pass = 2; pass < (1u << (kStepIndexBits - kPassLevelBits)); ++pass) {
+      if (step_name(pass_step(pass)) == text) return pass_step(pass);
+      const std::string prefix = step_name(pass_step(pass)) + ", level ";
+      if (text.rfind(prefix, 0) != 0) continue;
+      for (unsigned level = 0; level + 1 < (1u << kPassLevelBits); ++level)
+        if (step_name(pass_step(pass, level)) == text) return pass_step(pass, level);
+    }
     return std::nullopt;
   }
   // Each kind's name is fixed ("look-back") or a prefix and its index ("up-sweep d=" 2): the

@@ -32,6 +32,7 @@ enum class StepKind : std::uint8_t {
   ReduceScatter = 11,  // step s of an all-reduce's reduce-scatter, across GPUs
   AllGather = 12,      // step s of an all-reduce's all-gather
   Exchange = 13,       // step k of an all-reduce that trades whole buffers (partner r ^ 2^k)
+  Pass = 14,           // a later read of the input by a kernel that reads it more than once: pass_step
   Finish = 15,         // writing the block's result
 };
 constexpr unsigned kStepKindCount = 16;
@@ -47,8 +48,16 @@ WL_CORE_HD constexpr unsigned step_index(StepId s) { return s & kMaxStepIndex; }
 constexpr StepId kLoadStep = make_step(StepKind::Load);
 constexpr StepId kFinishStep = make_step(StepKind::Finish, kMaxStepIndex);
 WL_CORE_HD constexpr StepId level_step(unsigned k) { return make_step(StepKind::Level, k); }
+// Pass p >= 2 over the input (pass 1 is Load and its Level steps), then level k of the tree
+// that reduces what it read: "pass 2", "pass 2, level 3". Up to 63 passes of 62 levels.
+constexpr unsigned kPassLevelBits = 6;
+WL_CORE_HD constexpr StepId pass_step(unsigned pass, unsigned level) {
+  return make_step(StepKind::Pass, pass << kPassLevelBits | (level + 1));
+}
+WL_CORE_HD constexpr StepId pass_step(unsigned pass) { return make_step(StepKind::Pass, pass << kPassLevelBits); }
 
-// "load", "level 3", "up-sweep d=2", "ticket", "look-back", "last block, level 1", "finish";
+// "load", "level 3", "up-sweep d=2", "ticket", "look-back", "last block, level 1", "pass 2",
+// "pass 2, level 3", "finish";
 // "step 0x9003" for a kind this build does not know.
 std::string step_name(StepId s);
 

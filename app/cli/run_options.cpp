@@ -18,7 +18,7 @@ void add_run_options(CLI::App& c, RunOptions& o) {
   c.add_option("--variant", o.request.variant,
                "variant id (see `warplens list`); by default sequential, or the family's first that is not a pitfall")
       ->capture_default_str();
-  c.add_option("--op", o.request.op, "operator (see `warplens list`)")->capture_default_str();
+  c.add_option("--op", o.request.op, "operator (see `warplens list`); by default the family's first");
   c.add_option("--type", o.request.type, "value type (see `warplens list`); by default the family's first");
   c.add_option("--n", o.request.n, "number of elements (0 gives the operator's identity)")->capture_default_str();
   c.add_option("--block", o.request.block, "threads per block: a power of two up to 1024")->capture_default_str();
@@ -128,6 +128,7 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
   }
   if (const Family* family = find_family(r.family)) {
     if (r.type.empty()) r.type = family->types().front();
+    if (r.op.empty()) r.op = family->ops().empty() ? "sum" : family->ops().front();  // "sum": as before, ignored
     if (r.variant == RunRequest{}.variant && !family->find_variant(r.variant))  // not named: the family's own first
       for (const VariantSummary& v : family->variants())
         if (!v.pitfall) {

@@ -15,7 +15,11 @@ class App;
 namespace wl::cli {
 
 struct RunOptions {
-  RunOptions() { request.type.clear(); }  // empty: the family's first type (f32 for reduce)
+  // Empty: the family's first type (f32 for reduce) and first operator (sum, where it takes one).
+  RunOptions() {
+    request.type.clear();
+    request.op.clear();
+  }
 
   RunRequest request;
   std::vector<std::string> params;  // "name=value", a family's own parameters

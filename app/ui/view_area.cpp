@@ -19,6 +19,8 @@
 #include "ui/lookback_view.h"
 #include "ui/memory_view.h"
 #include "ui/metrics_view.h"
+#include "ui/numerics_view.h"
+#include "ui/online_view.h"
 #include "ui/palette.h"
 #include "ui/playback_bar.h"
 #include "ui/source_view.h"
@@ -143,6 +145,8 @@ void draw_view(ViewContext& ctx) {
     case ViewKind::Histogram: draw_histogram_view(ctx); break;
     case ViewKind::Links: draw_links_view(ctx); break;
     case ViewKind::Ring: draw_ring_view(ctx); break;
+    case ViewKind::Numerics: draw_numerics_view(ctx); break;
+    case ViewKind::Online: draw_online_view(ctx); break;
     case ViewKind::Timing: break;  // not a trace view: draw_view_area draws it whole
     default: break;
   }

@@ -8,6 +8,7 @@
 #include "core/ops.h"
 #include "core/bits.h"
 #include "kernels/dialect/macros.h"
+#include "kernels/dialect/math.h"
 #include "kernels/dialect/views.h"
 #include "trace/event.h"
 

@@ -29,6 +29,10 @@ TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_coun
   v.lookback = build_lookback_timeline(v.whole(), std::uint16_t(launch));
   v.peers = peer_traffic(v.whole());
   if (v.whole().meta.ranks > 1) v.ring = build_ring_steps(v.whole());
+  if (parse_row_op(v.whole().meta.op)) {
+    v.numerics = build_row_numerics(v.whole());
+    v.rescales = build_online_rescale(v.whole());
+  }
   v.values_known = parse_value_ops(v.trace.meta.op, v.trace.meta.type, v.values);
   v.requests = group_requests(v.trace);
   v.grid = divergence_grid(v.trace, v.requests);

@@ -12,7 +12,9 @@
 #include "model/views/dataflow_layout.h"
 #include "model/views/divergence_map.h"
 #include "model/views/lookback_timeline.h"
+#include "model/views/online_rescale.h"
 #include "model/views/ring_steps.h"
+#include "model/views/row_numerics.h"
 #include "model/views/step_times.h"
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
@@ -43,6 +45,8 @@ struct TraceViews {
   LookbackTimeline lookback;          // build_lookback_timeline(whole(), launch)
   PeerTraffic peers;                  // peer_traffic(whole()): a run over several GPUs
   RingSteps ring;                     // build_ring_steps(whole()): likewise
+  RowNumerics numerics;               // build_row_numerics(whole()): row-wise softmax and norms
+  OnlineRescale rescales;             // build_online_rescale(whole()): their online softmax
 
   bool has_block(std::uint32_t block) const;
   const Trace& whole() const { return recorded ? *recorded : trace; }

@@ -21,6 +21,8 @@ constexpr ViewSpec kViews[] = {
     {ViewKind::Histogram, "histogram", "Bins", true, 9},  // bins filling, private copies, contention
     {ViewKind::Links, "links", "Links", true, 9},  // bytes between GPUs: an all-reduce
     {ViewKind::Ring, "ring", "Ring", true, 1},  // what each rank holds, step by step: an all-reduce
+    {ViewKind::Numerics, "numerics", "Numerics", true, 1},  // each output's error: row-wise softmax and norms
+    {ViewKind::Online, "online", "Online rescale", true, 9},  // the online softmax's running max and sum
 };
 static_assert(std::size(kViews) == std::size_t(ViewKind::Count), "one row per view");
 

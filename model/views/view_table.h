@@ -12,7 +12,8 @@ namespace wl {
 
 // In tab order.
 enum class ViewKind : std::uint8_t {
-  Tree, Dataflow, Divergence, Banks, Memory, Source, Metrics, Timing, Lookback, Histogram, Links, Ring, Count
+  Tree, Dataflow, Divergence, Banks, Memory, Source, Metrics, Timing, Lookback, Histogram, Links, Ring, Numerics,
+  Online, Count
 };
 
 struct ViewSpec {

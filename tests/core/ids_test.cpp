@@ -132,11 +132,12 @@ TEST(StepNames, ParseBackWhatStepNameWrites) {
   for (StepId s : {kLoadStep, kFinishStep, level_step(0), level_step(7), make_step(StepKind::UpSweep, 2),
                    make_step(StepKind::DownSweep, 9), make_step(StepKind::LookBack), make_step(StepKind::Ticket),
                    make_step(StepKind::LastBlockLevel, 3), make_step(StepKind::Propagate),
-                   make_step(StepKind::Bin), make_step(StepKind::Sort, 5)})
+                   make_step(StepKind::Bin), make_step(StepKind::Sort, 5), pass_step(2), pass_step(2, 0),
+                   pass_step(3, 9)})
     EXPECT_EQ(parse_step_name(step_name(s)), std::optional<StepId>(s)) << step_name(s);
   EXPECT_EQ(parse_step_name("3"), std::optional<StepId>(level_step(3)));
   EXPECT_EQ(parse_step_name("up-sweep d=2"), std::optional<StepId>(make_step(StepKind::UpSweep, 2)));
-  for (const char* bad : {"", "up-sweep", "up-sweep d=", "level", "99999", "-1", "Load", "finish 2"})
+  for (const char* bad : {"", "up-sweep", "up-sweep d=", "level", "99999", "-1", "Load", "finish 2", "pass 1", "pass 2, level", "pass 2 "})
     EXPECT_FALSE(parse_step_name(bad).has_value()) << bad;
 }
 

@@ -28,7 +28,7 @@ RunRequest toy_request(std::uint64_t passes) {
 TEST(ToyFamily, IsListedBesideTheProductsFamilies) {
   std::vector<std::string> ids;
   for (const Family* f : families()) ids.emplace_back(f->id());
-  EXPECT_EQ(ids, (std::vector<std::string>{"reduce", "scan", "histogram", "allreduce", "copy_twice"}));
+  EXPECT_EQ(ids, (std::vector<std::string>{"reduce", "scan", "histogram", "allreduce", "rows", "copy_twice"}));
   ASSERT_NE(find_family("copy_twice"), nullptr);
   EXPECT_TRUE(find_family("copy_twice")->ops().empty());
 }

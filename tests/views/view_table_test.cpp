@@ -33,12 +33,13 @@ TEST(ViewTable, TheTreeIsForReductionsTheOthersForEveryFamily) {
 }
 
 TEST(ViewTable, TheDataflowComesRightAfterTheTree) {
-  EXPECT_EQ(int(ViewKind::Count), 12);
+  EXPECT_EQ(int(ViewKind::Count), 14);
   EXPECT_EQ(ViewKind(0), ViewKind::Tree);  // key 1 stays the tree
   EXPECT_STREQ(view_name(ViewKind(1)), "dataflow");
   EXPECT_STREQ(view_title(ViewKind::Dataflow), "Dataflow");
   EXPECT_EQ(view_names_text(),
-            "tree, dataflow, divergence, banks, memory, source, metrics, timing, lookback, histogram, links, ring, compare");
+            "tree, dataflow, divergence, banks, memory, source, metrics, timing, lookback, histogram, links, ring, numerics, "
+            "online, compare");
 }
 
 TEST(ViewTable, TheTimingViewIsKeyEightForEveryFamily) {
@@ -59,12 +60,27 @@ TEST(ViewTable, KeyNineIsTheFamilysOwnView) {
   EXPECT_FALSE(view_applies(ViewKind::Lookback, showcase_of("reduce")));
 }
 
+// Row-wise softmax and norms declare two views of their own; no other family draws them.
+TEST(ViewTable, RowsHaveTheirNumericsAndOnlineRescaleViews) {
+  for (ViewKind v : {ViewKind::Numerics, ViewKind::Online}) {
+    EXPECT_TRUE(view_applies(v, showcase_of("rows"))) << view_name(v);
+    for (const char* family : {"reduce", "scan", "histogram", "allreduce"}) EXPECT_FALSE(view_applies(v, showcase_of(family)));
+  }
+  ViewKind v = ViewKind::Tree;
+  bool compare = true;
+  ASSERT_TRUE(parse_view("online", v, compare));
+  EXPECT_EQ(v, ViewKind::Online);
+  EXPECT_STREQ(view_title(ViewKind::Online), "Online rescale");
+  EXPECT_EQ(view_key(ViewKind::Numerics), 1);
+}
+
 // A family opens with its own view where it has one, else the dataflow, which draws anything.
 TEST(ViewTable, EachFamilyHasADefaultViewThatAppliesToIt) {
   EXPECT_EQ(default_view(showcase_of("reduce")), ViewKind::Tree);
   EXPECT_EQ(default_view(showcase_of("histogram")), ViewKind::Histogram);
   EXPECT_EQ(default_view(showcase_of("scan")), ViewKind::Dataflow);
-  for (const char* family : {"reduce", "scan", "histogram", "copy_twice"})
+  EXPECT_EQ(default_view(showcase_of("rows")), ViewKind::Numerics);
+  for (const char* family : {"reduce", "scan", "histogram", "rows", "copy_twice"})
     EXPECT_TRUE(view_applies(default_view(showcase_of(family)), showcase_of(family))) << family;
 }
 
