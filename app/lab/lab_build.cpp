@@ -179,7 +179,10 @@ LabBuild build_lab_file(const LabFile& file, LabTarget target) {
     b.ok = b.cached = true;
     return b;
   }
-  const std::string driver_path = base + (target == LabTarget::Gpu ? ".cu" : ".cpp"), partial = base + ".so.part";
+  // This process's own driver and partial library: another process (the app and the CLI, tests
+  // side by side) may build the same file at the same time; the library is renamed into place.
+  const std::string mine = base + "." + std::to_string(getpid());
+  const std::string driver_path = mine + (target == LabTarget::Gpu ? ".cu" : ".cpp"), partial = mine + ".so.part";
   std::ofstream(driver_path) << driver;
   ChildLimits limits;
   limits.seconds = target == LabTarget::Gpu ? kGpuCompileSeconds : kCompileSeconds;
@@ -189,9 +192,11 @@ LabBuild build_lab_file(const LabFile& file, LabTarget target) {
   b.diagnostics = parse_diagnostics(run.output, file.path);
   if (!run.ok()) {
     fs::remove(partial, ec);
+    fs::remove(driver_path, ec);
     if (b.diagnostics.empty()) b.problem = "the compiler " + describe_outcome(run, limits) + ": " + run.output;
     return b;
   }
+  fs::remove(driver_path, ec);
   fs::rename(partial, b.library, ec);  // whole or not at all: a second process may be reading the cache
   if (ec) {
     b.problem = "cannot keep the built kernel in " + dir + ": " + ec.message();

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <optional>
 #include <sstream>
 #include <string_view>
 #include <vector>
@@ -102,9 +101,11 @@ void draw_source_view(ViewContext& ctx) {
   const EmbeddedFile* embedded = find_embedded(embedded_kernel_sources(), file);
   const bool learners = file == views->trace.meta.variant_file && !file.empty();
   const std::string* on_disk = learners ? file_on_disk(file) : nullptr;
-  const std::optional<std::string_view> text = on_disk ? std::optional<std::string_view>(*on_disk)
-                                               : embedded && !learners ? std::optional<std::string_view>(embedded->text)
-                                                                       : std::nullopt;
+  // The learner's file from disk; a built-in one from those compiled in. Null: neither.
+  const std::string_view* text = nullptr;
+  std::string_view found;
+  if (on_disk) found = *on_disk, text = &found;
+  else if (embedded && !learners) found = embedded->text, text = &found;
   // The learner's build errors in this file: its lines marked, the message beside.
   std::map<unsigned, std::string> errors;
   if (const RunOutcome* o = ctx.session.outcome(); o && learners)

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -14,7 +16,8 @@ namespace fs = std::filesystem;
 
 // A scratch tree: an installed prefix, a source tree and its build folder, a data folder.
 struct Tree {
-  fs::path root = fs::path(WL_TEST_DATA_DIR) / "data_dirs";
+  // A folder of each test's own: ctest runs this binary's tests as processes side by side.
+  fs::path root = fs::path(WL_TEST_DATA_DIR) / ("data_dirs-" + std::to_string(getpid()));
   fs::path prefix = root / "prefix", source = root / "source", build = root / "source/build";
   fs::path data = root / "data";
 
@@ -22,6 +25,10 @@ struct Tree {
     fs::remove_all(root);
     fs::create_directories(build / "app");
     fs::create_directories(prefix / "bin");
+  }
+  ~Tree() {
+    std::error_code ec;
+    fs::remove_all(root, ec);
   }
   // Assets and headers laid out as share/warplens is.
   static void fill_share(const fs::path& share) {
