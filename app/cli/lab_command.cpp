@@ -89,7 +89,7 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
     return 2;
   }
   std::string note;
-  const std::optional<lab::LabTarget> target = lab::choose_lab_target(backend, note);
+  const std::optional<lab::LabTarget> target = lab::choose_lab_target(*file, backend, note);
   if (!target) {
     std::cerr << "warplens lab: " << note << "\n";
     return 1;

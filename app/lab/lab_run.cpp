@@ -71,11 +71,15 @@ struct RunFolder {
 
 }  // namespace
 
-std::optional<LabTarget> choose_lab_target(BackendChoice backend, std::string& note) {
+std::optional<LabTarget> choose_lab_target(const LabFile& file, BackendChoice backend, std::string& note) {
   note.clear();
   if (backend == BackendChoice::Simulator) return LabTarget::Simulator;
   std::string why;
-  if (lab_compiler_present(why, LabTarget::Gpu) && gpu_usable(&why)) return LabTarget::Gpu;
+  const Family* family = find_family(file.family);
+  const std::vector<FamilyParam> params = family ? family->params() : std::vector<FamilyParam>();
+  const bool over_gpus = std::any_of(params.begin(), params.end(), [](const FamilyParam& p) { return p.name == "gpus"; });
+  if (over_gpus) why = "the lab runs a kernel of a family over several GPUs (" + file.family + ") on the simulator only";
+  else if (lab_compiler_present(why, LabTarget::Gpu) && gpu_usable(&why)) return LabTarget::Gpu;
   if (backend == BackendChoice::Gpu) {
     note = "your kernel cannot run on the GPU here: " + why;
     return std::nullopt;

@@ -48,8 +48,10 @@ std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& 
 
 // Where a learner's kernel runs for `backend`: the GPU where asked for, or with Auto where nvcc
 // and a GPU are both here; else the simulator, and `note` says why once (empty: as asked).
-// Demanding the GPU where it cannot run is an error (nullopt, with `note` the reason).
-std::optional<LabTarget> choose_lab_target(BackendChoice backend, std::string& note);
+// Demanding the GPU where it cannot run is an error (nullopt, with `note` the reason). A family
+// over several GPUs (the all-reduce) runs a learner's kernel on the simulator only: its GPU code
+// is specialised for the family's own variants.
+std::optional<LabTarget> choose_lab_target(const LabFile& file, BackendChoice backend, std::string& note);
 
 LabRun run_lab(const LabFile& file, const LabRequest& request);
 

@@ -61,7 +61,7 @@ RunOutcome run_lab_now(const RunSettings& s) {
   request.limits.seconds = s.lab_seconds;
   request.limits.memory_bytes = s.lab_memory_mib << 20;
   std::string note;
-  const std::optional<lab::LabTarget> target = lab::choose_lab_target(s.backend, note);
+  const std::optional<lab::LabTarget> target = lab::choose_lab_target(*file, s.backend, note);
   if (!target) return failure(RunProblem::Lab, note, s);
   request.target = *target;
   if (*target == lab::LabTarget::Gpu) request.request.sm_count = default_sm_count();
