@@ -15,6 +15,9 @@
 
 namespace wl::rows {
 
+// CUB's segmented reductions and a normalising pass, as a library user writes it (bench/cub_rows.cu).
+GpuTime time_cub_rows(const RunRequest& r, const void* input, const TimingPlan& timing);
+
 struct Traits : FamilyTraitsBase {
   static constexpr const char* id = "rows";
   static constexpr const char* title = "Row-wise softmax and norms";
@@ -61,6 +64,11 @@ struct Traits : FamilyTraitsBase {
     return "three-pass";
   }
   static FamilyShowcase showcase();
+#if defined(WARPLENS_HAVE_CUDA)
+  static GpuTime time_library(const RunRequest& r, const void* input, const TimingPlan& timing) {
+    return time_cub_rows(r, input, timing);
+  }
+#endif
 };
 
 }  // namespace wl::rows
