@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/metrics_document.h"
 #include "cli/run_options.h"
 #include "kernels/family/param_text.h"
 #include "kernels/host/input.h"
@@ -130,14 +131,11 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
   return 0;
 }
 
-json metrics_document(const lab::LabRun& run) {
+// The metrics document of `metrics --json` (over every launch, as the goals count), the
+// simulator's finding, and the lab's own: the file, the build and, on the GPU, the timing.
+json lab_document(const lab::LabRun& run) {
   const RunResult& o = run.outcome;
-  json j = metrics_to_json(compute_metrics(o.trace));
-  j["result"] = {{"value", o.result_text}, {"reference", o.check.expected}, {"ok", o.check.ok},
-                 {"error", o.check.error}, {"bound", o.check.bound}, {"diagnosis", o.check.diagnosis}};
-  j["backend"] = o.backend;
-  j["recorded_blocks"] = o.trace.meta.recorded_blocks;
-  j["grid"] = o.trace.meta.grid_dim;
+  json j = metrics_document(compute_metrics(o.trace), o);
   if (o.trace.meta.fault) j["fault"] = fault_sentence(o.trace.meta);
   j["lab"] = {{"file", o.trace.meta.variant_file}, {"variant", o.trace.meta.variant},
               {"build_seconds", run.build.seconds}, {"built_before", run.build.cached},
@@ -218,7 +216,7 @@ void register_run(CLI::App& lab, CommandStatus& status) {
     const RunResult& out = run.outcome;
     const bool fault = out.trace.meta.fault.has_value();
     if (o->json) {
-      std::printf("%s\n", metrics_document(run).dump(2).c_str());
+      std::printf("%s\n", lab_document(run).dump(2).c_str());
     } else {
       std::printf("%s (%s, %s) on the %s: %s\n", file->id.c_str(), file->path.c_str(),
                   request_words(request.request).c_str(), out.backend == "gpu" ? "GPU" : "simulator",
@@ -266,7 +264,7 @@ void register_check(CLI::App& lab, CommandStatus& status) {
         list.push_back({{"goal", g.goal.text}, {"line", g.goal.line}, {"met", g.met},
                         {"yours", g.actual ? json(*g.actual) : json(nullptr)},
                         {"target", g.target ? json(*g.target) : json(nullptr)}, {"note", g.note}});
-      json j = metrics_document(run);
+      json j = lab_document(run);
       j["exercise"] = file->title;
       j["goals"] = list;
       j["passed"] = all;

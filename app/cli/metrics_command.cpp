@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/metrics_document.h"
 #include "cli/run_options.h"
 #include "model/metrics.h"
 #include "model/metrics_format.h"
@@ -61,17 +62,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
       return;
     }
     if (*json) {
-      nlohmann::json j = metrics_to_json(m);
-      j["result"] = {{"value", o.result_text}, {"reference", o.check.expected},
-                     {"ok", o.check.ok}, {"error", o.check.error}, {"bound", o.check.bound},
-                     {"diagnosis", o.check.diagnosis}};
-      const WorkSpan ws = measure_work_span(build_dataflow(o.trace));
-      j["work_span"] = {{"work", ws.work}, {"span", ws.span}, {"inputs", ws.inputs}};
-      j["backend"] = o.backend;
-      j["recorded_blocks"] = o.trace.meta.recorded_blocks;
-      j["grid"] = o.trace.meta.grid_dim;
-      if (o.trace.meta.ranks > 1) j["ranks"] = peer_traffic_to_json(peer_traffic(o.trace));
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", metrics_document(m, o).dump(2).c_str());
     } else {
       std::printf("%s grid=%u on %s, recorded blocks: %zu\n\n", request_words(options->request).c_str(),
                   o.trace.meta.grid_dim, o.backend.c_str(), o.trace.meta.recorded_blocks.size());

@@ -1,9 +1,9 @@
 #include "lab/lab_run.h"
 
 #include <dlfcn.h>
-#include <algorithm>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>

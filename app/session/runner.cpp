@@ -19,6 +19,25 @@ RunOutcome failure(RunProblem problem, std::string message, const RunSettings& s
   return out;
 }
 
+// A finished run as the screen takes it: the result and its check, a kernel bug as the problem
+// (the lesson of a pitfall: the run up to it), and the views of its trace.
+RunOutcome outcome_of(const RunSettings& s, RunResult&& result) {
+  RunOutcome out;
+  out.settings = s;
+  out.backend = result.backend;
+  out.result_text = result.result_text;
+  out.expected_text = result.check.expected;
+  out.check_ok = result.check.ok;
+  out.check_diagnosis = result.check.diagnosis;
+  out.checked = true;
+  if (result.trace.meta.fault) {
+    out.problem = RunProblem::KernelBug;
+    out.message = fault_sentence(result.trace.meta);
+  }
+  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(result.trace), s.inspect_launch));
+  return out;
+}
+
 RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
   RunRequest r = s.request;
   r.record = true;
@@ -27,20 +46,8 @@ RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
   parse_pattern(s.pattern, input.pattern);
   input.seed = s.seed;
   RunReport report = run_request(r, input, backend);
-  RunOutcome out;
-  out.settings = s;
-  out.backend = report.outcome.backend;
+  RunOutcome out = outcome_of(s, std::move(report.outcome));
   out.note = report.note;
-  out.result_text = report.outcome.result_text;
-  out.expected_text = report.outcome.check.expected;
-  out.check_ok = report.outcome.check.ok;
-  out.check_diagnosis = report.outcome.check.diagnosis;
-  out.checked = true;
-  if (report.outcome.trace.meta.fault) {  // a kernel bug is the lesson of a pitfall: the run up to it
-    out.problem = RunProblem::KernelBug;
-    out.message = fault_sentence(report.outcome.trace.meta);
-  }
-  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(report.outcome.trace), s.inspect_launch));
   return out;
 }
 
@@ -72,22 +79,10 @@ RunOutcome run_lab_now(const RunSettings& s) {
     return out;
   }
   run.outcome.trace.meta.variant_file = file->path;
-  RunOutcome out;
-  out.settings = s;
+  RunOutcome out = outcome_of(s, std::move(run.outcome));
   out.settings.request.variant = file->id;
-  out.backend = run.outcome.backend;
   if (s.backend == BackendChoice::Auto) out.note = note;
-  out.result_text = run.outcome.result_text;
-  out.expected_text = run.outcome.check.expected;
-  out.check_ok = run.outcome.check.ok;
-  out.check_diagnosis = run.outcome.check.diagnosis;
-  out.checked = true;
   out.lab_build_seconds = run.build.cached ? 0 : run.build.seconds;
-  if (run.outcome.trace.meta.fault) {
-    out.problem = RunProblem::KernelBug;
-    out.message = fault_sentence(run.outcome.trace.meta);
-  }
-  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(run.outcome.trace), s.inspect_launch));
   return out;
 }
 

@@ -52,7 +52,11 @@ void view_tabs(AppState& state) {
     if (ImGui::Button(label)) state.view = v;
     if (selected) ImGui::PopStyleColor();
   }
-  ImGui::SameLine(0, ImGui::GetFontSize() * 2.0f);
+  // Beside the tabs where it fits, else under them (a family with views of its own, a narrow window).
+  const float gap = ImGui::GetFontSize() * 2.0f;
+  const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Compare (C)").x;
+  const float right = ImGui::GetItemRectMax().x + gap + box;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine(0, gap);
   bool compare = state.compare;
   if (ImGui::Checkbox("Compare (C)", &compare)) set_compare(state, compare);
 }

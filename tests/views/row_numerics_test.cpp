@@ -10,6 +10,7 @@
 #include "kernels/family/family.h"
 #include "model/views/row_numerics.h"
 #include "model/views/trace_views.h"
+#include "tests/kernels/rows_requests.h"
 
 namespace wl {
 namespace {
@@ -17,15 +18,8 @@ namespace {
 RowNumerics numerics_of(const std::string& variant, const std::string& op, unsigned cols, std::uint64_t rows,
                         unsigned block, Pattern pattern, std::map<std::string, std::uint64_t> params = {},
                         std::vector<std::uint32_t> blocks = {0, 1, 2, 3}) {
-  RunRequest r;
-  r.family = "rows";
-  r.variant = variant;
-  r.op = op;
-  r.type = "f32";
-  r.n = rows * cols;
-  r.block = block;
-  r.params = params;
-  r.params["cols"] = cols;
+  RunRequest r = test::rows_request(variant, op, cols, rows, block);
+  for (const auto& [name, value] : params) r.params.emplace(name, value);  // cols stays the one given
   r.record = true;
   r.record_blocks = blocks;
   std::vector<float> x(r.n);
