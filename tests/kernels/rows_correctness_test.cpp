@@ -1,4 +1,4 @@
-// Every rows variant, for every operator it takes, at cols {1, 3, 32, 1000, 4097}, on every
+// Every rows variant, for every operator it takes, at cols {1, 3, 32, 1000, 2052, 4097}, on every
 // row content that stresses the numerics, agrees with the f64 reference within the check's
 // bound; the pitfalls fail exactly where their lesson says, and say why; requests a variant
 // cannot run are refused with a sentence.
@@ -19,7 +19,8 @@ namespace {
 using test::rows_input;
 using test::rows_request;
 
-const unsigned kCols[] = {1, 3, 32, 1000, 4097};
+// The five, and 2052: register-resident's 16-byte loads past its registers (2048 at 64).
+const unsigned kCols[] = {1, 3, 32, 1000, 2052, 4097};
 constexpr std::uint64_t kRows = 3;  // with blocks of 64: warp-per-row's second block has an idle warp
 
 // The row contents of input.h that matter to the numerics.
@@ -163,9 +164,18 @@ TEST(RowsRequests, BadRequestsAreRefusedWithAReason) {
   EXPECT_NE(validate(r).find("only softmax takes"), std::string::npos) << validate(r);
   r = rows_request("warp-per-row", "softmax", 3, 10, 16);
   EXPECT_NE(validate(r).find("at least 32 threads"), std::string::npos) << validate(r);
-  r = rows_request("register-resident", "softmax", 20000, 1, 256);
-  EXPECT_EQ(validate(r), "register-resident holds a row in registers (8 values a thread) and 48 KiB of shared memory: "
-                         "at most 14080 columns with blocks of 256");
+  // 32 x 256 in registers, (48 KiB - two 32-value totals) / 4 = 12224 in shared memory; a row
+  // read a value at a time holds 8 a thread.
+  r = rows_request("register-resident", "softmax", 20420, 1, 256);
+  EXPECT_EQ(validate(r), "register-resident holds a row in registers (32 values a thread) and 48 KiB of shared memory: "
+                         "at most 20416 columns with blocks of up to 256");
+  r = rows_request("register-resident", "softmax", 20416, 1, 256);
+  EXPECT_EQ(validate(r), "");
+  r = rows_request("register-resident", "softmax", 14273, 1, 256);
+  EXPECT_EQ(validate(r), "register-resident holds a row in registers (8 values a thread, as cols is not a multiple of 4) "
+                         "and 48 KiB of shared memory: at most 14272 columns with blocks of up to 256");
+  r = rows_request("register-resident", "softmax", 64, 1, 16);
+  EXPECT_EQ(validate(r), "register-resident combines each statistic a warp at a time: it needs a block of whole warps (a multiple of 32)");
   r = rows_request("block-per-row", "sum", 3, 10, 64);
   EXPECT_EQ(validate(r), "unknown operator 'sum' (softmax, layernorm, rmsnorm)");
 }
@@ -187,6 +197,22 @@ TEST(RowsRequests, VariantsRefuseTheOperatorsTheyDoNotTake) {
     }
   // online, two-pass, welford and the two pitfalls take one operator each.
   EXPECT_EQ(refusals, 5u * 2);
+}
+
+// register-resident's block: the fewest threads whose registers hold the row (32 values a
+// thread with 16-byte loads, 8 without), a power of two, at least a warp, at most the request's.
+TEST(RowsPlan, RegisterResidentSizesItsBlockToTheRow) {
+  EXPECT_EQ(RegisterResident::block_for(1, 1024), 32u);
+  EXPECT_EQ(RegisterResident::block_for(256, 32), 32u);     // the lesson's rows: 8 values a thread
+  EXPECT_EQ(RegisterResident::block_for(1000, 1024), 32u);  // 1000 <= 32 x 32
+  EXPECT_EQ(RegisterResident::block_for(1028, 1024), 64u);
+  EXPECT_EQ(RegisterResident::block_for(1001, 1024), 128u);  // 8 a thread: 1001 / 8 = 125.1
+  EXPECT_EQ(RegisterResident::block_for(32768, 1024), 1024u);
+  EXPECT_EQ(RegisterResident::block_for(32768, 256), 256u);  // the rest in shared memory
+  const std::vector<PlannedLaunch> plan = plan_rows(RegisterResident::info, rows_request("register-resident", "softmax", 4096, 3, 1024));
+  ASSERT_EQ(plan.size(), 1u);
+  EXPECT_EQ(plan[0].grid, 3u);
+  EXPECT_EQ(plan[0].block, 128u);
 }
 
 }  // namespace

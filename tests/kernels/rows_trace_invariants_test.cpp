@@ -100,7 +100,8 @@ TEST(Welford, MergesCountMeanAndM2Pairwise) {
   EXPECT_NEAR(y[0], (2 - 5) / std::sqrt(4 + 1e-5), 1e-6);  // (x - mean) / sqrt(variance + eps)
 }
 
-// Global loads of the input in a whole run (every block recorded), over the values read.
+// Values loaded from the input in a whole run (every block recorded; a 16-byte load is 4), over
+// the values in it.
 double reads_of_each_value(const std::string& variant, const std::string& op) {
   const RunRequest r = test::rows_request(variant, op, 100, 4, 64);
   const RunResult out = simulate(r, test::rows_input(r, Pattern::Random), 64);
@@ -109,7 +110,8 @@ double reads_of_each_value(const std::string& variant, const std::string& op) {
   for (const BufferRecord& b : out.trace.meta.buffers)
     if (b.name == "input") input = b.id;
   std::uint64_t loads = 0;
-  for (const Event& e : out.trace.events) loads += e.op == OpKind::GlobalLoad && e.buffer == input;
+  for (const Event& e : out.trace.events)
+    if (e.op == OpKind::GlobalLoad && e.buffer == input) loads += e.size / sizeof(float);
   return double(loads) / r.n;
 }
 

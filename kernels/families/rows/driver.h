@@ -2,9 +2,11 @@
 // interface: kernels/sim/sim_backend.h, kernels/gpu/gpu_backend.cuh). The driver owns the order
 // of launches, the buffers and their names in the trace.
 #pragma once
+#include <type_traits>
 #include <vector>
 
 #include "kernels/dialect/dialect.h"
+#include "kernels/dialect/launch_bounds.h"
 #include "kernels/families/rows/plan.h"
 #include "kernels/families/rows/three_pass.h"
 #include "kernels/families/rows/variant.h"
@@ -12,9 +14,16 @@
 
 namespace wl::rows {
 
+// A variant's launch bounds (kernels/dialect/launch_bounds.h), where it declares them.
+template <class V, class = void>
+constexpr LaunchBounds kVariantBounds{};
+template <class V>
+constexpr LaunchBounds kVariantBounds<V, std::void_t<decltype(V::kBounds)>> = V::kBounds;
+
 // A launch of variant V's own kernel for operator Op.
 template <class V, class Op>
 struct RowKernel {
+  static constexpr LaunchBounds kBounds = kVariantBounds<V>;
   RowsArgs a;
   template <class Ctx>
   WL_DEVICE void operator()(Ctx& ctx) const {

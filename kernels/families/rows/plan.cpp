@@ -31,6 +31,9 @@ std::vector<PlannedLaunch> plan_rows(const RowsVariantInfo& info, const RunReque
     case Layout::ThreadPerRow: launches.push_back({info.id, r.n, blocks_for(rows, r.block), r.block}); break;
     case Layout::WarpPerRow: launches.push_back({info.id, r.n, blocks_for(rows, r.block / 32), r.block}); break;
     case Layout::BlockPerRow: launches.push_back({info.id, r.n, unsigned(rows), r.block}); break;
+    case Layout::SizedBlock:
+      launches.push_back({info.id, r.n, unsigned(rows), RegisterResident::block_for(cols, r.block)});
+      break;
   }
   return launches;
 }
@@ -47,13 +50,19 @@ std::string validate_rows(const RowsVariantInfo& info, const RunRequest& r) {
     return "mask puts -inf in every row, which only softmax takes (a norm of a row holding -inf is NaN)";
   if (info.layout == Layout::WarpPerRow && r.block < 32)
     return "warp-per-row needs a block of at least 32 threads: a warp a row";
-  if ((info.layout == Layout::BlockPerRow || info.layout == Layout::ThreePass) && r.n / cols > kMaxGrid)
+  if (info.layout == Layout::SizedBlock && (r.block < 32 || r.block % 32 != 0))
+    return std::string(info.id) + " combines each statistic a warp at a time: it needs a block of whole warps (a multiple of 32)";
+  if (info.layout != Layout::ThreadPerRow && info.layout != Layout::WarpPerRow && r.n / cols > kMaxGrid)
     return std::to_string(r.n / cols) + " rows: a block a row takes at most 2^31 - 1 rows";
-  if (std::string(info.id) == RegisterResident::info.id &&
-      RegisterResident::shared_bytes(r.block, cols) > kSharedLimit) {
-    const std::uint64_t most = kRegisterItems * r.block + (kSharedLimit - shared_array_bytes<float>(r.block)) / 4;
-    return "register-resident holds a row in registers (8 values a thread) and 48 KiB of shared memory: at most " +
-           std::to_string(most) + " columns with blocks of " + std::to_string(r.block);
+  if (info.layout == Layout::SizedBlock &&
+      RegisterResident::shared_bytes(RegisterResident::block_for(cols, r.block), cols) > kSharedLimit) {
+    const unsigned width = access_width(cols);
+    const std::uint64_t most =
+        in_registers(r.block, cols) + (kSharedLimit - RegisterResident::shared_bytes(r.block, 0)) / sizeof(float);
+    return std::string(info.id) + " holds a row in registers (" + std::to_string(kGroups * width) +
+           " values a thread" + (width == 1 ? ", as cols is not a multiple of 4" : "") +
+           ") and 48 KiB of shared memory: at most " + std::to_string(most) + " columns with blocks of up to " +
+           std::to_string(r.block);
   }
   return {};
 }

@@ -11,6 +11,7 @@ enum class Layout : unsigned char {
   ThreadPerRow,  // one thread walks a whole row
   WarpPerRow,    // a warp a row, combined with shuffles
   BlockPerRow,   // a block a row, combined in a shared-memory tree
+  SizedBlock,    // a block a row, sized so its registers hold the row, at most the request's block
 };
 
 // How the row's statistics are computed: the numerics the check's diagnosis speaks of.
