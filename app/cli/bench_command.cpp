@@ -2,7 +2,8 @@
 // DeviceReduce and a device-to-device copy in the same run, and the Harris ladder against the
 // same kernels hand-written in plain CUDA. Inputs larger than L2 (or rotated through copies that
 // cover it), random, never zeros; CUDA events; warm-up; the median of many repeats. Ratios, not
-// lone numbers. With --sizes, a sweep over sizes (sweep_gpu), written as the app's profiles.
+// lone numbers. With --sizes, a sweep over sizes (sweep_gpu), written as the app's profiles;
+// with --sweep-param, over a family parameter's values at each size too.
 #include <CLI/CLI.hpp>
 
 #include <atomic>
@@ -13,10 +14,12 @@
 
 #include "cli/commands.h"
 #include "cli/run_options.h"
+#include "cli/sweep_param_option.h"
 #include "kernels/backend/backend_run.h"
 #include "kernels/backend/gpu_sweep.h"
 #include "kernels/family/param_text.h"
 #include "kernels/gpu/gpu_error.h"
+#include "model/timing/sweep_text.h"
 #include "model/timing/timing_sweep.h"
 #if defined(WARPLENS_HAVE_CUDA)
 #include "kernels/families/reduce/bench/bench_reference.h"
@@ -39,6 +42,7 @@ struct BenchOptions {
   std::string family = "reduce";
   std::string pattern = "random";
   std::vector<std::string> params;  // "name=value"
+  std::string sweep_param;          // "cols=1024,2048": a sweep against it too, at each size
   std::string json, csv, record;
 };
 
@@ -67,14 +71,52 @@ bool write_file(const std::string& path, const std::string& text) {
   return false;
 }
 
-// `bench --sizes`: sweeps sizes through sweep_gpu, prints a table of GB/s, writes the files.
+// One row a series: GB/s (and the share of the roofline) at each of `columns` (n, param).
+void print_table(const TimingSweep& sweep, const std::string& axis, const std::vector<TimingPoint>& columns) {
+  std::printf("%-22s", axis.c_str());
+  for (const TimingPoint& c : columns) std::printf(" %14llu", (unsigned long long)(sweep.against_param() ? c.param : c.n));
+  std::printf("\n");
+  for (const TimingSeries& s : sweep.series) {
+    std::printf("%-22s", s.name.c_str());
+    for (const TimingPoint& c : columns) {
+      const TimingPoint* p = s.at(c.n, c.param);
+      const std::optional<double> pct = percent_of_copy(sweep, s, c.n, c.param);
+      if (!p || !p->measured()) std::printf(" %14s", "-");
+      else std::printf(" %7.0f (%3.0f%%)%s", p->gbs(), pct ? *pct : 0.0, p->ok ? "" : "!");
+    }
+    std::printf("\n");
+  }
+}
+
+// Against n: a column a size. Against a parameter: a table a size, a column a value.
+void print_sweep(const TimingSweep& sweep) {
+  if (!sweep.against_param()) {
+    std::vector<TimingPoint> columns;
+    for (std::uint64_t n : sweep.sizes()) columns.push_back({n, 0, 0, true, "", 0});
+    print_table(sweep, "n", columns);
+    return;
+  }
+  for (std::uint64_t n : sweep.sizes()) {
+    std::printf("at n = %llu:\n", (unsigned long long)n);
+    std::vector<TimingPoint> columns;
+    for (std::uint64_t value : sweep.param_values()) columns.push_back({n, 0, 0, true, "", value});
+    print_table(sweep, sweep.swept_param, columns);
+  }
+}
+
+// `bench --sizes` (or --sweep-param): sweeps through sweep_gpu, prints a table of GB/s, writes
+// the files.
 int run_sweep(const BenchOptions& b) {
   SweepRequest request;
   request.family = b.family;
   request.variants = split_commas(b.variants);
   const Family* family = find_family(b.family);
-  request.op = family && family->ops().empty() ? "" : b.op;
-  request.type = !b.type.empty() || !family ? b.type : family->types().front();
+  if (!family) {
+    std::cerr << "warplens bench: unknown family '" << b.family << "' (" << family_ids_text() << ")\n";
+    return 2;
+  }
+  request.op = family->ops().empty() ? "" : b.op;
+  request.type = !b.type.empty() ? b.type : family->types().front();
   request.block = b.block;
   std::string problem;
   if (!parse_pattern(b.pattern, request.pattern)) {
@@ -86,8 +128,14 @@ int run_sweep(const BenchOptions& b) {
     return 2;
   }
   request.timing = b.timing;
-  if (!parse_sizes(b.sizes, request.sizes, problem)) {
+  if (b.sizes.empty()) {
+    request.sizes = {b.n};  // --sweep-param alone: at --n
+  } else if (!parse_sizes(b.sizes, request.sizes, problem)) {
     std::cerr << "warplens bench: --sizes: " << problem << "\n";
+    return 2;
+  }
+  if (!b.sweep_param.empty() && !take_sweep_param(b.sweep_param, *family, request, problem)) {
+    std::cerr << "warplens bench: --sweep-param: " << problem << "\n";
     return 2;
   }
   TimingSweep sweep;
@@ -108,19 +156,7 @@ int run_sweep(const BenchOptions& b) {
               sweep.device.c_str(), sweep.family.c_str(), sweep.op.c_str(), sweep.op.empty() ? "" : " ",
               sweep.type.c_str(), sweep.input.c_str(), sweep.block, sweep.repeats, sweep.warmup,
               timing_method(b.timing).c_str(), sweep.roofline.c_str());
-  std::printf("%-22s", "n");
-  for (std::uint64_t n : sweep.sizes()) std::printf(" %14llu", (unsigned long long)n);
-  std::printf("\n");
-  for (const TimingSeries& s : sweep.series) {
-    std::printf("%-22s", s.name.c_str());
-    for (std::uint64_t n : sweep.sizes()) {
-      const TimingPoint* p = s.at(n);
-      const std::optional<double> pct = percent_of_copy(sweep, s, n);
-      if (!p || !p->measured()) std::printf(" %14s", "-");
-      else std::printf(" %7.0f (%3.0f%%)%s", p->gbs(), pct ? *pct : 0.0, p->ok ? "" : "!");
-    }
-    std::printf("\n");
-  }
+  print_sweep(sweep);
   for (const TimingSeries& s : sweep.series)
     for (const TimingPoint& p : s.points)
       if (!p.error.empty()) std::printf("%s: %s\n", s.name.c_str(), p.error.c_str());
@@ -232,12 +268,16 @@ void register_bench_command(CLI::App& app, CommandStatus& status) {
   bench->add_option("--family", b->family, "with --sizes: the family")->capture_default_str();
   bench->add_option("--pattern", b->pattern, "with --sizes: the input pattern (random, skewed, image, ...)")->capture_default_str();
   bench->add_option("--param", b->params, "with --sizes: a family parameter, name=value (bins=256, skew=90); repeatable");
+  bench->add_option("--sweep-param", b->sweep_param,
+                    "sweep a family parameter too, name=values (cols=1024,2048,4096 or cols=2^10..2^15): each value "
+                    "timed at each size (--sizes, else --n), for the Timing view's plots against it; the options "
+                    "marked 'with --sizes' apply");
   bench->add_option("--json", b->json, "with --sizes: write the sweep as JSON (the Timing panel reads it)");
   bench->add_option("--csv", b->csv, "with --sizes: write the sweep as CSV");
   bench->add_option("--record", b->record, "with --sizes: store the sweep as a profile, e.g. assets/profiles/h100.json");
   bench->callback([&status, b] {
     status.ran = true;
-    status.exit_code = b->sizes.empty() ? run_bench(*b) : run_sweep(*b);
+    status.exit_code = b->sizes.empty() && b->sweep_param.empty() ? run_bench(*b) : run_sweep(*b);
   });
 }
 

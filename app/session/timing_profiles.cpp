@@ -30,18 +30,57 @@ std::vector<ProfileEntry> load_profiles(const std::string& folder, const std::ve
   return profiles;
 }
 
-const TimingSweep* TimingState::shown_sweep() const {
-  if (shown < 0) return live ? &*live : nullptr;
-  if (std::size_t(shown) < profiles.size() && profiles[std::size_t(shown)].sweep)
-    return &*profiles[std::size_t(shown)].sweep;
+namespace {
+
+// The sweep `which` names (as TimingState::shown), or nullptr.
+const TimingSweep* sweep_at(const TimingState& t, int which) {
+  if (which < 0) return t.live ? &*t.live : nullptr;
+  if (std::size_t(which) < t.profiles.size() && t.profiles[std::size_t(which)].sweep)
+    return &*t.profiles[std::size_t(which)].sweep;
   return nullptr;
+}
+
+// The same measurement along another axis: the device, family, operator and type agree.
+bool siblings(const TimingSweep& a, const TimingSweep& b) {
+  return a.device == b.device && a.family == b.family && a.op == b.op && a.type == b.type;
+}
+
+}  // namespace
+
+const TimingSweep* TimingState::shown_sweep() const { return sweep_at(*this, shown); }
+
+void TimingState::show(int which) {
+  shown = which;
+  ladder_n = 0;
+  plot_n = 0;
+  ladder_param.reset();
+}
+
+std::vector<TimingState::AxisChoice> TimingState::axis_choices() const {
+  std::vector<AxisChoice> choices;
+  const TimingSweep* current = shown_sweep();
+  if (!current) return choices;
+  auto offer = [&](int which) {
+    const TimingSweep* s = sweep_at(*this, which);
+    if (!s || !siblings(*s, *current)) return;
+    for (const AxisChoice& c : choices)
+      if (c.axis == s->axis_name()) return;  // the first of an axis (the shown one was offered first)
+    choices.push_back({s->axis_name(), which});
+  };
+  offer(shown);
+  offer(-1);
+  for (std::size_t i = 0; i < profiles.size(); ++i) offer(int(i));
+  std::sort(choices.begin(), choices.end(), [](const AxisChoice& a, const AxisChoice& b) {
+    return (a.axis == "n") != (b.axis == "n") ? a.axis == "n" : a.axis < b.axis;
+  });
+  return choices;
 }
 
 void TimingState::reload(const std::string& folder) {
   profiles = load_profiles(folder, extra_profiles);
   loaded = true;
   if (shown < 0 && live) return;
-  shown = 0;
+  show(0);
   for (std::size_t i = 0; i < profiles.size(); ++i)
     if (profiles[i].sweep) {
       shown = int(i);
@@ -56,13 +95,11 @@ void TimingState::follow_family(const std::string& family) {
   followed = family;
   if (first && shown >= 0 && std::size_t(shown) < extra_profiles.size()) return;  // a file asked for by name
   if (const TimingSweep* s = shown_sweep(); s && s->family == family) return;
-  auto show = [&](int which) {
-    shown = which;
-    ladder_n = 0;
-  };
   if (live && live->family == family) return show(-1);
-  for (std::size_t i = 0; i < profiles.size(); ++i)
-    if (profiles[i].sweep && profiles[i].sweep->family == family) return show(int(i));
+  for (const bool against_n : {true, false})
+    for (std::size_t i = 0; i < profiles.size(); ++i)
+      if (profiles[i].sweep && profiles[i].sweep->family == family && profiles[i].sweep->against_param() != against_n)
+        return show(int(i));
 }
 
 }  // namespace wl

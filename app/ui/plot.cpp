@@ -128,7 +128,10 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
   for (const PlotTick& t : plot.y.ticks) y_label_width = std::max(y_label_width, ImGui::CalcTextSize(t.label.c_str()).x);
   const float notes_height = float(plot.notes.size()) * line;
   const ImVec2 lo(origin.x + y_label_width + 10 * scale, origin.y + line * 2.4f);
-  const ImVec2 hi(origin.x + size.x - 12 * scale, origin.y + size.y - line * 2.6f - notes_height);
+  // Room on the right for half the last x label, so it sits under its tick.
+  const float last_x_half = plot.x.ticks.empty() ? 0.0f : ImGui::CalcTextSize(plot.x.ticks.back().label.c_str()).x * 0.5f;
+  const ImVec2 hi(origin.x + size.x - std::max(12 * scale, last_x_half + 2 * scale),
+                  origin.y + size.y - line * 2.6f - notes_height);
   if (hi.x - lo.x < 40 || hi.y - lo.y < 40) return;  // too small to say anything
   auto to_screen = [&](double x, double y) {
     return ImVec2(lo.x + axis_fraction(plot.x, x) * (hi.x - lo.x), hi.y - axis_fraction(plot.y, y) * (hi.y - lo.y));
@@ -143,14 +146,24 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
     const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
     dl->AddText(ImVec2(lo.x - ts.x - 5 * scale, y - ts.y * 0.5f), kAxisColor, t.label.c_str());
   }
+  // Crowded labels are skipped, never the last: where the range ends is worth reading.
+  auto label_left = [&](const PlotTick& t) {
+    const float x = to_screen(t.value, plot.y.min).x;
+    return std::min(x - ImGui::CalcTextSize(t.label.c_str()).x * 0.5f,
+                    origin.x + size.x - ImGui::CalcTextSize(t.label.c_str()).x);  // inside the widget
+  };
+  const float end_left = plot.x.ticks.empty() ? 0.0f : label_left(plot.x.ticks.back());
   float last_label_right = -std::numeric_limits<float>::max();
-  for (const PlotTick& t : plot.x.ticks) {
+  for (std::size_t i = 0; i < plot.x.ticks.size(); ++i) {
+    const PlotTick& t = plot.x.ticks[i];
     const float x = to_screen(t.value, plot.y.min).x;
     dl->AddLine(ImVec2(x, lo.y), ImVec2(x, hi.y), kGridColor);
     dl->AddLine(ImVec2(x, hi.y), ImVec2(x, hi.y + 4 * scale), kAxisColor);
     const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
-    const float left = std::min(x - ts.x * 0.5f, origin.x + size.x - ts.x);  // the last stays inside the widget
+    const float left = label_left(t);
+    const bool last = i + 1 == plot.x.ticks.size();
     if (left < last_label_right + 6 * scale) continue;  // crowded: label every other tick
+    if (!last && left + ts.x + 6 * scale > end_left) continue;  // leaves the last its room
     dl->AddText(ImVec2(left, hi.y + 5 * scale), kAxisColor, t.label.c_str());
     last_label_right = left + ts.x;
   }
@@ -222,8 +235,9 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
     dl->AddCircle(c, 7 * scale, kHighlightColor, 16, 2 * scale);
     ImGui::BeginTooltip();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(hover_series->color), "%s", hover_series->name.c_str());
-    const std::uint64_t n = std::uint64_t(hover_point.x);
-    ImGui::Text("n = %s (%s)", size_label(n).c_str(), thousands(n).c_str());
+    const std::uint64_t x = std::uint64_t(hover_point.x);
+    if (size_label(x) == thousands(x)) ImGui::Text("%s = %s", plot.x_name.c_str(), thousands(x).c_str());
+    else ImGui::Text("%s = %s (%s)", plot.x_name.c_str(), size_label(x).c_str(), thousands(x).c_str());
     ImGui::Text("%s", value_text(hover_point.y, plot.unit).c_str());
     ImGui::EndTooltip();
   }

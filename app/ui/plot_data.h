@@ -40,6 +40,7 @@ struct PlotAxis {
 struct PlotData {
   std::string title;
   std::string unit;  // the hover readout's unit: "ms", "GB/s", "%"
+  std::string x_name = "n";  // the hover readout's name for x: "n", or a swept parameter ("cols")
   PlotAxis x, y;
   std::vector<PlotSeries> series;
   std::vector<std::string> notes;  // points that were not drawn, and why

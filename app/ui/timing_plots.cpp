@@ -23,14 +23,23 @@ std::optional<double> metric_value(const TimingSweep& sweep, const TimingSeries&
   switch (metric) {
     case TimingMetric::Milliseconds: return point.ms;
     case TimingMetric::GigabytesPerSecond: return point.gbs();
-    case TimingMetric::PercentOfCopy: return percent_of_copy(sweep, series, point.n);
+    case TimingMetric::PercentOfCopy: return percent_of_copy(sweep, series, point.n, point.param);
   }
   return std::nullopt;
 }
 
+// Where a point lies on the plot's x axis.
+double x_of(const TimingSweep& sweep, const TimingPoint& p) { return double(sweep.against_param() ? p.param : p.n); }
+
 void describe(PlotData& plot, const TimingSweep& sweep, TimingMetric metric) {
   plot.x.title = "n (elements)";
   plot.x.scale = AxisScale::Log2;
+  if (sweep.against_param()) {
+    plot.x.title = sweep.swept_param;
+    plot.x_name = sweep.swept_param;
+    const std::vector<std::uint64_t> values = sweep.param_values();
+    if (!values.empty() && values.front() == 0) plot.x.scale = AxisScale::Linear;  // no log of 0
+  }
   switch (metric) {
     case TimingMetric::Milliseconds:
       plot.title = "Time";
@@ -80,14 +89,17 @@ std::string speedup_text(double x) {
   return text;
 }
 
-// The sweep names the size in each point's error ("2^20: why"); a note names its sizes itself.
-std::string without_size(const std::string& error, std::uint64_t n) {
-  const std::string prefix = size_label(n) + ": ";
+// The sweep names the point in each point's error ("2^20: why", "cols=4096 at 2^26: why"); a
+// note names its places itself.
+std::string without_place(const TimingSweep& sweep, const std::string& error, const TimingPoint& p) {
+  const std::string prefix = point_label(sweep, p) + ": ";
   return error.rfind(prefix, 0) == 0 ? error.substr(prefix.size()) : error;
 }
 
-// "2^10..2^16, 2^20": runs of sizes that follow each other in the sweep.
-std::string sizes_text(const std::vector<std::uint64_t>& all, const std::vector<std::uint64_t>& chosen) {
+// "2^10..2^16, 2^20" (or "cols 1024..4096, 16384"): runs of places that follow each other on
+// the sweep's axis.
+std::string places_text(const TimingSweep& sweep, const std::vector<std::uint64_t>& all,
+                        const std::vector<std::uint64_t>& chosen) {
   std::string text;
   for (std::size_t i = 0; i < all.size();) {
     if (!std::binary_search(chosen.begin(), chosen.end(), all[i])) {
@@ -96,22 +108,25 @@ std::string sizes_text(const std::vector<std::uint64_t>& all, const std::vector<
     }
     std::size_t j = i;
     while (j + 1 < all.size() && std::binary_search(chosen.begin(), chosen.end(), all[j + 1])) ++j;
-    text += (text.empty() ? "" : ", ") + size_label(all[i]) + (j > i ? ".." + size_label(all[j]) : "");
+    text += (text.empty() ? "" : ", ") + axis_value_label(sweep, all[i]) +
+            (j > i ? ".." + axis_value_label(sweep, all[j]) : "");
     i = j + 1;
   }
-  return text;
+  return sweep.against_param() ? sweep.swept_param + " " + text : text;
 }
 
 constexpr std::size_t kMostNotes = 4;  // more would squeeze the plot away: the rest are counted
 
 }  // namespace
 
-PlotData build_timing_plot(const TimingSweep& sweep, TimingMetric metric) {
+PlotData build_timing_plot(const TimingSweep& sweep, TimingMetric metric, std::uint64_t at_n) {
   PlotData plot;
   describe(plot, sweep, metric);
-  // Errors per (n, message): which series, so one line can say it for all of them.
+  const std::uint64_t fixed_n = sweep.against_param() ? plotted_size(sweep, at_n) : 0;
+  if (sweep.against_param()) plot.title += " at n = " + size_label(fixed_n);
+  // Errors per (x, message): which series, so one line can say it for all of them.
   std::map<std::pair<std::uint64_t, std::string>, std::vector<std::string>> errors;
-  std::map<std::uint64_t, std::size_t> series_at;  // how many series have a point at n
+  std::map<std::uint64_t, std::size_t> series_at;  // how many series have a point at x
   for (const TimingSeries& s : sweep.series) {
     // Shares are of the family's own roofline (the link's); one GPU's copy, many times faster,
     // would only flatten them.
@@ -123,30 +138,34 @@ PlotData build_timing_plot(const TimingSweep& sweep, TimingMetric metric) {
     out.color = style.color;
     out.marker = style.marker;
     for (const TimingPoint& p : s.points) {
-      ++series_at[p.n];
+      if (sweep.against_param() && p.n != fixed_n) continue;  // another size's line
+      const std::uint64_t x = std::uint64_t(x_of(sweep, p));
+      ++series_at[x];
       if (!p.error.empty()) {
-        errors[{p.n, without_size(p.error, p.n)}].push_back(s.name);
+        errors[{x, without_place(sweep, p.error, p)}].push_back(s.name);
         continue;
       }
       const std::optional<double> value = metric_value(sweep, s, p, metric);
       if (!value || !(*value > 0)) continue;  // not measured, or no copy to compare with
-      if (!p.ok) plot.notes.push_back(size_label(p.n) + ", " + s.name + ": wrong result (drawn, not to be trusted)");
-      out.points.push_back({double(p.n), *value});
+      if (!p.ok)
+        plot.notes.push_back(places_text(sweep, {x}, {x}) + ", " + s.name + ": wrong result (drawn, not to be trusted)");
+      out.points.push_back({double(x), *value});
     }
+    std::sort(out.points.begin(), out.points.end(), [](const PlotPoint& a, const PlotPoint& b) { return a.x < b.x; });
     plot.series.push_back(std::move(out));
   }
-  // Then the sizes where the same series failed for the same reason, as one line.
-  std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>> lines;  // (why, which) -> sizes
+  // Then the places where the same series failed for the same reason, as one line.
+  std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>> lines;  // (why, which) -> places
   for (const auto& [key, names] : errors) {
     std::string which;
     if (names.size() < series_at[key.first])
       for (std::size_t i = 0; i < names.size(); ++i) which += (i ? ", " : "") + names[i];
     lines[{key.second, which}].push_back(key.first);
   }
-  const std::vector<std::uint64_t> all = sweep.sizes();
-  for (auto& [key, sizes] : lines) {
-    std::sort(sizes.begin(), sizes.end());
-    plot.notes.push_back(sizes_text(all, sizes) + ": " + key.first + (key.second.empty() ? "" : " (" + key.second + ")"));
+  const std::vector<std::uint64_t> all = sweep.against_param() ? sweep.param_values() : sweep.sizes();
+  for (auto& [key, places] : lines) {
+    std::sort(places.begin(), places.end());
+    plot.notes.push_back(places_text(sweep, all, places) + ": " + key.first + (key.second.empty() ? "" : " (" + key.second + ")"));
   }
   if (plot.notes.size() > kMostNotes) {
     const std::size_t more = plot.notes.size() - (kMostNotes - 1);
@@ -154,24 +173,42 @@ PlotData build_timing_plot(const TimingSweep& sweep, TimingMetric metric) {
     plot.notes.push_back("and " + std::to_string(more) + " more notes: every point's error is in the CSV export");
   }
   fit_axes(plot);
+  if (sweep.against_param())
+    for (PlotTick& t : plot.x.ticks) t.label = axis_value_label(sweep, std::uint64_t(t.value));
   return plot;
 }
 
-BarData build_ladder_bars(const TimingSweep& sweep, const LadderPreset& preset, std::uint64_t n) {
+std::uint64_t plotted_size(const TimingSweep& sweep, std::uint64_t chosen) {
+  const std::vector<std::uint64_t> sizes = sweep.sizes();
+  if (sizes.empty() || std::binary_search(sizes.begin(), sizes.end(), chosen)) return chosen;
+  return sizes.back();
+}
+
+std::string axis_value_label(const TimingSweep& sweep, std::uint64_t value) {
+  if (!sweep.against_param() || value >= 1000000) return size_label(value);
+  return std::to_string(value);
+}
+
+BarData build_ladder_bars(const TimingSweep& sweep, const LadderPreset& preset, std::uint64_t n,
+                          std::uint64_t param) {
   BarData bars;
-  bars.title = preset.name + " ladder at n = " + size_label(n);
+  bars.title = preset.name + " ladder at " +
+               (sweep.against_param() ? sweep.swept_param + " = " + axis_value_label(sweep, param) + ", " : "") +
+               "n = " + size_label(n);
   bars.y_title = "GB/s";
-  const std::vector<LadderStep> steps = ladder(sweep, preset.order, n);
+  const std::vector<LadderStep> steps = ladder(sweep, preset.order, n, param);
   for (const std::string& name : preset.order) {
     const LadderStep* step = nullptr;
     for (const LadderStep& s : steps)
       if (s.name == name) step = &s;
     const TimingSeries* series = sweep.find(name);
-    const TimingPoint* point = series ? series->at(n) : nullptr;
+    const TimingPoint* point = series ? series->at(n, param) : nullptr;
     if (!step || !point) {
       const std::string why = !series ? "not in this sweep"
-                              : !point ? "not measured at " + size_label(n)
-                                       : (point->error.empty() ? "not measured" : point->error);
+                              : !point ? "not measured at " + (sweep.against_param()
+                                                                    ? sweep.swept_param + " = " + axis_value_label(sweep, param)
+                                                                    : size_label(n))
+                                       : (point->error.empty() ? "not measured" : without_place(sweep, point->error, *point));
       bars.notes.push_back(name + ": " + why);
       continue;
     }
@@ -189,7 +226,7 @@ BarData build_ladder_bars(const TimingSweep& sweep, const LadderPreset& preset, 
     bars.bars.push_back(std::move(bar));
   }
   if (const TimingSeries* copy = sweep.find(sweep.roofline))
-    if (const TimingPoint* p = copy->at(n); p && p->measured()) {
+    if (const TimingPoint* p = copy->at(n, param); p && p->measured()) {
       bars.reference = p->gbs();
       bars.reference_label = sweep.roofline;
     }
@@ -211,6 +248,19 @@ std::uint64_t default_ladder_size(const TimingSweep& sweep, const LadderPreset& 
       if (const TimingSeries* s = sweep.find(name))
         if (const TimingPoint* p = s->at(preset.n); p && p->measured()) return preset.n;
   return largest_ladder_size(sweep, preset);
+}
+
+std::uint64_t default_ladder_param(const TimingSweep& sweep, const LadderPreset& preset, std::uint64_t n) {
+  std::uint64_t best = 0;
+  std::size_t most = 0;
+  for (const std::uint64_t value : sweep.param_values()) {
+    std::size_t measured = 0;
+    for (const std::string& name : preset.order)
+      if (const TimingSeries* s = sweep.find(name))
+        if (const TimingPoint* p = s->at(n, value); p && p->measured()) ++measured;
+    if (measured > most) most = measured, best = value;
+  }
+  return best;
 }
 
 }  // namespace wl::ui

@@ -48,7 +48,8 @@ void problem_line(const std::string& text) {
 std::string sweep_label(const ProfileEntry& p) {
   const std::string file = p.path.substr(p.path.find_last_of('/') + 1);
   if (!p.sweep) return file + " (does not load)";
-  return p.sweep->device + ", " + p.sweep->date + " (" + file + ")";
+  const std::string axis = p.sweep->against_param() ? ", against " + p.sweep->swept_param : "";
+  return p.sweep->device + ", " + p.sweep->date + axis + " (" + file + ")";
 }
 
 void adopt_finished_sweep(TimingState& t) {
@@ -57,8 +58,7 @@ void adopt_finished_sweep(TimingState& t) {
   t.live_error = result->error;
   if (result->sweep) {
     t.live = std::move(result->sweep);
-    t.shown = -1;
-    t.ladder_n = 0;
+    t.show(-1);
   }
 }
 
@@ -70,9 +70,9 @@ void source_chooser(TimingState& t) {
   if (ImGui::BeginCombo("##sweep", current.c_str())) {
     for (std::size_t i = 0; i < t.profiles.size(); ++i) {
       if (!t.profiles[i].sweep) continue;  // listed below the row as an error line instead
-      if (ImGui::Selectable(sweep_label(t.profiles[i]).c_str(), t.shown == int(i))) t.shown = int(i), t.ladder_n = 0;
+      if (ImGui::Selectable(sweep_label(t.profiles[i]).c_str(), t.shown == int(i))) t.show(int(i));
     }
-    if (t.live && ImGui::Selectable(("measured now on " + t.live->device).c_str(), t.shown < 0)) t.shown = -1, t.ladder_n = 0;
+    if (t.live && ImGui::Selectable(("measured now on " + t.live->device).c_str(), t.shown < 0)) t.show(-1);
     ImGui::EndCombo();
   }
 }
@@ -124,7 +124,8 @@ void live_sweep_controls(AppState& state) {
 }
 
 void export_buttons(AppState& state, const TimingSweep& sweep) {
-  std::string name = "warplens-timing-" + sweep.device + "-" + sweep.date;
+  std::string name = "warplens-timing-" + sweep.device + "-" + sweep.date +
+                     (sweep.against_param() ? "-" + sweep.swept_param : "");
   std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum((unsigned char)c) && c != '-'; }, '-');
   ImGui::SameLine();
   if (ImGui::Button("Export CSV")) state.export_timing_csv_path = name + ".csv";
@@ -150,8 +151,53 @@ void no_sweep_yet(const TimingState& t) {
   ImGui::PopTextWrapPos();
 }
 
+// One row: against n or a parameter, where the shown sweep has a sibling along another axis
+// (TimingState::axis_choices); and, for a sweep over a parameter, the n its plots are at (a
+// choice when it was measured at several). True when it switched to another sweep. Each axis
+// offered is a probe of "timing.axes" (its text's middle).
+bool axis_controls(TimingState& t, const TimingSweep& sweep, std::uint64_t plot_n, ProbeLog* probes) {
+  const std::vector<TimingState::AxisChoice> choices = t.axis_choices();
+  if (!sweep.against_param() && choices.size() < 2) return false;  // n alone, as ever: nothing to say
+  ImGui::TextUnformatted("Against");
+  if (choices.size() > 1) {
+    for (const TimingState::AxisChoice& c : choices) {
+      ImGui::SameLine();
+      const bool clicked = ImGui::RadioButton(c.axis.c_str(), c.which == t.shown);
+      if (probes) probes->add("timing.axes", ImGui::GetItemRectMax().x - ImGui::CalcTextSize(c.axis.c_str()).x * 0.5f,
+                              (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f);
+      if (clicked && c.which != t.shown) {
+        t.show(c.which);
+        return true;
+      }
+    }
+  } else {
+    ImGui::SameLine();
+    ImGui::TextColored(accent_color(), "%s", sweep.axis_name().c_str());
+  }
+  if (!sweep.against_param()) return false;
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  ImGui::TextUnformatted("at n =");
+  ImGui::SameLine();
+  const std::vector<std::uint64_t> sizes = sweep.sizes();
+  if (sizes.size() > 1) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+    if (ImGui::BeginCombo("##plot_n", size_label(plot_n).c_str())) {
+      for (const std::uint64_t size : sizes)
+        if (ImGui::Selectable(size_label(size).c_str(), size == plot_n)) t.plot_n = size, t.ladder_param.reset();
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+  } else {
+    ImGui::TextColored(accent_color(), "%s", size_label(plot_n).c_str());
+    ImGui::SameLine();
+  }
+  ImGui::TextDisabled("(%s elements; %s varies, n stays)", thousands(plot_n).c_str(), sweep.swept_param.c_str());
+  return false;
+}
+
+// Against n, the size the ladder is at; against a parameter, its value (at the plots' n).
 void ladder_controls(TimingState& t, const TimingSweep& sweep, const std::vector<const LadderPreset*>& presets,
-                     std::uint64_t n) {
+                     std::uint64_t n, std::uint64_t param) {
   ImGui::TextUnformatted("Ladder");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
@@ -161,13 +207,26 @@ void ladder_controls(TimingState& t, const TimingSweep& sweep, const std::vector
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  ImGui::TextUnformatted("at n =");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
-  if (ImGui::BeginCombo("##ladder_n", size_label(n).c_str())) {
-    for (const std::uint64_t size : sweep.sizes())
-      if (ImGui::Selectable(size_label(size).c_str(), size == n)) t.ladder_n = size;
-    ImGui::EndCombo();
+  if (sweep.against_param()) {
+    ImGui::Text("at %s =", sweep.swept_param.c_str());
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+    if (ImGui::BeginCombo("##ladder_param", axis_value_label(sweep, param).c_str())) {
+      for (const std::uint64_t value : sweep.param_values())
+        if (ImGui::Selectable(axis_value_label(sweep, value).c_str(), value == param)) t.ladder_param = value;
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("n = %s", size_label(n).c_str());
+  } else {
+    ImGui::TextUnformatted("at n =");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+    if (ImGui::BeginCombo("##ladder_n", size_label(n).c_str())) {
+      for (const std::uint64_t size : sweep.sizes())
+        if (ImGui::Selectable(size_label(size).c_str(), size == n)) t.ladder_n = size;
+      ImGui::EndCombo();
+    }
   }
   ImGui::SameLine();
   ImGui::TextDisabled("%s", presets[std::size_t(t.preset)]->story.c_str());
@@ -251,16 +310,21 @@ static void draw_timing_contents(AppState& state) {
                                  : "median of " + std::to_string(sweep->repeats) + " runs (each alone)";
   ImGui::TextDisabled("%s, input: %s, block %u, %s after %d warm-up", subject.c_str(), sweep->input.c_str(),
                       sweep->block, method.c_str(), sweep->warmup);
+  const std::uint64_t plot_n = plotted_size(*sweep, t.plot_n);
+  if (state.probes) state.probes->touch("timing.axes");
+  if (axis_controls(t, *sweep, plot_n, state.probes)) return;  // another sweep: drawn from the next frame
 
-  const PlotData plots[] = {build_timing_plot(*sweep, TimingMetric::Milliseconds),
-                            build_timing_plot(*sweep, TimingMetric::GigabytesPerSecond),
-                            build_timing_plot(*sweep, TimingMetric::PercentOfCopy)};
+  const PlotData plots[] = {build_timing_plot(*sweep, TimingMetric::Milliseconds, plot_n),
+                            build_timing_plot(*sweep, TimingMetric::GigabytesPerSecond, plot_n),
+                            build_timing_plot(*sweep, TimingMetric::PercentOfCopy, plot_n)};
   const char* const probe_groups[] = {"timing.time.points", "timing.bandwidth.points", "timing.percent.points"};
   draw_plot_legend(plots[0]);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   const float plot_w = (avail.x - 2 * gap) / 3.0f;
-  const float plot_h = std::max(160.0f, avail.y * 0.52f);
+  // The ladder takes the lower half; a family without one (rows) gives the plots the view.
+  const bool has_ladder = !ladder_presets_for(sweep->family).empty();
+  const float plot_h = std::max(160.0f, avail.y * (has_ladder ? 0.52f : 0.96f));
   for (int i = 0; i < 3; ++i) {
     if (i) ImGui::SameLine(0, gap);
     PlotOptions options;
@@ -280,14 +344,17 @@ static void draw_timing_contents(AppState& state) {
   }
   const LadderPreset& preset = *presets[std::size_t(t.preset)];
   ImGui::Separator();
-  const std::uint64_t n = t.ladder_n ? t.ladder_n : default_ladder_size(*sweep, preset);
-  ladder_controls(t, *sweep, presets, n);
+  const std::uint64_t n =
+      sweep->against_param() ? plot_n : t.ladder_n ? t.ladder_n : default_ladder_size(*sweep, preset);
+  const std::uint64_t param =
+      sweep->against_param() ? t.ladder_param.value_or(default_ladder_param(*sweep, preset, n)) : 0;
+  ladder_controls(t, *sweep, presets, n, param);
   const ImVec2 rest = ImGui::GetContentRegionAvail();
   const float table_w = preset.beside_historic_table ? std::min(rest.x * 0.42f, ImGui::GetFontSize() * 34.0f) : 0.0f;
   PlotOptions bar_options;
   bar_options.probes = state.probes;
   bar_options.probe_group = "timing.ladder.bars";
-  const BarData bars = build_ladder_bars(*sweep, preset, n);
+  const BarData bars = build_ladder_bars(*sweep, preset, n, param);
   // Never squeeze the bars' labels together (large UI scales): the view scrolls instead.
   const float bars_h = std::max(rest.y, ImGui::GetTextLineHeight() * (1.35f * float(bars.bars.size()) + 3.0f +
                                                                        float(bars.notes.size())));

@@ -11,6 +11,29 @@
 
 namespace wl {
 
+std::vector<SweepStep> sweep_steps(const SweepRequest& request) {
+  std::vector<SweepStep> steps;
+  const std::vector<std::uint64_t> values =
+      request.swept_param.empty() ? std::vector<std::uint64_t>{0} : request.param_values;
+  for (std::uint64_t value : values)
+    for (std::uint64_t n : request.sizes) steps.push_back({value, n});
+  return steps;
+}
+
+RunRequest step_request(const SweepRequest& request, const SweepStep& step, const std::string& variant) {
+  RunRequest r;
+  r.family = request.family;
+  r.variant = variant;
+  r.op = request.op;
+  r.type = request.type;
+  r.block = request.block;
+  r.n = step.n;
+  r.params = request.params;
+  if (!request.swept_param.empty()) r.params[request.swept_param] = step.param;
+  r.sm_count = default_sm_count();
+  return r;
+}
+
 #if defined(WARPLENS_HAVE_CUDA)
 namespace {
 
@@ -60,30 +83,30 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
   sweep.op = request.op;
   sweep.type = request.type;
   sweep.input = pattern_names()[std::size_t(request.pattern)];
-  for (const auto& [name, value] : request.params) sweep.input += ", " + name + "=" + std::to_string(value);
+  for (const auto& [name, value] : request.params)  // the parameters held fixed
+    if (name != request.swept_param) sweep.input += ", " + name + "=" + std::to_string(value);
+  sweep.swept_param = request.swept_param;
   sweep.block = request.block;
   sweep.warmup = request.timing.warmup;
   sweep.repeats = request.timing.repeats;
   sweep.back_to_back = request.timing.back_to_back;
   if (const std::string roofline = family->roofline_name(); !roofline.empty()) sweep.roofline = roofline;
-  const std::size_t total = request.sizes.size() * (variants.size() + 2 + (sweep.roofline != kCopySeries));
+  const std::vector<SweepStep> steps = sweep_steps(request);
+  const std::size_t total = steps.size() * (variants.size() + 2 + (sweep.roofline != kCopySeries));
   std::size_t done = 0;
   auto report = [&](const std::string& what) {
     ++done;
     if (progress) progress(done, total, what);
   };
 
-  for (std::uint64_t n : request.sizes) {
+  for (const SweepStep& step : steps) {
     if (cancel) break;
-    RunRequest base;
-    base.family = request.family;
-    base.variant = variants.empty() ? std::string() : variants.front();
-    base.op = request.op;
-    base.type = request.type;
-    base.block = request.block;
-    base.n = n;
-    base.params = request.params;
-    base.sm_count = default_sm_count();
+    const std::uint64_t n = step.n;
+    const RunRequest base = step_request(request, step, variants.empty() ? std::string() : variants.front());
+    TimingPoint at;  // where this step's points lie, to name them
+    at.n = n;
+    at.param = step.param;
+    const std::string where = point_label(sweep, at);
     const double bytes = family->bytes_moved(base);
     const GpuMemory memory = gpu_memory();
     std::string skip;
@@ -94,8 +117,7 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
 
     // Runs one timing at this size; a failure becomes the point's error, and the sweep goes on.
     auto measure = [&](const std::string& name, SeriesKind kind, double point_bytes, auto&& time) {
-      TimingPoint p;
-      p.n = n;
+      TimingPoint p = at;
       p.bytes = point_bytes;
       p.error = skip;
       if (p.error.empty()) {
@@ -105,11 +127,11 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
           p.ok = t.ok;
           if (t.ms <= 0) p.error = "not timed: " + request.family + " has no such call";
         } catch (const std::exception& e) {
-          p.error = size_name(n) + ": " + e.what();
+          p.error = where + ": " + e.what();
         }
       }
       series(sweep, name, kind).points.push_back(p);
-      report(name + " at " + size_name(n));
+      report(name + " at " + where);
     };
     // The copy copies the input (n elements of the type), whatever the family: its time is
     // then the least a kernel reading the input and writing as much can take (a scan's very

@@ -1,6 +1,7 @@
 // Sweeps sizes on the GPU for one family: each chosen variant, the family's library call (CUB)
 // and a device-to-device copy, timed in the same run with CUDA events (instrumentation compiled
-// out). Sizes past free GPU memory, and CUDA errors at one size, become that point's error;
+// out); optionally at each value of one family parameter too (rows' cols). Sizes past free GPU
+// memory, a value a variant refuses, and CUDA errors at one point become that point's error;
 // the sweep goes on. Plain C++: callers (the CLI, the app's worker thread) compile without nvcc.
 #pragma once
 #include <atomic>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/family/run_request.h"
 #include "kernels/gpu/timing_plan.h"
 #include "kernels/host/input.h"
 #include "model/timing/timing_sweep.h"
@@ -26,7 +28,21 @@ struct SweepRequest {
   unsigned block = 256;
   std::vector<std::uint64_t> sizes;   // ascending
   TimingPlan timing;
+  // A family parameter timed at each of its values at each size ("cols"), set in each run's
+  // params over `params`; empty: a sweep against n alone.
+  std::string swept_param;
+  std::vector<std::uint64_t> param_values;  // ascending
 };
+
+// One point of a sweep: the swept parameter's value (0 when none) and a size.
+struct SweepStep {
+  std::uint64_t param = 0, n = 0;
+};
+// The points a request asks for, in the order they are measured: each value, then each size.
+std::vector<SweepStep> sweep_steps(const SweepRequest& request);
+// What `variant` runs at a step: the request's family, operator, type, block and params, the
+// step's n, and the swept parameter set to the step's value.
+RunRequest step_request(const SweepRequest& request, const SweepStep& step, const std::string& variant);
 
 // Called after each point: points done, points in all, and what was just measured.
 using SweepProgress = std::function<void(std::size_t done, std::size_t total, const std::string& what)>;

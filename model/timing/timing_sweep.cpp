@@ -1,7 +1,6 @@
 #include "model/timing/timing_sweep.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -15,12 +14,16 @@ namespace wl {
 namespace {
 
 constexpr const char* kFormat = "warplens-timing-sweep";
-constexpr int kVersion = 1;
+// Version 2 adds the parameter axis ("swept_param", each point's "param"). A sweep against n is
+// still written as version 1, which builds from before the axis read; one over a parameter is
+// version 2, which they refuse by its number instead of drawing its points against n.
+constexpr int kVersionAgainstN = 1, kVersionAgainstParam = 2;
 
 const char* kind_name(SeriesKind k) { return k == SeriesKind::Reference ? "reference" : "variant"; }
 
-nlohmann::json point_json(const TimingPoint& p) {
+nlohmann::json point_json(const TimingSweep& sweep, const TimingPoint& p) {
   nlohmann::json j = {{"n", p.n}, {"ms", p.ms}, {"bytes", p.bytes}, {"ok", p.ok}};
+  if (sweep.against_param()) j["param"] = p.param;
   if (!p.error.empty()) j["error"] = p.error;
   return j;
 }
@@ -54,9 +57,10 @@ T field(const nlohmann::json& j, const char* name, const std::string& where) {
   }
 }
 
-TimingPoint point_from(const nlohmann::json& j, const std::string& where) {
+TimingPoint point_from(const nlohmann::json& j, bool against_param, const std::string& where) {
   TimingPoint p;
   p.n = field<std::uint64_t>(j, "n", where);
+  if (against_param) p.param = field<std::uint64_t>(j, "param", where);
   p.ms = field<double>(j, "ms", where);
   p.bytes = field<double>(j, "bytes", where);
   p.ok = field<bool>(j, "ok", where);
@@ -79,28 +83,20 @@ std::string number(double v) {
   return buf;
 }
 
-// One size: "2^k" or a decimal count.
-bool parse_size(std::string_view text, std::uint64_t& n) {
-  if (text.empty()) return false;
-  const bool power = text.size() > 2 && text.substr(0, 2) == "2^";
-  const std::string_view digits = power ? text.substr(2) : text;
-  unsigned long long value = 0;
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (digits.empty() || error != std::errc() || end != digits.data() + digits.size()) return false;  // past 2^64 too
-  if (power) {
-    if (value > 62) return false;
-    n = std::uint64_t(1) << value;
-  } else {
-    n = value;
+std::string size_name(std::uint64_t n) {
+  if (n && (n & (n - 1)) == 0) {
+    int k = 0;
+    while ((std::uint64_t(1) << k) != n) ++k;
+    return "2^" + std::to_string(k);
   }
-  return n > 0;
+  return std::to_string(n);
 }
 
 }  // namespace
 
-const TimingPoint* TimingSeries::at(std::uint64_t n) const {
+const TimingPoint* TimingSeries::at(std::uint64_t n, std::uint64_t param) const {
   for (const TimingPoint& p : points)
-    if (p.n == n) return &p;
+    if (p.n == n && p.param == param) return &p;
   return nullptr;
 }
 
@@ -119,25 +115,43 @@ std::vector<std::uint64_t> TimingSweep::sizes() const {
   return out;
 }
 
-std::optional<double> percent_of_copy(const TimingSweep& sweep, const TimingSeries& series, std::uint64_t n) {
+std::vector<std::uint64_t> TimingSweep::param_values() const {
+  std::vector<std::uint64_t> out;
+  if (!against_param()) return out;
+  for (const TimingSeries& s : series)
+    for (const TimingPoint& p : s.points) out.push_back(p.param);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::string point_label(const TimingSweep& sweep, const TimingPoint& point) {
+  if (!sweep.against_param()) return size_name(point.n);
+  return sweep.swept_param + "=" + std::to_string(point.param) + " at " + size_name(point.n);
+}
+
+std::optional<double> percent_of_copy(const TimingSweep& sweep, const TimingSeries& series, std::uint64_t n,
+                                      std::uint64_t param) {
   const TimingSeries* copy = sweep.find(sweep.roofline);
-  const TimingPoint* p = series.at(n);
-  const TimingPoint* c = copy ? copy->at(n) : nullptr;
+  const TimingPoint* p = series.at(n, param);
+  const TimingPoint* c = copy ? copy->at(n, param) : nullptr;
   if (!p || !c || !p->measured() || !c->measured()) return std::nullopt;
   return 100 * p->gbs() / c->gbs();
 }
 
 std::string sweep_to_json(const TimingSweep& sweep) {
-  nlohmann::json j = {{"format", kFormat},          {"version", kVersion},     {"device", sweep.device},
+  const int version = sweep.against_param() ? kVersionAgainstParam : kVersionAgainstN;
+  nlohmann::json j = {{"format", kFormat},          {"version", version},      {"device", sweep.device},
                       {"date", sweep.date},         {"family", sweep.family},  {"op", sweep.op},
                       {"type", sweep.type},         {"input", sweep.input},    {"block", sweep.block},
                       {"warmup", sweep.warmup},
                       {"repeats", sweep.repeats},   {"back_to_back", sweep.back_to_back},
                       {"roofline", sweep.roofline},
                       {"series", nlohmann::json::array()}};
+  if (sweep.against_param()) j["swept_param"] = sweep.swept_param;
   for (const TimingSeries& s : sweep.series) {
     nlohmann::json points = nlohmann::json::array();
-    for (const TimingPoint& p : s.points) points.push_back(point_json(p));
+    for (const TimingPoint& p : s.points) points.push_back(point_json(sweep, p));
     j["series"].push_back({{"name", s.name}, {"kind", kind_name(s.kind)}, {"points", points}});
   }
   return j.dump(1) + "\n";
@@ -153,10 +167,14 @@ TimingSweep sweep_from_json(std::string_view text) {
   if (!j.is_object() || !j.contains("format") || j["format"] != kFormat)
     throw std::runtime_error("not a WarpLens timing sweep");
   const int version = field<int>(j, "version", "sweep");
-  if (version != kVersion)
+  if (version != kVersionAgainstN && version != kVersionAgainstParam)
     throw std::runtime_error("timing sweep version " + std::to_string(version) + " (this build reads " +
-                             std::to_string(kVersion) + ")");
+                             std::to_string(kVersionAgainstN) + " and " + std::to_string(kVersionAgainstParam) + ")");
   TimingSweep sweep;
+  if (version == kVersionAgainstParam) {
+    sweep.swept_param = field<std::string>(j, "swept_param", "sweep");
+    if (sweep.swept_param.empty()) throw std::runtime_error("sweep: \"swept_param\" is empty");
+  }
   sweep.device = field<std::string>(j, "device", "sweep");
   sweep.date = field<std::string>(j, "date", "sweep");
   sweep.family = field<std::string>(j, "family", "sweep");
@@ -183,8 +201,10 @@ TimingSweep sweep_from_json(std::string_view text) {
     out.kind = kind == "reference" ? SeriesKind::Reference : SeriesKind::Variant;
     const nlohmann::json points = field<nlohmann::json>(s, "points", where);
     if (!points.is_array()) throw std::runtime_error(where + ": \"points\" is not a list");
-    for (const nlohmann::json& p : points) out.points.push_back(point_from(p, where));
-    std::sort(out.points.begin(), out.points.end(), [](const TimingPoint& a, const TimingPoint& b) { return a.n < b.n; });
+    for (const nlohmann::json& p : points) out.points.push_back(point_from(p, sweep.against_param(), where));
+    std::sort(out.points.begin(), out.points.end(), [](const TimingPoint& a, const TimingPoint& b) {
+      return a.param != b.param ? a.param < b.param : a.n < b.n;
+    });
     sweep.series.push_back(std::move(out));
   }
   return sweep;
@@ -209,51 +229,25 @@ void save_sweep(const TimingSweep& sweep, const std::string& path) {
 }
 
 std::string sweep_to_csv(const TimingSweep& sweep) {
-  std::string csv = "series,kind,n,ms,gbs,percent_of_copy,ok,error\n";
+  const std::string param_column = sweep.against_param() ? csv_field(sweep.swept_param) + "," : "";
+  std::string csv = "series,kind," + param_column + "n,ms,gbs,percent_of_copy,ok,error\n";
   for (const TimingSeries& s : sweep.series)
     for (const TimingPoint& p : s.points) {
-      const std::optional<double> pct = percent_of_copy(sweep, s, p.n);
-      csv += csv_field(s.name) + "," + kind_name(s.kind) + "," + std::to_string(p.n) + "," +
+      const std::optional<double> pct = percent_of_copy(sweep, s, p.n, p.param);
+      csv += csv_field(s.name) + "," + kind_name(s.kind) + "," +
+             (sweep.against_param() ? std::to_string(p.param) + "," : "") + std::to_string(p.n) + "," +
              (p.measured() ? number(p.ms) : "") + "," + (p.measured() ? number(p.gbs()) : "") + "," +
              (pct ? number(*pct) : "") + "," + (p.ok ? "1" : "0") + "," + csv_field(p.error) + "\n";
     }
   return csv;
 }
 
-bool parse_sizes(std::string_view text, std::vector<std::uint64_t>& sizes, std::string& error) {
-  sizes.clear();
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string_view item = text.substr(start, comma - start);
-    const std::size_t dots = item.find("..");
-    std::uint64_t first = 0, last = 0;
-    if (dots == std::string_view::npos) {
-      if (!parse_size(item, first)) {
-        error = "'" + std::string(item) + "' is not a size (2^20, 1048576 or 2^10..2^28)";
-        return false;
-      }
-      sizes.push_back(first);
-    } else {
-      const std::string_view a = item.substr(0, dots), b = item.substr(dots + 2);
-      if (a.substr(0, 2) != "2^" || b.substr(0, 2) != "2^" || !parse_size(a, first) || !parse_size(b, last) || first > last) {
-        error = "'" + std::string(item) + "' is not a range of powers of two (2^10..2^28)";
-        return false;
-      }
-      for (std::uint64_t n = first; n <= last; n *= 2) sizes.push_back(n);
-    }
-    start = comma + 1;
-  }
-  std::sort(sizes.begin(), sizes.end());
-  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-  return true;
-}
-
-std::vector<LadderStep> ladder(const TimingSweep& sweep, const std::vector<std::string>& order, std::uint64_t n) {
+std::vector<LadderStep> ladder(const TimingSweep& sweep, const std::vector<std::string>& order, std::uint64_t n,
+                               std::uint64_t param) {
   std::vector<LadderStep> steps;
   for (const std::string& name : order) {
     const TimingSeries* s = sweep.find(name);
-    const TimingPoint* p = s ? s->at(n) : nullptr;
+    const TimingPoint* p = s ? s->at(n, param) : nullptr;
     if (!p || !p->measured()) continue;
     LadderStep step;
     step.name = name;

@@ -167,6 +167,97 @@ TEST(TimingPlots, APresetWithASizeOfItsOwnOpensThereWhenItWasMeasured) {
   EXPECT_EQ(ladder_presets()[1]->n, std::uint64_t(1) << 24);  // three kernels: 16M elements
 }
 
+// Rows at 1024, 2048 and 4096 columns, at two sizes: 2^20 (the copy 4 us, 2097.152 GB/s for its
+// 8 MiB) and 2^21. Each series reads and writes 8 bytes an element. register-resident refuses
+// 4096 columns at both sizes.
+TimingSweep cols_sweep() {
+  TimingSweep sweep;
+  sweep.family = "rows";
+  sweep.swept_param = "cols";
+  auto at = [](std::uint64_t n, std::uint64_t cols, double ms, std::string error = "") {
+    TimingPoint p{n, error.empty() ? ms : 0, 8.0 * double(n), true, std::move(error)};
+    p.param = cols;
+    return p;
+  };
+  for (const std::uint64_t n : {std::uint64_t(1) << 20, std::uint64_t(1) << 21}) {
+    const double k = double(n >> 20);  // 2^21 takes twice as long
+    auto add = [&](const std::string& name, SeriesKind kind, std::vector<TimingPoint> points) {
+      TimingSeries* s = nullptr;
+      for (TimingSeries& existing : sweep.series)
+        if (existing.name == name) s = &existing;
+      if (!s) sweep.series.push_back({name, kind, {}}), s = &sweep.series.back();
+      s->points.insert(s->points.end(), points.begin(), points.end());
+    };
+    add(kCopySeries, SeriesKind::Reference, {at(n, 1024, 0.004 * k), at(n, 2048, 0.004 * k), at(n, 4096, 0.004 * k)});
+    add("block-per-row", SeriesKind::Variant, {at(n, 1024, 0.008 * k), at(n, 2048, 0.008 * k), at(n, 4096, 0.016 * k)});
+    add("register-resident", SeriesKind::Variant,
+        {at(n, 1024, 0.005 * k), at(n, 2048, 0.005 * k),
+         at(n, 4096, 0, "cols=4096 at " + size_label(n) + ": register-resident holds at most 2816 columns")});
+  }
+  return sweep;
+}
+
+TEST(TimingPlots, AParameterSweepIsDrawnAgainstItAtOneSize) {
+  const TimingSweep sweep = cols_sweep();
+  const PlotData plot = build_timing_plot(sweep, TimingMetric::PercentOfCopy, 1 << 20);
+  EXPECT_EQ(plot.x.title, "cols");
+  EXPECT_EQ(plot.x_name, "cols");
+  EXPECT_EQ(plot.x.scale, AxisScale::Log2);
+  EXPECT_EQ(plot.title, "Share of the device copy's bandwidth at n = 2^20");
+  ASSERT_EQ(plot.series.size(), 3u);
+  const PlotSeries& block = plot.series[1];
+  ASSERT_EQ(block.points.size(), 3u);  // 2^21's points are another line, not drawn here
+  // 8 MiB in 8 us is 1048.576 GB/s, 50% of the copy; in 16 us at 4096 columns, 25%.
+  EXPECT_EQ(block.points[0].x, 1024);
+  EXPECT_NEAR(block.points[0].y, 50.0, 1e-9);
+  EXPECT_EQ(block.points[2].x, 4096);
+  EXPECT_NEAR(block.points[2].y, 25.0, 1e-9);
+  EXPECT_EQ(plot.series[2].points.size(), 2u);  // register-resident: 4096 refused
+  EXPECT_EQ(plot.notes, std::vector<std::string>{"cols 4096: register-resident holds at most 2816 columns (register-resident)"});
+  std::vector<std::string> labels;
+  for (const PlotTick& t : plot.x.ticks) labels.push_back(t.label);
+  EXPECT_EQ(labels, (std::vector<std::string>{"1024", "2048", "4096"}));  // the values as typed
+}
+
+TEST(TimingPlots, AParameterSweepOpensAtItsLargestSize) {
+  const TimingSweep sweep = cols_sweep();
+  EXPECT_EQ(plotted_size(sweep, 0), std::uint64_t(1) << 21);
+  EXPECT_EQ(plotted_size(sweep, 12345), std::uint64_t(1) << 21);  // not in the sweep
+  EXPECT_EQ(plotted_size(sweep, 1 << 20), std::uint64_t(1) << 20);
+  const PlotData plot = build_timing_plot(sweep, TimingMetric::Milliseconds);
+  EXPECT_EQ(plot.title, "Time at n = 2^21");
+  EXPECT_DOUBLE_EQ(plot.series[1].points[0].y, 0.016);  // block-per-row at 1024 columns, 2^21
+}
+
+TEST(TimingPlots, AParameterWithZeroAmongItsValuesIsALinearAxis) {
+  TimingSweep sweep;
+  sweep.swept_param = "offset";
+  TimingPoint zero = measured(1024, 0.01), big = measured(1024, 0.02);
+  big.param = 10000;
+  sweep.series.push_back({"two-pass", SeriesKind::Variant, {zero, big}});
+  const PlotData plot = build_timing_plot(sweep, TimingMetric::Milliseconds);
+  EXPECT_EQ(plot.x.scale, AxisScale::Linear);
+  ASSERT_EQ(plot.series[0].points.size(), 2u);
+  EXPECT_EQ(plot.series[0].points[0].x, 0);
+  EXPECT_EQ(plot.series[0].points[1].x, 10000);
+}
+
+TEST(TimingPlots, TheLadderOfAParameterSweepIsAtOneValue) {
+  const TimingSweep sweep = cols_sweep();
+  const LadderPreset preset{"rows", "", {"block-per-row", "register-resident"}, 0, "rows"};
+  // Both measured at 1024 and 2048 columns, one at 4096: the smallest of the first two.
+  EXPECT_EQ(default_ladder_param(sweep, preset, 1 << 20), 1024u);
+  const BarData bars = build_ladder_bars(sweep, preset, 1 << 20, 2048);
+  EXPECT_EQ(bars.title, "rows ladder at cols = 2048, n = 2^20");
+  ASSERT_EQ(bars.bars.size(), 2u);
+  EXPECT_EQ(bars.bars[1].detail, "1.60x step, 1.60x total");  // 8 us -> 5 us
+  EXPECT_DOUBLE_EQ(bars.reference, 8388608 / 0.004 / 1e6);    // the copy at that point
+  const BarData refused = build_ladder_bars(sweep, preset, 1 << 20, 4096);
+  ASSERT_EQ(refused.bars.size(), 1u);
+  EXPECT_EQ(refused.notes,
+            std::vector<std::string>{"register-resident: register-resident holds at most 2816 columns"});
+}
+
 TEST(LadderPresets, TheClassicLadderFollowsTheDeckThenGoesFurther) {
   const auto presets = ladder_presets_for("reduce");
   ASSERT_EQ(presets.size(), 2u);

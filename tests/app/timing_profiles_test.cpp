@@ -117,6 +117,55 @@ TEST(TimingProfiles, AFileNamedOnTheCommandLineStaysShownWhateverTheFamily) {
   EXPECT_EQ(state.shown_sweep()->device, "Recorded GPU");
 }
 
+// A family may ship a sweep against n and one against a parameter for the same device: the
+// family is followed to the one against n (whatever the files' names), and the other is offered
+// as an axis; a sweep of another device or operator is not.
+TEST(TimingProfiles, ASweepAgainstAParameterIsOfferedBesideTheOneAgainstN) {
+  const fs::path folder = fresh_folder("profiles_axes");
+  TimingSweep against_n = one_point_sweep("Rows GPU");
+  against_n.family = "rows";
+  against_n.op = "softmax";
+  TimingSweep against_cols = against_n;
+  against_cols.swept_param = "cols";
+  against_cols.series[0].points[0].param = 1024;
+  TimingSweep other_device = against_cols;
+  other_device.device = "Other GPU";
+  TimingSweep other_op = against_cols;
+  other_op.op = "layernorm";
+  save_sweep(against_cols, (folder / "a-rows-cols.json").string());  // sorts first
+  save_sweep(against_n, (folder / "b-rows.json").string());
+  save_sweep(other_device, (folder / "c-other-rows-cols.json").string());
+  save_sweep(other_op, (folder / "d-rows-layernorm-cols.json").string());
+  save_sweep(one_point_sweep("Reduce GPU"), (folder / "e-reduce.json").string());
+  TimingState state;
+  state.reload(folder.string());
+  state.follow_family("reduce");
+  EXPECT_EQ(state.shown, 4);
+  EXPECT_EQ(state.axis_choices().size(), 1u);  // reduce against n alone
+  state.follow_family("rows");
+  EXPECT_EQ(state.shown, 1);  // against n first
+  std::vector<TimingState::AxisChoice> choices = state.axis_choices();
+  ASSERT_EQ(choices.size(), 2u);
+  EXPECT_EQ(choices[0].axis, "n");
+  EXPECT_EQ(choices[0].which, 1);
+  EXPECT_EQ(choices[1].axis, "cols");
+  EXPECT_EQ(choices[1].which, 0);
+  state.ladder_n = 1024;
+  state.plot_n = 1024;
+  state.show(choices[1].which);
+  EXPECT_EQ(state.shown_sweep()->swept_param, "cols");
+  EXPECT_EQ(state.ladder_n, 0u);  // picks start again on another sweep
+  EXPECT_EQ(state.plot_n, 0u);
+  EXPECT_FALSE(state.ladder_param);
+  choices = state.axis_choices();  // the same choice, seen from the other side
+  ASSERT_EQ(choices.size(), 2u);
+  EXPECT_EQ(choices[0].which, 1);
+  EXPECT_EQ(choices[1].which, 0);
+  state.show(2);  // the other device's: no sibling
+  ASSERT_EQ(state.axis_choices().size(), 1u);
+  EXPECT_EQ(state.axis_choices()[0].axis, "cols");
+}
+
 TEST(TimingWorker, ReportsProgressAndHandsOverTheSweep) {
   TimingWorker worker([](const SweepRequest& request, const SweepProgress& progress, const std::atomic<bool>&) {
     TimingSweep sweep;

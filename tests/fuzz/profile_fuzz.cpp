@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const wl::TimingSweep sweep = wl::sweep_from_json(wl::fuzz::text_of(data, size));
     for (const wl::TimingSeries& s : sweep.series)
-      for (std::uint64_t n : sweep.sizes()) wl::percent_of_copy(sweep, s, n);
+      for (const wl::TimingPoint& p : s.points) wl::percent_of_copy(sweep, s, p.n, p.param);
   } catch (const std::exception&) {
   }
   return 0;

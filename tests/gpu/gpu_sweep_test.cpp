@@ -82,5 +82,44 @@ TEST(GpuSweep, ASampleBackToBackGivesOneRunsTime) {
   EXPECT_NEAR(back_to_back / alone, 1.0, 0.25) << alone << " ms alone, " << back_to_back << " ms back to back";
 }
 
+// A sweep over a parameter (bench --sweep-param): every point carries its value, the swept
+// parameter is not among the fixed ones, and a value one variant refuses is that point's error
+// while the others, CUB and the copy are measured there (register-resident holds at most 14080
+// columns with blocks of 256; 2^16 values are 4 rows of 16384).
+TEST(GpuSweep, AValueOneVariantRefusesIsItsPointsErrorAndTheSweepGoesOn) {
+  SweepRequest r;
+  r.family = "rows";
+  r.op = "softmax";
+  r.variants = {"register-resident", "block-per-row"};
+  r.sizes = {1 << 16};
+  r.params = {{"peak", 100}};
+  r.swept_param = "cols";
+  r.param_values = {1024, 16384};
+  r.timing = {1, 3, 1};
+  const std::atomic<bool> cancel{false};
+  const TimingSweep sweep = sweep_gpu(r, nullptr, cancel);
+  EXPECT_EQ(sweep.swept_param, "cols");
+  EXPECT_EQ(sweep.input, "random, peak=100");
+  const TimingSeries* resident = sweep.find("register-resident");
+  ASSERT_NE(resident, nullptr);
+  ASSERT_EQ(resident->points.size(), 2u);
+  ASSERT_NE(resident->at(1 << 16, 1024), nullptr);
+  EXPECT_TRUE(resident->at(1 << 16, 1024)->measured()) << resident->at(1 << 16, 1024)->error;
+  EXPECT_TRUE(resident->at(1 << 16, 1024)->ok);
+  ASSERT_NE(resident->at(1 << 16, 16384), nullptr);
+  EXPECT_EQ(resident->at(1 << 16, 16384)->error.rfind("cols=16384 at 2^16: register-resident holds", 0), 0u)
+      << resident->at(1 << 16, 16384)->error;
+  for (const char* name : {"block-per-row", kCubSeries, kCopySeries}) {
+    const TimingSeries* s = sweep.find(name);
+    ASSERT_NE(s, nullptr) << name;
+    for (const std::uint64_t cols : {1024, 16384}) {
+      const TimingPoint* p = s->at(1 << 16, cols);
+      ASSERT_NE(p, nullptr) << name << " at " << cols;
+      EXPECT_TRUE(p->measured() && p->ok) << name << " at " << cols << ": " << p->error;
+    }
+  }
+  EXPECT_TRUE(percent_of_copy(sweep, *sweep.find("block-per-row"), 1 << 16, 16384).has_value());
+}
+
 }  // namespace
 }  // namespace wl

@@ -1,11 +1,14 @@
-// Timing sweeps: sizes as the CLI takes them, the JSON round trip, corrupt files named clearly,
-// CSV rows, percent of copy bandwidth and the ladder, all computed by hand.
+// Timing sweeps: sizes and parameter values as the CLI takes them, the JSON round trip (against
+// n and against a parameter), old and corrupt files, CSV rows, percent of copy bandwidth and the
+// ladder per point, all computed by hand.
 #include "model/timing/timing_sweep.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <stdexcept>
+
+#include "model/timing/sweep_text.h"
 
 namespace wl {
 namespace {
@@ -194,6 +197,159 @@ TEST(TimingSweep, SharesAreOfTheFamilysRoofline) {
   old.erase("roofline");
   EXPECT_EQ(sweep_from_json(old.dump()).roofline, kCopySeries);
   EXPECT_DOUBLE_EQ(*percent_of_copy(small_sweep(), fastest, 1 << 18), 40.0);  // 419 of the copy's 1049 GB/s
+}
+
+TEST(TimingSweep, ParameterValuesTakeListsRangesAndZero) {
+  std::string name, error;
+  std::vector<std::uint64_t> values;
+  ASSERT_TRUE(parse_param_sweep("cols=4096,1024,2048,1024", name, values, error)) << error;
+  EXPECT_EQ(name, "cols");
+  EXPECT_EQ(values, (std::vector<std::uint64_t>{1024, 2048, 4096}));
+  ASSERT_TRUE(parse_param_sweep("cols=2^10..2^12,5000", name, values, error)) << error;
+  EXPECT_EQ(values, (std::vector<std::uint64_t>{1024, 2048, 4096, 5000}));
+  ASSERT_TRUE(parse_param_sweep("offset=0,10000", name, values, error)) << error;  // 0 is a value
+  EXPECT_EQ(name, "offset");
+  EXPECT_EQ(values, (std::vector<std::uint64_t>{0, 10000}));
+  for (const char* bad : {"cols", "=1024", "cols=", "cols=abc", "cols=1024,,2048", "cols=2^12..2^10", "cols=-1",
+                          "cols=99999999999999999999"}) {
+    EXPECT_FALSE(parse_param_sweep(bad, name, values, error)) << bad;
+    EXPECT_FALSE(error.empty()) << bad;
+  }
+  parse_param_sweep("cols=1024,x", name, values, error);
+  EXPECT_EQ(error, "'x' is not a value of cols (4096, 2^12 or 2^10..2^15)");
+  parse_param_sweep("cols", name, values, error);
+  EXPECT_EQ(error, "'cols' is not name=values (cols=1024,2048,4096 or cols=2^10..2^15)");
+}
+
+// Rows' softmax on 2^20 f32 values at 1024 and 4096 columns: 4 MiB read and 4 MiB written, so
+// every series moves 8 MiB (8388608 bytes), the copy too. The copy takes 4 us at 1024 columns and
+// 5 us at 4096 (2097.152 and 1677.7216 GB/s): each point's share is of the copy at that point.
+// register-resident refuses 4096 columns, as a too-large n is refused.
+TimingSweep cols_sweep() {
+  TimingSweep s;
+  s.device = "Test GPU";
+  s.date = "2026-12-01";
+  s.family = "rows";
+  s.op = "softmax";
+  s.type = "f32";
+  s.block = 256;
+  s.swept_param = "cols";
+  const double bytes = 8 << 20;
+  const std::uint64_t n = 1 << 20;
+  auto at = [&](std::uint64_t cols, double ms, std::string error = "") {
+    TimingPoint p = point(n, ms, bytes, std::move(error));
+    p.param = cols;
+    return p;
+  };
+  s.series.push_back({kCopySeries, SeriesKind::Reference, {at(1024, 0.004), at(4096, 0.005)}});
+  s.series.push_back({kCubSeries, SeriesKind::Reference, {at(1024, 0.010), at(4096, 0.020)}});
+  s.series.push_back({"block-per-row", SeriesKind::Variant, {at(1024, 0.008), at(4096, 0.016)}});
+  s.series.push_back({"register-resident", SeriesKind::Variant,
+                      {at(1024, 0.005), at(4096, 0, "cols=4096 at 2^20: register-resident holds a row ...")}});
+  return s;
+}
+
+TEST(TimingSweep, AParameterSweepFindsPointsAndSharesPerValue) {
+  const TimingSweep s = cols_sweep();
+  EXPECT_TRUE(s.against_param());
+  EXPECT_EQ(s.axis_name(), "cols");
+  EXPECT_EQ(s.param_values(), (std::vector<std::uint64_t>{1024, 4096}));
+  EXPECT_EQ(s.sizes(), (std::vector<std::uint64_t>{1 << 20}));
+  const TimingSeries& block = *s.find("block-per-row");
+  ASSERT_NE(block.at(1 << 20, 4096), nullptr);
+  EXPECT_DOUBLE_EQ(block.at(1 << 20, 4096)->ms, 0.016);
+  EXPECT_EQ(block.at(1 << 20), nullptr);  // no point at cols = 0
+  EXPECT_EQ(block.at(1 << 19, 1024), nullptr);
+  // 8 MiB in 8 us: 1048.576 GB/s, half the copy's 2097.152; in 16 us: 524.288 GB/s, 31.25% of
+  // the copy's 1677.7216 at 4096 columns (25% of the copy at 1024 columns would be wrong).
+  EXPECT_NEAR(*percent_of_copy(s, block, 1 << 20, 1024), 50.0, 1e-9);
+  EXPECT_NEAR(*percent_of_copy(s, block, 1 << 20, 4096), 31.25, 1e-9);
+  EXPECT_NEAR(*percent_of_copy(s, *s.find(kCubSeries), 1 << 20, 4096), 25.0, 1e-9);  // 20 us
+  EXPECT_NEAR(*percent_of_copy(s, *s.find("register-resident"), 1 << 20, 1024), 80.0, 1e-9);  // 5 us
+  EXPECT_FALSE(percent_of_copy(s, *s.find("register-resident"), 1 << 20, 4096));  // refused there
+  TimingPoint p;
+  p.n = 1 << 20;
+  p.param = 4096;
+  EXPECT_EQ(point_label(s, p), "cols=4096 at 2^20");
+  EXPECT_EQ(point_label(small_sweep(), p), "2^20");
+}
+
+TEST(TimingSweep, TheLadderIsPerParameterValue) {
+  const TimingSweep s = cols_sweep();
+  const std::vector<LadderStep> at_1024 = ladder(s, {"block-per-row", "register-resident"}, 1 << 20, 1024);
+  ASSERT_EQ(at_1024.size(), 2u);
+  EXPECT_NEAR(at_1024[1].step_speedup, 1.6, 1e-12);  // 8 us -> 5 us
+  const std::vector<LadderStep> at_4096 = ladder(s, {"block-per-row", "register-resident"}, 1 << 20, 4096);
+  ASSERT_EQ(at_4096.size(), 1u);  // register-resident refused 4096 columns
+  EXPECT_DOUBLE_EQ(at_4096[0].ms, 0.016);
+}
+
+TEST(TimingSweep, JsonRoundTripKeepsTheParameterAxis) {
+  const TimingSweep s = cols_sweep();
+  const std::string text = sweep_to_json(s);
+  const nlohmann::json j = nlohmann::json::parse(text);
+  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["swept_param"], "cols");
+  const TimingSweep back = sweep_from_json(text);
+  EXPECT_EQ(back.swept_param, "cols");
+  ASSERT_EQ(back.series.size(), 4u);
+  const TimingSeries& resident = back.series[3];
+  ASSERT_EQ(resident.points.size(), 2u);
+  EXPECT_EQ(resident.points[0].param, 1024u);
+  EXPECT_EQ(resident.points[1].param, 4096u);
+  EXPECT_EQ(resident.points[1].error, "cols=4096 at 2^20: register-resident holds a row ...");
+  EXPECT_NEAR(*percent_of_copy(back, back.series[2], 1 << 20, 4096), 31.25, 1e-9);
+  // A sweep against n stays version 1, without the axis: older builds read it as before.
+  const nlohmann::json against_n = nlohmann::json::parse(sweep_to_json(small_sweep()));
+  EXPECT_EQ(against_n["version"], 1);
+  EXPECT_FALSE(against_n.contains("swept_param"));
+  EXPECT_FALSE(against_n["series"][0]["points"][0].contains("param"));
+}
+
+// A profile written before the axis existed (version 1, as assets/profiles/ held them) loads as
+// a sweep against n; a later version, and a version 2 without its axis, are named errors.
+TEST(TimingSweep, AnOldProfileLoadsAndANewerOneIsRefusedByNumber) {
+  const std::string old = R"({"format": "warplens-timing-sweep", "version": 1, "device": "Old GPU",
+    "date": "2024-05-01", "family": "reduce", "op": "sum", "type": "f32", "block": 256, "warmup": 5,
+    "repeats": 20, "series": [{"name": "device copy", "kind": "reference",
+      "points": [{"n": 1024, "ms": 0.002, "bytes": 8192, "ok": true}]},
+     {"name": "sequential", "kind": "variant", "points": [{"n": 1024, "ms": 0.004, "bytes": 4096, "ok": true}]}]})";
+  const TimingSweep s = sweep_from_json(old);
+  EXPECT_FALSE(s.against_param());
+  EXPECT_EQ(s.axis_name(), "n");
+  EXPECT_EQ(s.series[1].points[0].param, 0u);
+  // 4096 bytes in 4 us is 1.024 GB/s; the copy's 8192 in 2 us 4.096: 25%.
+  EXPECT_NEAR(*percent_of_copy(s, s.series[1], 1024), 25.0, 1e-9);
+
+  nlohmann::json j = nlohmann::json::parse(sweep_to_json(cols_sweep()));
+  j["version"] = 3;
+  try {
+    sweep_from_json(j.dump());
+    ADD_FAILURE() << "version 3 was taken";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "timing sweep version 3 (this build reads 1 and 2)");
+  }
+  j["version"] = 2;
+  j.erase("swept_param");
+  EXPECT_THROW(sweep_from_json(j.dump()), std::runtime_error);
+  j["swept_param"] = "cols";
+  j["series"][0]["points"][0].erase("param");
+  try {
+    sweep_from_json(j.dump());
+    ADD_FAILURE() << "a point without its param was taken";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("missing \"param\""), std::string::npos) << e.what();
+  }
+}
+
+TEST(TimingSweep, CsvOfAParameterSweepHasItsColumn) {
+  const std::string csv = sweep_to_csv(cols_sweep());
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), "series,kind,cols,n,ms,gbs,percent_of_copy,ok,error");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 8);
+  EXPECT_NE(csv.find("block-per-row,variant,4096,1048576,0.016,524.288,31.25,1,\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("register-resident,variant,4096,1048576,,,,1,cols=4096 at 2^20: register-resident holds a row ...\n"),
+            std::string::npos)
+      << csv;
 }
 
 }  // namespace

@@ -1,0 +1,76 @@
+#include "model/timing/sweep_text.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace wl {
+namespace {
+
+// One count: "2^k" or a decimal number; 0 only where `zero_ok`.
+bool parse_count(std::string_view text, bool zero_ok, std::uint64_t& n) {
+  if (text.empty()) return false;
+  const bool power = text.size() > 2 && text.substr(0, 2) == "2^";
+  const std::string_view digits = power ? text.substr(2) : text;
+  unsigned long long value = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (digits.empty() || error != std::errc() || end != digits.data() + digits.size()) return false;  // past 2^64 too
+  if (power) {
+    if (value > 62) return false;
+    n = std::uint64_t(1) << value;
+  } else {
+    n = value;
+  }
+  return n > 0 || zero_ok;
+}
+
+// A comma-separated list of counts and ranges of powers of two ("2^a..2^b"). `what` names an
+// item in messages: "a size (2^20, 1048576 or 2^10..2^28)".
+bool parse_counts(std::string_view text, bool zero_ok, const std::string& what, std::vector<std::uint64_t>& out,
+                  std::string& error) {
+  out.clear();
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string_view item = text.substr(start, comma - start);
+    const std::size_t dots = item.find("..");
+    std::uint64_t first = 0, last = 0;
+    if (dots == std::string_view::npos) {
+      if (!parse_count(item, zero_ok, first)) {
+        error = "'" + std::string(item) + "' is not " + what;
+        return false;
+      }
+      out.push_back(first);
+    } else {
+      const std::string_view a = item.substr(0, dots), b = item.substr(dots + 2);
+      if (a.substr(0, 2) != "2^" || b.substr(0, 2) != "2^" || !parse_count(a, false, first) ||
+          !parse_count(b, false, last) || first > last) {
+        error = "'" + std::string(item) + "' is not a range of powers of two (2^10..2^28)";
+        return false;
+      }
+      for (std::uint64_t n = first; n <= last; n *= 2) out.push_back(n);
+    }
+    start = comma + 1;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return true;
+}
+
+}  // namespace
+
+bool parse_sizes(std::string_view text, std::vector<std::uint64_t>& sizes, std::string& error) {
+  return parse_counts(text, false, "a size (2^20, 1048576 or 2^10..2^28)", sizes, error);
+}
+
+bool parse_param_sweep(std::string_view text, std::string& name, std::vector<std::uint64_t>& values,
+                       std::string& error) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string_view::npos || eq == 0 || eq + 1 == text.size()) {
+    error = "'" + std::string(text) + "' is not name=values (cols=1024,2048,4096 or cols=2^10..2^15)";
+    return false;
+  }
+  name = std::string(text.substr(0, eq));
+  return parse_counts(text.substr(eq + 1), true, "a value of " + name + " (4096, 2^12 or 2^10..2^15)", values, error);
+}
+
+}  // namespace wl

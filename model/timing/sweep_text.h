@@ -1,0 +1,21 @@
+// What a sweep covers, as the CLI takes it: sizes (--sizes) and a family parameter's values
+// (--sweep-param). Text in, numbers or a message out; never throws.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wl {
+
+// Sizes: "2^10..2^28" (every power of two between), "2^20", "1048576", or a comma-separated
+// list of those; ascending, each once. False, with a message, for anything else.
+bool parse_sizes(std::string_view text, std::vector<std::uint64_t>& sizes, std::string& error);
+
+// A parameter and its values: "cols=1024,2048,4096", "cols=2^10..2^15", or a mix; the values
+// ascending, each once. Whole numbers, 0 included (offset=0 is a value to time); whether the
+// family takes the parameter and the values is the caller's question. False, with a message.
+bool parse_param_sweep(std::string_view text, std::string& name, std::vector<std::uint64_t>& values,
+                       std::string& error);
+
+}  // namespace wl
