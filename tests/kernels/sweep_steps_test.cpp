@@ -40,19 +40,19 @@ TEST(SweepSteps, AgainstNAloneEachSizeOnceWithoutAValue) {
   EXPECT_EQ(step_request(r, steps[1], "online").params, (std::map<std::string, std::uint64_t>{{"peak", 50}}));
 }
 
-// register-resident holds 8 values a thread in registers and the rest of a row in 48 KiB of
-// shared memory less its 1 KiB tree: 8 * 256 + 47 KiB / 4 = 14080 columns with blocks of 256.
-// 16384 columns are past it; block-per-row takes any row.
+// register-resident holds 32 values a thread in registers and the rest of a row in 48 KiB of
+// shared memory less its two 32-value totals: 32 * 256 + (48 KiB - 256) / 4 = 20416 columns with
+// blocks of up to 256. 32768 columns are past it; block-per-row takes any row.
 TEST(SweepSteps, ARunHasTheStepsValueAndOnlySomeVariantsRefuseIt) {
   const SweepRequest r = rows_over_cols();
-  const SweepStep step{16384, 1 << 20};
+  const SweepStep step{32768, 1 << 20};
   const RunRequest resident = step_request(r, step, "register-resident");
   EXPECT_EQ(resident.family, "rows");
   EXPECT_EQ(resident.op, "softmax");
   EXPECT_EQ(resident.n, 1u << 20);
   EXPECT_EQ(resident.block, 256u);
-  EXPECT_EQ(resident.params, (std::map<std::string, std::uint64_t>{{"cols", 16384}, {"peak", 50}}));
-  EXPECT_NE(validate(resident).find("at most 14080 columns with blocks of 256"), std::string::npos) << validate(resident);
+  EXPECT_EQ(resident.params, (std::map<std::string, std::uint64_t>{{"cols", 32768}, {"peak", 50}}));
+  EXPECT_NE(validate(resident).find("at most 20416 columns with blocks of up to 256"), std::string::npos) << validate(resident);
   EXPECT_EQ(validate(step_request(r, step, "block-per-row")), "");
   EXPECT_EQ(validate(step_request(r, {1024, 1 << 20}, "register-resident")), "");
 }
