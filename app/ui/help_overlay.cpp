@@ -18,6 +18,7 @@ constexpr Key kKeys[] = {
     {"Tab", "next variant"},
     {"C", "compare side by side (the same input, in lockstep)"},
     {"1 ... 9", "tree, dataflow, divergence, banks, memory, source, metrics, timing, look-back (scans) or bins (histograms)"},
+    {"1 / 0 / 9 (rows)", "numerics / rows to threads / online rescale; 9 again: welford tree (a shared key takes turns)"},
     {"F", "fullscreen"},
     {"P", "presenter mode: large text, side panel hidden"},
     {"+ / - / 0", "zoom the tree in / out / fit"},

@@ -4,7 +4,7 @@
 
 namespace wl::ui {
 
-enum class SwatchShape { Box, Line, DashedLine, Outline };
+enum class SwatchShape { Box, Line, DashedLine, Outline, Hatched };
 
 // Starts a legend line; swatches follow on the same line while they fit.
 void legend_begin();

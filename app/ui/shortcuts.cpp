@@ -5,6 +5,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "app_actions.h"
 #include "platform/key_latch.h"
@@ -67,9 +68,12 @@ static void handle_keys(AppState& state) {
       state.fullscreen_changed = true;
     }
   }
-  for (int k = 0; k < int(ViewKind::Count); ++k)
-    if (pressed(GLFW_KEY_0 + view_key(ViewKind(k))) && view_applies(ViewKind(k), showcase_of(state.sessions[0].settings.request.family)))
-      state.view = ViewKind(k);
+  // A digit shows the family's view with that key; where several share it, pressing it again
+  // takes turns between them (view_for_key).
+  const FamilyShowcase& family = showcase_of(state.sessions[0].settings.request.family);
+  for (int digit = 0; digit <= 9; ++digit)
+    if (pressed(GLFW_KEY_0 + digit))
+      if (const std::optional<ViewKind> view = view_for_key(digit, state.view, family)) state.view = *view;
   if (pressed(GLFW_KEY_EQUAL, true) || pressed(GLFW_KEY_KP_ADD, true)) zoom_trees(state, 1.25f);
   if (pressed(GLFW_KEY_MINUS, true) || pressed(GLFW_KEY_KP_SUBTRACT, true)) zoom_trees(state, 0.8f);
   if (pressed(GLFW_KEY_0)) zoom_trees(state, 0.0f);

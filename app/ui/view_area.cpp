@@ -16,6 +16,7 @@
 #include "ui/divergence_view.h"
 #include "ui/links_view.h"
 #include "ui/ring_view.h"
+#include "ui/row_threads_view.h"
 #include "ui/lookback_view.h"
 #include "ui/memory_view.h"
 #include "ui/metrics_view.h"
@@ -29,6 +30,7 @@
 #include "ui/histogram_view.h"
 #include "ui/tree_view.h"
 #include "ui/view_context.h"
+#include "ui/welford_view.h"
 
 namespace wl::ui {
 namespace {
@@ -150,7 +152,9 @@ void draw_view(ViewContext& ctx) {
     case ViewKind::Links: draw_links_view(ctx); break;
     case ViewKind::Ring: draw_ring_view(ctx); break;
     case ViewKind::Numerics: draw_numerics_view(ctx); break;
+    case ViewKind::RowThreads: draw_row_threads_view(ctx); break;
     case ViewKind::Online: draw_online_view(ctx); break;
+    case ViewKind::Welford: draw_welford_view(ctx); break;
     case ViewKind::Timing: break;  // not a trace view: draw_view_area draws it whole
     default: break;
   }

@@ -32,9 +32,11 @@ TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_coun
   if (parse_row_op(v.whole().meta.op)) {
     v.numerics = build_row_numerics(v.whole());
     v.rescales = build_online_rescale(v.whole());
+    v.welford = build_welford_tree(v.whole());
   }
   v.values_known = parse_value_ops(v.trace.meta.op, v.trace.meta.type, v.values);
   v.requests = group_requests(v.trace);
+  if (parse_row_op(v.whole().meta.op)) v.row_threads = build_row_threads(v.trace, v.requests);
   v.grid = divergence_grid(v.trace, v.requests);
   v.metrics = compute_metrics(v.trace, v.requests, v.grid);
   v.steps = steps_of(v.trace.events.data(), v.trace.events.size());

@@ -15,9 +15,11 @@
 #include "model/views/online_rescale.h"
 #include "model/views/ring_steps.h"
 #include "model/views/row_numerics.h"
+#include "model/views/row_threads.h"
 #include "model/views/step_times.h"
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
+#include "model/views/welford_tree.h"
 #include "model/warp_requests.h"
 #include "model/peer_traffic.h"
 #include "model/work_span.h"
@@ -47,6 +49,8 @@ struct TraceViews {
   RingSteps ring;                     // build_ring_steps(whole()): likewise
   RowNumerics numerics;               // build_row_numerics(whole()): row-wise softmax and norms
   OnlineRescale rescales;             // build_online_rescale(whole()): their online softmax
+  RowThreads row_threads;             // build_row_threads(trace, requests): who reads each element
+  WelfordTree welford;                // build_welford_tree(whole()): their welford layer norm
 
   bool has_block(std::uint32_t block) const;
   const Trace& whole() const { return recorded ? *recorded : trace; }

@@ -22,7 +22,10 @@ constexpr ViewSpec kViews[] = {
     {ViewKind::Links, "links", "Links", true, 9},  // bytes between GPUs: an all-reduce
     {ViewKind::Ring, "ring", "Ring", true, 1},  // what each rank holds, step by step: an all-reduce
     {ViewKind::Numerics, "numerics", "Numerics", true, 1},  // each output's error: row-wise softmax and norms
+    // Which thread reads each element of a row-wise kernel's matrix. 0: rows draw no tree to zoom.
+    {ViewKind::RowThreads, "rows", "Rows to threads", true, 0},
     {ViewKind::Online, "online", "Online rescale", true, 9},  // the online softmax's running max and sum
+    {ViewKind::Welford, "welford", "Welford tree", true, 9},  // layer norm's (n, mean, M2) merges; 9 again: takes turns
 };
 static_assert(std::size(kViews) == std::size_t(ViewKind::Count), "one row per view");
 
@@ -40,6 +43,18 @@ bool view_applies(ViewKind view, const FamilyShowcase& family) {
 }
 
 int view_key(ViewKind view) { return view_spec(view).key; }
+
+std::optional<ViewKind> view_for_key(int key, ViewKind shown, const FamilyShowcase& family) {
+  std::optional<ViewKind> first;
+  bool after_shown = false;
+  for (const ViewSpec& spec : kViews) {
+    if (spec.key != key || !view_applies(spec.kind, family)) continue;
+    if (after_shown) return spec.kind;
+    if (!first) first = spec.kind;
+    after_shown = spec.kind == shown;
+  }
+  return first;
+}
 
 ViewKind default_view(const FamilyShowcase& family) {
   for (const ViewSpec& spec : kViews)

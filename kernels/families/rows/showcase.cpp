@@ -5,7 +5,7 @@ namespace wl::rows {
 
 FamilyShowcase Traits::showcase() {
   FamilyShowcase s;
-  s.views = {"numerics", "online"};
+  s.views = {"numerics", "rows", "online", "welford"};
   s.default_view = "numerics";
   ComparisonPreset fused;
   fused.label = "Thread vs block per row";
