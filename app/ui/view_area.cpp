@@ -41,18 +41,34 @@ constexpr ImGuiWindowFlags kPanelFlags =
     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
 
 void view_tabs(AppState& state) {
+  const FamilyShowcase& family = showcase_of(state.sessions[0].settings.request.family);
+  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  auto label_of = [](ViewKind v, bool with_key) {
+    char label[40];
+    if (with_key) std::snprintf(label, sizeof label, "%s (%d)", view_title(v), view_key(v));
+    else std::snprintf(label, sizeof label, "%s", view_title(v));
+    return std::string(label);
+  };
+  auto width_of = [&](const std::string& label) { return ImGui::CalcTextSize(label.c_str()).x + 2 * style.FramePadding.x; };
+  // The keys leave the labels (for their tooltips) when the tabs would not fit one line.
+  float all = 0;
+  for (int k = 0; k < int(ViewKind::Count); ++k)
+    if (view_applies(ViewKind(k), family)) all += width_of(label_of(ViewKind(k), true)) + style.ItemSpacing.x;
+  const bool with_keys = ImGui::GetCursorScreenPos().x + all <= right_edge;
   bool first = true;
   for (int k = 0; k < int(ViewKind::Count); ++k) {
     const ViewKind v = ViewKind(k);
-    if (!view_applies(v, showcase_of(state.sessions[0].settings.request.family))) continue;
-    if (!first) ImGui::SameLine();
+    if (!view_applies(v, family)) continue;
+    const std::string label = label_of(v, with_keys);
+    // A tab that would run past the window starts a line of its own.
+    if (!first && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width_of(label) <= right_edge) ImGui::SameLine();
     first = false;
     const bool selected = state.view == v;
     if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    char label[32];
-    std::snprintf(label, sizeof label, "%s (%d)", view_title(v), view_key(v));
-    if (ImGui::Button(label)) state.view = v;
+    if (ImGui::Button(label.c_str())) state.view = v;
     if (selected) ImGui::PopStyleColor();
+    if (!with_keys && ImGui::IsItemHovered()) ImGui::SetTooltip("key %d", view_key(v));
   }
   // Beside the tabs where it fits, else under them (a family with views of its own, a narrow window).
   const float gap = ImGui::GetFontSize() * 2.0f;

@@ -141,21 +141,35 @@ TEST(RowThreads, ThreePassMapsEachLaunchItsOwnWay) {
   EXPECT_EQ(row3.threads, 8u);
 }
 
-// One row of 40, blocks of 4: 8 x 4 = 32 columns in registers (thread t: t + 4k), the 8 past
-// them stored to shared memory by the thread that read them (t: 32 + t and 36 + t).
-TEST(RowThreads, RegisterResidentHoldsColumnsPastEightAThreadInSharedMemory) {
-  const RowThreads m = threads_of("register-resident", 40, 1, 4);
-  EXPECT_EQ(m.owners.size(), 40u);
-  EXPECT_EQ(m.wraps, (std::vector<std::uint64_t>{4, 8, 12, 16, 20, 24, 28, 32, 36}));
-  EXPECT_EQ(m.in_shared, 8u);
-  expect_owner(m, 0, 7, 0, 3);
-  expect_owner(m, 0, 31, 0, 3);
-  expect_owner(m, 0, 33, 0, 1, true);
-  expect_owner(m, 0, 35, 0, 3, true);
-  expect_owner(m, 0, 39, 0, 3, true);
-  const CellOwners spilled = cell_owners(m, 0, 32, 40);
-  EXPECT_EQ(spilled.in_shared, 8u);
-  EXPECT_EQ(spilled.threads, 4u);
+// One row of 263, blocks of 32, read a value at a time (263 is not a multiple of 4): 8 x 32 =
+// 256 columns in registers (thread t: t + 32k), the 7 past them stored to shared memory by the
+// threads that read them (t: 256 + t, threads 0 .. 6).
+TEST(RowThreads, RegisterResidentHoldsColumnsPastItsRegistersInSharedMemory) {
+  const RowThreads m = threads_of("register-resident", 263, 1, 32);
+  EXPECT_EQ(m.owners.size(), 263u);
+  EXPECT_EQ(m.wraps, (std::vector<std::uint64_t>{32, 64, 96, 128, 160, 192, 224, 256}));
+  EXPECT_EQ(m.in_shared, 7u);
+  expect_owner(m, 0, 7, 0, 7);
+  expect_owner(m, 0, 255, 0, 31);
+  expect_owner(m, 0, 257, 0, 1, true);
+  expect_owner(m, 0, 262, 0, 6, true);
+  const CellOwners spilled = cell_owners(m, 0, 256, 263);
+  EXPECT_EQ(spilled.in_shared, 7u);
+  EXPECT_EQ(spilled.threads, 7u);
+}
+
+// One row of 1028 with 16-byte loads: 1028 > 32 x 32, so the plan launches 64 threads, thread t
+// holding columns 4 (t + 64k) .. + 3, all in registers.
+TEST(RowThreads, RegisterResidentVectorLoadsOwnFourColumnsEach) {
+  const RowThreads m = threads_of("register-resident", 1028, 1, 256);
+  EXPECT_EQ(m.owners.size(), 1028u);
+  EXPECT_EQ(m.in_shared, 0u);
+  expect_owner(m, 0, 0, 0, 0);
+  expect_owner(m, 0, 3, 0, 0);
+  expect_owner(m, 0, 5, 0, 1);
+  expect_owner(m, 0, 255, 0, 63);
+  expect_owner(m, 0, 256, 0, 0);   // 4 (0 + 64 x 1)
+  expect_owner(m, 0, 1027, 0, 0);  // 4 (0 + 64 x 4) + 3
 }
 
 TEST(RowThreads, ColumnsThatDoNotDivideNAreRefusedInASentence) {
