@@ -84,8 +84,8 @@ TEST(GpuSweep, ASampleBackToBackGivesOneRunsTime) {
 
 // A sweep over a parameter (bench --sweep-param): every point carries its value, the swept
 // parameter is not among the fixed ones, and a value one variant refuses is that point's error
-// while the others, CUB and the copy are measured there (register-resident holds at most 14080
-// columns with blocks of 256; 2^16 values are 4 rows of 16384).
+// while the others, CUB and the copy are measured there (register-resident holds at most 20416
+// columns with blocks of up to 256; 2^16 values are 2 rows of 32768).
 TEST(GpuSweep, AValueOneVariantRefusesIsItsPointsErrorAndTheSweepGoesOn) {
   SweepRequest r;
   r.family = "rows";
@@ -94,7 +94,7 @@ TEST(GpuSweep, AValueOneVariantRefusesIsItsPointsErrorAndTheSweepGoesOn) {
   r.sizes = {1 << 16};
   r.params = {{"peak", 100}};
   r.swept_param = "cols";
-  r.param_values = {1024, 16384};
+  r.param_values = {1024, 32768};
   r.timing = {1, 3, 1};
   const std::atomic<bool> cancel{false};
   const TimingSweep sweep = sweep_gpu(r, nullptr, cancel);
@@ -106,13 +106,13 @@ TEST(GpuSweep, AValueOneVariantRefusesIsItsPointsErrorAndTheSweepGoesOn) {
   ASSERT_NE(resident->at(1 << 16, 1024), nullptr);
   EXPECT_TRUE(resident->at(1 << 16, 1024)->measured()) << resident->at(1 << 16, 1024)->error;
   EXPECT_TRUE(resident->at(1 << 16, 1024)->ok);
-  ASSERT_NE(resident->at(1 << 16, 16384), nullptr);
-  EXPECT_EQ(resident->at(1 << 16, 16384)->error.rfind("cols=16384 at 2^16: register-resident holds", 0), 0u)
-      << resident->at(1 << 16, 16384)->error;
+  ASSERT_NE(resident->at(1 << 16, 32768), nullptr);
+  EXPECT_EQ(resident->at(1 << 16, 32768)->error.rfind("cols=32768 at 2^16: register-resident holds", 0), 0u)
+      << resident->at(1 << 16, 32768)->error;
   for (const char* name : {"block-per-row", kCubSeries, kCopySeries}) {
     const TimingSeries* s = sweep.find(name);
     ASSERT_NE(s, nullptr) << name;
-    for (const std::uint64_t cols : {1024, 16384}) {
+    for (const std::uint64_t cols : {1024, 32768}) {
       const TimingPoint* p = s->at(1 << 16, cols);
       ASSERT_NE(p, nullptr) << name << " at " << cols;
       EXPECT_TRUE(p->measured() && p->ok) << name << " at " << cols << ": " << p->error;
