@@ -94,7 +94,7 @@ void draw_row_threads_view(ViewContext& ctx) {
   }
   request_line(m);
   if (m.in_shared) {
-    // Where the first row's staged columns begin: register-resident's past 8 a thread.
+    // Where the first row's staged columns begin: register-resident's past its registers.
     const RowSummary& first_row = m.row_summaries.front();
     std::uint64_t from = m.cols;
     for (std::size_t i = first_row.owners.first; i < m.owners.size() && m.owners[i].element / m.cols == first_row.row; ++i)

@@ -3,7 +3,7 @@
 // from the trace's global loads of the buffer "input" alone, so a learner's kernel is mapped as
 // truly as a built-in one. An element belongs to the thread of its first recorded load in the
 // launch; one whose load the same thread stores to shared memory as its very next operation is
-// held there, not in a register (register-resident's columns past 8 a thread).
+// held there, not in a register (register-resident's columns past what its registers hold).
 // And one warp request, which the view outlines: the first load of the input by the first warp
 // of the launch's first recorded block, with its 32-byte sectors against the fewest its bytes
 // need (model/global_sectors.h): 32 neighbours in a row take 4, one column of 32 rows takes 32.
