@@ -28,17 +28,17 @@ constexpr unsigned kSharedLimit = 48 * 1024;
 
 // A row statistic every thread of the block gets: each warp's butterfly, the warps' totals
 // parked in `totals` (32 slots, one array per statistic so no barrier guards its reuse), then a
-// butterfly over them. Steps first .. first + 9. Needs a block of whole warps.
+// butterfly over them. Steps first .. first + 9. Needs a block of whole warps. Its sites are
+// this file's lines, as the variant's own.
 template <class Op, class Ctx>
 WL_DEVICE float block_total(Ctx& ctx, Shared<float> totals, float v, StepId first) {
-  constexpr unsigned S = kFamilySites;
-  v = tile_reduce<Op>(ctx, v, first, S + __LINE__);
+  v = tile_reduce<Op>(ctx, v, first, __LINE__);
   if (ctx.block_dim() == 32) return v;  // one warp: its butterfly is the row's
-  if (ctx.branch(ctx.lane() == 0, S + __LINE__)) ctx.st(totals, ctx.warp(), v, S + __LINE__);
-  ctx.sync(S + __LINE__);
+  if (ctx.branch(ctx.lane() == 0, __LINE__)) ctx.st(totals, ctx.warp(), v, __LINE__);
+  ctx.sync(__LINE__);
   float t = identity<Op, float>();
-  if (ctx.branch(ctx.lane() < ctx.block_dim() / 32, S + __LINE__)) t = ctx.ld(totals, ctx.lane(), S + __LINE__);
-  return tile_reduce<Op>(ctx, t, StepId(first + 5), S + __LINE__);
+  if (ctx.branch(ctx.lane() < ctx.block_dim() / 32, __LINE__)) t = ctx.ld(totals, ctx.lane(), __LINE__);
+  return tile_reduce<Op>(ctx, t, StepId(first + 5), __LINE__);
 }
 
 // Values an access: 16-byte vectors where every row starts 16-byte aligned, else one.
