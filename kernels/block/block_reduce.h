@@ -36,4 +36,20 @@ WL_DEVICE T block_reduce(Ctx& ctx, Shared<T> warp_totals, T v, StepId first) {
   return total;
 }
 
+// Every thread gets the total, where block_reduce gives it to thread 0: each warp's butterfly
+// (tile_reduce), the warps' totals parked in `warp_totals` (32 slots), then a butterfly over
+// them. One barrier; a caller reducing twice passes a second array, so that no barrier guards
+// the first's reuse. Steps first .. first + 9; a block of whole warps.
+template <class Op, class Ctx, class T>
+WL_DEVICE T block_reduce_to_all(Ctx& ctx, Shared<T> warp_totals, T v, StepId first) {
+  constexpr unsigned S = kBlockReduceSites;
+  v = tile_reduce<Op>(ctx, v, first, S + __LINE__);
+  if (ctx.block_dim() == 32) return v;  // one warp: its butterfly is the block's
+  if (ctx.branch(ctx.lane() == 0, S + __LINE__)) ctx.st(warp_totals, ctx.warp(), v, S + __LINE__);
+  ctx.sync(S + __LINE__);
+  T total = identity<Op, T>();
+  if (ctx.branch(ctx.lane() < ctx.block_dim() / 32, S + __LINE__)) total = ctx.ld(warp_totals, ctx.lane(), S + __LINE__);
+  return tile_reduce<Op>(ctx, total, StepId(first + kWarpReduceLevels), S + __LINE__);
+}
+
 }  // namespace wl

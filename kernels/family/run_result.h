@@ -49,6 +49,17 @@ struct PlannedLaunch {
   unsigned block = 0;
 };
 
+// The trace's record of a planned launch, with the shared memory it asks for.
+inline LaunchRecord launch_record(const PlannedLaunch& planned, unsigned shared_bytes) {
+  LaunchRecord r;
+  r.name = planned.kernel;
+  r.grid_dim = planned.grid;
+  r.block_dim = planned.block;
+  r.shared_bytes = shared_bytes;
+  r.n = planned.n;
+  return r;
+}
+
 struct RunResult {
   std::string backend;                 // "sim" or "gpu"
   ResultValues result;

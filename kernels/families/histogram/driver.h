@@ -43,16 +43,6 @@ Buffers allocate_buffers(Backend& backend, const Plan& p, unsigned block, unsign
   return b;
 }
 
-inline LaunchRecord launch_record(const PlannedLaunch& planned, unsigned shared_bytes) {
-  LaunchRecord r;
-  r.name = planned.kernel;
-  r.grid_dim = planned.grid;
-  r.block_dim = planned.block;
-  r.shared_bytes = shared_bytes;
-  r.n = planned.n;
-  return r;
-}
-
 // Every launch of the plan; the histogram is then in b.counts. With `record`, every launch is
 // recorded.
 template <class V, class Backend>

@@ -31,16 +31,6 @@ struct RowKernel {
   }
 };
 
-inline LaunchRecord launch_record(const PlannedLaunch& planned, unsigned shared_bytes) {
-  LaunchRecord r;
-  r.name = planned.kernel;
-  r.grid_dim = planned.grid;
-  r.block_dim = planned.block;
-  r.shared_bytes = shared_bytes;
-  r.n = planned.n;
-  return r;
-}
-
 // One run of V (kernels/family/typed_run.h): f32 in, f32 out, for operator Op. The buffers
 // are made once and launched as often as a timing asks.
 template <class V, class Op, class T, class Backend>

@@ -16,6 +16,7 @@
 // Origin: the persistent softmax (PyTorch's softmax_warp_forward, OneFlow's SoftmaxBlockSMemImpl
 // and its vectorised loads).
 #pragma once
+#include "kernels/block/block_reduce.h"
 #include "kernels/dialect/dialect.h"
 #include "kernels/dialect/launch_bounds.h"
 #include "kernels/families/rows/variant.h"
@@ -25,21 +26,6 @@ namespace wl::rows {
 constexpr unsigned kGroups = 8;  // accesses a thread holds in registers: 32 values (8 with scalar loads) fit 64 registers
 // The shared memory a block may use without opting in (every GPU since Kepler).
 constexpr unsigned kSharedLimit = 48 * 1024;
-
-// A row statistic every thread of the block gets: each warp's butterfly, the warps' totals
-// parked in `totals` (32 slots, one array per statistic so no barrier guards its reuse), then a
-// butterfly over them. Steps first .. first + 9. Needs a block of whole warps. Its sites are
-// this file's lines, as the variant's own.
-template <class Op, class Ctx>
-WL_DEVICE float block_total(Ctx& ctx, Shared<float> totals, float v, StepId first) {
-  v = tile_reduce<Op>(ctx, v, first, __LINE__);
-  if (ctx.block_dim() == 32) return v;  // one warp: its butterfly is the row's
-  if (ctx.branch(ctx.lane() == 0, __LINE__)) ctx.st(totals, ctx.warp(), v, __LINE__);
-  ctx.sync(__LINE__);
-  float t = identity<Op, float>();
-  if (ctx.branch(ctx.lane() < ctx.block_dim() / 32, __LINE__)) t = ctx.ld(totals, ctx.lane(), __LINE__);
-  return tile_reduce<Op>(ctx, t, StepId(first + 5), __LINE__);
-}
 
 // Values an access: 16-byte vectors where every row starts 16-byte aligned, else one.
 constexpr unsigned access_width(unsigned cols) { return cols % 4 == 0 ? 4 : 1; }
@@ -145,7 +131,7 @@ struct RegisterResident {
     return cols > in_registers(block, cols) ? cols - in_registers(block, cols) : 0;
   }
   static constexpr unsigned shared_bytes(unsigned block, unsigned cols) {
-    return 2 * shared_array_bytes<float>(32) + shared_array_bytes<float>(spilled(block, cols));
+    return 2 * block_reduce_shared_bytes<float>() + shared_array_bytes<float>(spilled(block, cols));
   }
 
   template <class Op, class Ctx>
@@ -169,25 +155,25 @@ struct RegisterResident {
     const float cols = float(a.cols);
     if constexpr (Op::bit == kSoftmaxBit) {
       float max = held.template fold<MaxOp>(ctx, -inf_f32(), [](float x) { return x; });
-      max = block_total<MaxOp>(ctx, first_totals, max, level_step(0));
+      max = block_reduce_to_all<MaxOp>(ctx, first_totals, max, level_step(0));
       ctx.step(pass_step(2));
       held.map(ctx, [&](float x) { return exp_f32(x - max); });
       float sum = held.template fold<SumOp>(ctx, 0.0f, [](float e) { return e; });
-      sum = block_total<SumOp>(ctx, second_totals, sum, pass_step(2, 0));
+      sum = block_reduce_to_all<SumOp>(ctx, second_totals, sum, pass_step(2, 0));
       ctx.step(kFinishStep);
       held.write(ctx, a.out, [&](float e) { return e / sum; });  // measured: faster than a multiply by 1 / sum
     } else if constexpr (Op::bit == kLayerNormBit) {
       float mean = held.template fold<SumOp>(ctx, 0.0f, [](float x) { return x; });
-      mean = block_total<SumOp>(ctx, first_totals, mean, level_step(0)) / cols;
+      mean = block_reduce_to_all<SumOp>(ctx, first_totals, mean, level_step(0)) / cols;
       ctx.step(pass_step(2));
       float variance = held.template fold<SumOp>(ctx, 0.0f, [&](float x) { return (x - mean) * (x - mean); });
-      variance = block_total<SumOp>(ctx, second_totals, variance, pass_step(2, 0)) / cols;
+      variance = block_reduce_to_all<SumOp>(ctx, second_totals, variance, pass_step(2, 0)) / cols;
       const float scale = sqrt_f32(variance + kEps);
       ctx.step(kFinishStep);
       held.write(ctx, a.out, [&](float x) { return (x - mean) / scale; });
     } else {
       float mean_square = held.template fold<SumOp>(ctx, 0.0f, [](float x) { return x * x; });
-      mean_square = block_total<SumOp>(ctx, first_totals, mean_square, level_step(0)) / cols;
+      mean_square = block_reduce_to_all<SumOp>(ctx, first_totals, mean_square, level_step(0)) / cols;
       const float scale = sqrt_f32(mean_square + kEps);
       ctx.step(kFinishStep);
       held.write(ctx, a.out, [&](float x) { return x / scale; });
