@@ -1,6 +1,8 @@
 #include "model/divergence.h"
 
 #include <algorithm>
+#include <array>
+#include <unordered_map>
 
 #include "trace/event_info.h"
 
@@ -46,11 +48,32 @@ std::vector<WarpStep> divergence_grid(const Trace& trace, const std::vector<Warp
     grid.back().active_mask |= b.mask;
   }
 
+  // Each lane's last step, over every launch (requests merge launches too).
+  std::unordered_map<std::uint64_t, std::array<int, kWarpSize>> last_step;  // block << 16 | warp
+  std::array<int, kWarpSize>* lanes = nullptr;
+  std::uint64_t lanes_key = ~std::uint64_t(0);
+  for (const Event& e : trace.events) {
+    const std::uint64_t key = std::uint64_t(e.block) << 16 | e.warp();
+    if (key != lanes_key) {
+      auto [it, fresh] = last_step.try_emplace(key);
+      if (fresh) it->second.fill(-1);
+      lanes = &it->second;
+      lanes_key = key;
+    }
+    (*lanes)[e.lane()] = std::max((*lanes)[e.lane()], int(e.step));
+  }
+  for (WarpStep& w : grid) {
+    const auto& last = last_step.at(std::uint64_t(w.block) << 16 | w.warp);
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      if (last[lane] >= int(w.step)) w.alive_mask |= 1u << lane;
+  }
+
   for (const WarpRequest& r : requests) {
-    if (r.op != OpKind::Branch) continue;
     const auto it = std::lower_bound(keys.begin(), keys.end(), warp_step_key(r.block, r.warp, r.step));
     if (it == keys.end() || *it != warp_step_key(r.block, r.warp, r.step)) continue;  // not from this trace
     WarpStep& w = grid[std::size_t(it - keys.begin())];
+    w.diverged_mask |= w.alive_mask & ~r.lane_mask;
+    if (r.op != OpKind::Branch) continue;
     ++w.branches;
     if (r.taken_mask != 0 && r.taken_mask != r.lane_mask) ++w.divergent_branches;
   }

@@ -3,8 +3,14 @@
 // For each (block, warp, step) with any event:
 // - active_mask: lanes that recorded at least one event other than Branch, Barrier or
 //   WarpSync in that step (a fence counts: the lane executed it);
-// - divergent: some Branch request (model/warp_requests.h) of that warp step had both taken
-//   and not-taken lanes.
+// - alive_mask: lanes that had not yet finished: they recorded an event (any, a barrier too) in
+//   that step or a later one. A trace records no exit, so a lane whose last event came in an
+//   earlier step is taken to have returned;
+// - diverged_mask: alive lanes that sat out an operation their warp issued in the step (a
+//   request, model/warp_requests.h, whose lanes leave them out): the warp diverged. Measured
+//   from what the lanes did, so a kernel diverges whether or not it declared its branches;
+// - branches, divergent_branches: the requests of declared branches (ctx.branch), and those
+//   with taken and not-taken lanes: the branch's own picture, never the divergence count.
 #pragma once
 #include <bitset>
 #include <cstdint>
@@ -19,10 +25,12 @@ struct WarpStep {
   std::uint16_t warp = 0;
   std::uint16_t step = 0;
   std::uint32_t active_mask = 0;
-  std::uint32_t branches = 0;            // branch requests in this warp step
+  std::uint32_t alive_mask = 0;
+  std::uint32_t diverged_mask = 0;
+  std::uint32_t branches = 0;            // declared branch requests in this warp step
   std::uint32_t divergent_branches = 0;  // of those, with taken and not-taken lanes
 
-  bool divergent() const { return divergent_branches > 0; }
+  bool divergent() const { return diverged_mask != 0; }
   unsigned active_lanes() const { return unsigned(std::bitset<32>(active_mask).count()); }
 };
 

@@ -21,7 +21,7 @@ std::vector<LaneUse> DivergenceMap::lane_grid() const {
       if (!cl.present) continue;
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         LaneUse use = LaneUse::Active;
-        if (!((cl.active_mask >> lane) & 1u)) use = cl.divergent() ? LaneUse::Diverged : LaneUse::Idle;
+        if (!((cl.active_mask >> lane) & 1u)) use = (cl.diverged_mask >> lane) & 1u ? LaneUse::Diverged : LaneUse::Idle;
         if (int(c) == fault_column && w == fault_warp && ((fault_lanes >> lane) & 1u)) use = LaneUse::Fault;
         out[(std::size_t(w) * steps.size() + c) * kWarpSize + lane] = use;
       }
@@ -46,6 +46,7 @@ DivergenceMap divergence_map(const std::vector<WarpStep>& grid, std::uint32_t bl
     DivergenceCell& c = map.cells[std::size_t(it->warp) * map.steps.size() + std::size_t(column)];
     c.present = true;
     c.active_mask = it->active_mask;
+    c.diverged_mask = it->diverged_mask;
     c.branches = it->branches;
     c.divergent_branches = it->divergent_branches;
     if (c.active_mask) ++map.active_warp_steps;

@@ -14,16 +14,17 @@ enum class LaneUse : std::uint8_t {
   None = 0,      // the warp recorded nothing in this step
   Active = 1,    // the lane did work
   Idle = 2,      // the lane sat out while others of its warp worked, without divergence
-  Diverged = 3,  // the lane sat out because its warp diverged
+  Diverged = 3,  // the lane was alive but sat out an operation its warp issued
   Fault = 4,     // the run stopped on a bug here, about this lane (a shuffle mask left it out)
 };
 
 struct DivergenceCell {
   bool present = false;  // the warp recorded events in this step
   std::uint32_t active_mask = 0;
+  std::uint32_t diverged_mask = 0;  // alive lanes that sat out an operation of their warp
   std::uint32_t branches = 0;
   std::uint32_t divergent_branches = 0;
-  bool divergent() const { return divergent_branches > 0; }
+  bool divergent() const { return diverged_mask != 0; }
   unsigned active_lanes() const;
 };
 

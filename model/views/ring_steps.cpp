@@ -47,13 +47,21 @@ RingSteps build_ring_steps(const Trace& whole) {
   const TraceMeta& meta = whole.meta;
   const unsigned ranks = meta.ranks;
   if (ranks < 2 || ranks > 32 || meta.launches.empty()) return out;
-  std::vector<const BufferRecord*> output(ranks, nullptr);
+  // Each rank's buffers the picture reads: its output, and any scratch buffer of the output's
+  // length (recursive doubling's second buffer, written by every step but the last).
+  std::vector<std::vector<const BufferRecord*>> held(ranks);
+  std::vector<bool> has_output(ranks, false);
   for (const BufferRecord& b : meta.buffers)
-    if (b.role == BufferRole::Output && b.rank < ranks && !output[b.rank]) output[b.rank] = &b;
-  for (const BufferRecord* b : output)
-    if (!b) return out;
+    if (b.role == BufferRole::Output && b.rank < ranks && !has_output[b.rank]) {
+      has_output[b.rank] = true;
+      held[b.rank].push_back(&b);
+    }
+  for (unsigned r = 0; r < ranks; ++r)
+    if (!has_output[r]) return out;
   out.ranks = ranks;
-  out.n = output[0]->elements;
+  out.n = held[0].front()->elements;
+  for (const BufferRecord& b : meta.buffers)
+    if (b.role == BufferRole::Temp && b.rank < ranks && b.elements == out.n) held[b.rank].push_back(&b);
 
   // Events in the order the steps ran, and within a step as they ran.
   std::vector<const Event*> order;
@@ -63,7 +71,13 @@ RingSteps build_ring_steps(const Trace& whole) {
   });
 
   std::map<std::pair<BufferId, std::uint64_t>, Mask> holds;  // element -> ranks it combines
-  std::map<std::pair<std::uint32_t, std::uint32_t>, Mask> pending;  // (launch, block * 2^16 + thread) -> loaded since its last store
+  // What a thread's register holds: the ranks of the loads since the last store that was followed
+  // by a load. A store does not spend it: two-shot stores one combined value into every rank.
+  struct Register {
+    Mask mask = 0;
+    bool stored = false;  // the next load starts a new value
+  };
+  std::map<std::pair<std::uint32_t, std::uint32_t>, Register> registers;  // (launch, block * 2^16 + thread)
   auto mask_of = [&](const BufferRecord& b, std::uint64_t i) -> Mask {
     auto it = holds.find({b.id, i});
     if (it != holds.end()) return it->second;
@@ -83,12 +97,14 @@ RingSteps build_ring_steps(const Trace& whole) {
       const BufferRecord* b = meta.buffer(e.buffer);
       if (!b || e.size == 0) continue;
       const std::uint64_t i = e.address / e.size;
-      const std::pair<std::uint32_t, std::uint32_t> thread{e.launch, (e.block << 16) | e.thread};
+      Register& reg = registers[{e.launch, (e.block << 16) | e.thread}];
       const unsigned me = rank_of(e);
-      if (load) pending[thread] |= mask_of(*b, i);
-      else {
-        holds[{b->id, i}] = pending[thread];
-        pending[thread] = 0;
+      if (load) {
+        if (reg.stored) reg = {};
+        reg.mask |= mask_of(*b, i);
+      } else {
+        holds[{b->id, i}] = reg.mask;
+        reg.stored = true;
       }
       if (b->rank != me) {
         const unsigned from = load ? b->rank : me, to = load ? me : b->rank;
@@ -98,17 +114,21 @@ RingSteps build_ring_steps(const Trace& whole) {
     for (const auto& [key, bytes] : moved)
       step.moves.push_back({std::uint16_t(std::get<0>(key)), std::uint16_t(std::get<1>(key)),
                             std::uint16_t(std::get<2>(key)), bytes});
+    // A chunk of a rank shows its furthest buffer: the fewest ranks over the chunk's recorded
+    // elements of each buffer, the most over the rank's buffers.
     step.holds.assign(std::size_t(ranks) * ranks, 0);
-    for (unsigned r = 0; r < ranks; ++r) {
-      std::vector<unsigned> fewest(ranks, ~0u);
-      for (const auto& [element, mask] : holds) {
-        if (element.first != output[r]->id) continue;
-        unsigned& f = fewest[chunk_of(element.second, out.n, ranks)];
-        f = std::min(f, unsigned(std::bitset<32>(mask).count()));
+    for (unsigned r = 0; r < ranks; ++r)
+      for (const BufferRecord* b : held[r]) {
+        std::vector<unsigned> fewest(ranks, ~0u);
+        for (auto it = holds.lower_bound({b->id, 0}); it != holds.end() && it->first.first == b->id; ++it) {
+          unsigned& f = fewest[chunk_of(it->first.second, out.n, ranks)];
+          f = std::min(f, unsigned(std::bitset<32>(it->second).count()));
+        }
+        for (unsigned c = 0; c < ranks; ++c) {
+          std::uint8_t& h = step.holds[std::size_t(r) * ranks + c];
+          if (fewest[c] != ~0u) h = std::max(h, std::uint8_t(fewest[c]));
+        }
       }
-      for (unsigned c = 0; c < ranks; ++c)
-        step.holds[std::size_t(r) * ranks + c] = std::uint8_t(fewest[c] == ~0u ? 0 : fewest[c]);
-    }
     out.steps.push_back(std::move(step));
   }
   add_rank_times(meta, out);

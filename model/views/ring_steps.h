@@ -1,10 +1,13 @@
-// What an all-reduce's ranks hold after each step, from its trace: for every rank's output and
-// every chunk of it (the K chunks a ring passes on), how many ranks' inputs it combines so far;
-// and the chunks that crossed a link in each step. Read from the events alone: a load carries the
+// What an all-reduce's ranks hold after each step, from its trace: for every rank and every chunk
+// of its output (the K chunks a ring passes on), how many ranks' inputs it combines so far; and
+// the chunks that crossed a link in each step. Read from the events alone: a load carries the
 // set of ranks its element combines (an input element its owner's; any other what its last
-// store gave it), and a store gives its element the union of what the thread loaded since its
-// last store. Steps run in order; within one, events run in the order they were recorded
-// (Event::time). Only the recorded blocks appear: record every block to see whole chunks.
+// store gave it), and a store gives its element the union of what the thread loaded since it
+// last stored and loaded again (one value may be stored to several ranks). A rank's chunk shows
+// the furthest of its buffers: its output, or a scratch buffer of the output's length (recursive
+// doubling writes its second buffer first). Steps run in order; within one, events run in the
+// order they were recorded (Event::time). Only the recorded blocks appear: record every block
+// to see whole chunks.
 // A trace recorded on GPUs also gives each rank's time for each step, from that GPU's clock.
 #pragma once
 #include <cstdint>
@@ -22,8 +25,9 @@ struct ChunkMove {
 
 struct RingStep {
   StepId step = 0;
-  // [rank * ranks + chunk]: ranks whose inputs the chunk of that rank's output combines, at the
-  // end of the step (0: not written yet); the fewest over the chunk's recorded elements.
+  // [rank * ranks + chunk]: ranks whose inputs the chunk of that rank combines, at the end of the
+  // step (0: not written yet); the fewest over the chunk's recorded elements of one buffer, the
+  // most over the rank's buffers.
   std::vector<std::uint8_t> holds;
   std::vector<ChunkMove> moves;  // loads from and stores to another rank's memory in the step
   // [rank]: the step's time on that rank's GPU, from its own warps' clocks (the slowest recorded

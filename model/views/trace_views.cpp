@@ -18,7 +18,8 @@ const TraceFault* TraceViews::fault() const {
 namespace {
 
 TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_count,
-                    std::shared_ptr<const Trace> recorded, std::shared_ptr<const DataflowGraph> dataflow) {
+                    std::shared_ptr<const Trace> recorded, std::shared_ptr<const DataflowGraph> dataflow,
+                    const std::vector<Race>* races) {
   TraceViews v;
   v.trace = std::move(trace);
   v.launch = launch;
@@ -26,6 +27,7 @@ TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_coun
   v.recorded = std::move(recorded);
   v.dataflow = dataflow ? std::move(dataflow) : std::make_shared<const DataflowGraph>(build_dataflow(v.whole()));
   v.work_span = measure_work_span(*v.dataflow);
+  v.races = races ? *races : find_races(v.whole());
   v.lookback = build_lookback_timeline(v.whole(), std::uint16_t(launch));
   v.peers = peer_traffic(v.whole());
   if (v.whole().meta.ranks > 1) v.ring = build_ring_steps(v.whole());
@@ -60,16 +62,16 @@ TraceViews build_trace_views(Trace trace, std::uint32_t launch) {
   if (!is_canonical(trace.events)) sort_canonical(trace.events);
   const auto count = std::uint32_t(trace.meta.launches.size());
   launch = clamp_launch(trace, launch);
-  if (count <= 1) return views_of(std::move(trace), launch, count, nullptr, nullptr);
+  if (count <= 1) return views_of(std::move(trace), launch, count, nullptr, nullptr, nullptr);
   auto run = std::make_shared<const Trace>(std::move(trace));
-  return views_of(select_launch(*run, launch), launch, count, run, nullptr);
+  return views_of(select_launch(*run, launch), launch, count, run, nullptr, nullptr);
 }
 
 TraceViews build_trace_views_of_launch(const TraceViews& views, std::uint32_t launch) {
   if (!views.recorded) return views;
   launch = clamp_launch(*views.recorded, launch);
   return views_of(select_launch(*views.recorded, launch), launch, views.launch_count, views.recorded,
-                  views.dataflow);
+                  views.dataflow, &views.races);
 }
 
 BlockViews build_block_views(const TraceViews& views, std::uint32_t block) {

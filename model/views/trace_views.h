@@ -9,6 +9,7 @@
 #include "model/dataflow.h"
 #include "model/divergence.h"
 #include "model/metrics.h"
+#include "model/races.h"
 #include "model/views/dataflow_layout.h"
 #include "model/views/divergence_map.h"
 #include "model/views/lookback_timeline.h"
@@ -44,6 +45,7 @@ struct TraceViews {
   // build_dataflow(whole()): every launch, shared by the views of each launch.
   std::shared_ptr<const DataflowGraph> dataflow;
   WorkSpan work_span;                 // measure_work_span(*dataflow): the whole run
+  std::vector<Race> races;            // find_races(whole()): shared by the views of each launch
   LookbackTimeline lookback;          // build_lookback_timeline(whole(), launch)
   PeerTraffic peers;                  // peer_traffic(whole()): a run over several GPUs
   RingSteps ring;                     // build_ring_steps(whole()): likewise

@@ -46,6 +46,29 @@ TEST(Divergence, ActiveLanesIgnoreBranchesBarriersAndWarpSyncs) {
   EXPECT_EQ(grid[2].active_mask, 1u);
 }
 
+// Divergence is measured from what the lanes did, not from declared branches: in level 0, lanes
+// 0-7 load while lanes 8-31 only reach the barrier (a plain `if`, no Branch events): they were
+// alive and sat out the load, so the warp diverged. In the finish step lane 0 alone stores: the
+// others recorded nothing then or later, so they had returned, and nothing diverged.
+TEST(Divergence, LanesThatSatOutAnOperationDivergedWithoutABranchEvent) {
+  TraceBuilder b(32);
+  b.step(level_step(0));
+  for (std::uint16_t t = 0; t < 32; ++t) {
+    if (t < 8) b.shared(0, t, OpKind::SharedLoad, 6, 4 * t);
+    b.barrier(0, t, 9);
+  }
+  b.step(kFinishStep);
+  b.global(0, 0, OpKind::GlobalStore, 12, 0, 4, test::kOutput);
+  const auto grid = divergence_grid(b.build());
+  ASSERT_EQ(grid.size(), 2u);
+  EXPECT_EQ(grid[0].alive_mask, 0xFFFFFFFFu);
+  EXPECT_EQ(grid[0].diverged_mask, 0xFFFFFF00u);
+  EXPECT_TRUE(grid[0].divergent());
+  EXPECT_EQ(grid[0].branches, 0u);
+  EXPECT_EQ(grid[1].alive_mask, 1u);
+  EXPECT_FALSE(grid[1].divergent());
+}
+
 TEST(Divergence, UniformBranchesDoNotDiverge) {
   TraceBuilder b(64);
   for (std::uint16_t t = 0; t < 64; ++t) b.branch(0, t, 5, t < 32);  // warp-aligned condition

@@ -9,22 +9,25 @@
 namespace wl {
 namespace {
 
-RunResult run_on_four(const std::string& variant) {
+RunResult run_on(const std::string& variant, unsigned gpus, std::uint64_t n) {
   RunRequest r;
   r.family = "allreduce";
   r.variant = variant;
   r.type = "i32";
-  r.n = 16;
+  r.n = n;
   r.block = 32;
-  r.params["gpus"] = 4;
+  r.params["gpus"] = gpus;
   r.record = true;
-  r.record_blocks = {0};
-  std::vector<std::int32_t> input(64);
+  r.record_blocks.clear();
+  for (std::uint32_t b = 0; b < 64; ++b) r.record_blocks.push_back(b);  // every block: past the grid is ignored
+  std::vector<std::int32_t> input(n * gpus);
   std::iota(input.begin(), input.end(), 0);
   RunResult out = run_sim(r, input.data());
   EXPECT_TRUE(out.check.ok);
   return out;
 }
+
+RunResult run_on_four(const std::string& variant) { return run_on(variant, 4, 16); }
 
 RingSteps ring_of(const std::string& variant) { return build_ring_steps(run_on_four(variant).trace); }
 
@@ -66,6 +69,64 @@ TEST(RingSteps, OneShotCombinesEverythingAtOnce) {
   for (unsigned r = 0; r < 4; ++r)
     for (unsigned c = 0; c < 4; ++c) EXPECT_EQ(holds(exchange, r, c), 4u);
   EXPECT_EQ(exchange.moves.size(), 4u * 3 * 4);
+}
+
+// two-shot: rank r loads chunk r of every rank's input in its reduce-scatter step and stores
+// nothing; in its all-gather step it stores that chunk, combining all four, into every rank. So
+// nothing is held after the first, everything after the second. Each rank reads its chunk (4
+// elements of 4 bytes) from the 3 others, then writes it to them.
+TEST(RingSteps, TwoShotStoresOneCombinedChunkIntoEveryRank) {
+  const RingSteps ring = ring_of("two-shot");
+  ASSERT_EQ(ring.steps.size(), 3u);  // the first barrier's step, reduce-scatter, all-gather
+  const RingStep &rs = ring.steps[1], &ag = ring.steps[2];
+  EXPECT_EQ(rs.step, make_step(StepKind::ReduceScatter, 0));
+  EXPECT_EQ(ag.step, make_step(StepKind::AllGather, 0));
+  for (unsigned r = 0; r < 4; ++r)
+    for (unsigned c = 0; c < 4; ++c) {
+      EXPECT_EQ(holds(rs, r, c), 0u) << r << " " << c;
+      EXPECT_EQ(holds(ag, r, c), 4u) << r << " " << c;
+    }
+  ASSERT_EQ(rs.moves.size(), 12u);
+  for (const ChunkMove& m : rs.moves) {
+    EXPECT_NE(m.from, m.to);
+    EXPECT_EQ(m.chunk, m.to);  // rank r reads chunk r from the others
+    EXPECT_EQ(m.bytes, 16u);
+  }
+  ASSERT_EQ(ag.moves.size(), 12u);
+  for (const ChunkMove& m : ag.moves) {
+    EXPECT_EQ(m.chunk, m.from);  // and writes it to them
+    EXPECT_EQ(m.bytes, 16u);
+  }
+}
+
+// The run the issue met: two GPUs, 256 elements, every block recorded. After the all-gather
+// both ranks hold both chunks of both inputs.
+TEST(RingSteps, TwoShotOnTwoGpusFillsBothRanks) {
+  const RingSteps ring = build_ring_steps(run_on("two-shot", 2, 256).trace);
+  ASSERT_EQ(ring.ranks, 2u);
+  const RingStep& last = ring.steps.back();
+  ASSERT_EQ(last.step, make_step(StepKind::AllGather, 0));
+  for (unsigned r = 0; r < 2; ++r)
+    for (unsigned c = 0; c < 2; ++c) EXPECT_EQ(last.holds[r * 2 + c], 2u) << r << " " << c;
+}
+
+// recursive-doubling on 4: exchange 0 writes each rank's second buffer with its pair's two
+// inputs (r and r ^ 1), reading all 4 chunks from the partner; exchange 1 writes the output
+// with all four, reading the partner's (r ^ 2) second buffer.
+TEST(RingSteps, RecursiveDoublingShowsItsSecondBufferThenItsOutput) {
+  const RingSteps ring = ring_of("recursive-doubling");
+  ASSERT_EQ(ring.steps.size(), 3u);  // the first barrier's step, exchange 0, exchange 1
+  for (unsigned k = 0; k < 2; ++k) {
+    const RingStep& x = ring.steps[1 + k];
+    EXPECT_EQ(x.step, make_step(StepKind::Exchange, k));
+    for (unsigned r = 0; r < 4; ++r)
+      for (unsigned c = 0; c < 4; ++c) EXPECT_EQ(holds(x, r, c), 2u << k) << k << " " << r << " " << c;
+    ASSERT_EQ(x.moves.size(), 16u);
+    for (const ChunkMove& m : x.moves) {
+      EXPECT_EQ(m.from, m.to ^ (1u << k));
+      EXPECT_EQ(m.bytes, 16u);
+    }
+  }
 }
 
 }  // namespace

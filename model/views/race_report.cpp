@@ -1,0 +1,57 @@
+#include "model/views/race_report.h"
+
+namespace wl {
+namespace {
+
+std::string line_name(const SourceLocation& at, const TraceMeta& meta) {
+  if (at.file == variant_source_path(meta)) return "line " + std::to_string(at.line);
+  return at.file + ":" + std::to_string(at.line);
+}
+
+std::string location_name(const Race& r, const TraceMeta& meta) {
+  std::string name = "shared";
+  if (!r.shared) {
+    const BufferRecord* b = meta.buffer(r.buffer);
+    name = b ? b->name : "global";
+  }
+  return name + "[" + std::to_string(r.element) + "]";
+}
+
+std::string who(const RaceAccess& a, const TraceMeta& meta, bool ranks) {
+  std::string s = "thread " + std::to_string(a.thread) + " of block " + std::to_string(a.block);
+  if (ranks && a.launch < meta.launches.size()) s += " on GPU " + std::to_string(meta.launches[a.launch].rank);
+  return s;
+}
+
+}  // namespace
+
+std::pair<SourceLocation, SourceLocation> race_locations(const Race& race, const TraceMeta& meta) {
+  return {site_location(race.first.site, meta), site_location(race.second.site, meta)};
+}
+
+std::string race_sentence(const Race& r, const TraceMeta& meta) {
+  const auto [first_at, second_at] = race_locations(r, meta);
+  const bool ranks = r.scope == RaceScope::Ranks;
+  const std::string where = location_name(r, meta);
+  const std::string second_line = line_name(second_at, meta);
+  std::string s = line_name(first_at, meta) + ": ";
+  if (r.kind == RaceKind::ReadWrite) {
+    s += who(r.first, meta, ranks) + " read " + where + " at " + step_name(r.first.step) + "; ";
+    s += (ranks ? who(r.second, meta, ranks) : "thread " + std::to_string(r.second.thread)) + " wrote it at " + second_line;
+  } else {
+    s += who(r.first, meta, ranks) + " wrote " + where + " at " + step_name(r.first.step) + "; ";
+    s += (ranks ? who(r.second, meta, ranks) : "thread " + std::to_string(r.second.thread)) + " wrote it too at " +
+         second_line;
+  }
+  switch (r.scope) {
+    case RaceScope::Block: s += " in the same barrier interval: a barrier is missing between them"; break;
+    case RaceScope::Warp:
+      s += ", a lane of the same warp, with no __syncwarp between them: since Volta a warp's lanes need not run in step";
+      break;
+    case RaceScope::Ranks: s += " between the same rank barriers: a barrier across the GPUs is missing between them"; break;
+  }
+  if (r.pairs > 1) s += " (" + std::to_string(r.pairs - 1) + " more such pair" + (r.pairs > 2 ? "s" : "") + ")";
+  return s;
+}
+
+}  // namespace wl
