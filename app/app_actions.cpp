@@ -15,18 +15,29 @@ std::vector<std::uint16_t> shown_steps(const AppState& s) {
   return steps;
 }
 
+// A run that stopped on a bug, run from the screen, opens at the step it stopped in, unless a
+// lesson chose the step.
+void go_to_fault(AppState& state, const Session& s) {
+  const TraceViews* v = s.views();
+  if (state.lesson.active() || !v) return;
+  if (const TraceFault* f = v->fault()) state.playback.go_to(f->step);
+}
+
 }  // namespace
 
 void update_sessions(AppState& state) {
   bool changed = false;
+  const Session* faulted = nullptr;
   for (Session& s : state.sessions) {
     if (s.update()) {
       changed = true;
       const RunOutcome* o = s.outcome();
       if (o && o->problem == RunProblem::TraceFile) state.banner = o->message;
+      if (o && o->problem == RunProblem::KernelBug) faulted = &s;
     }
   }
   if (changed || state.playback.empty()) state.playback.set_steps(shown_steps(state));
+  if (faulted) go_to_fault(state, *faulted);
 }
 
 void watch_lab_file(AppState& state) {

@@ -5,16 +5,16 @@
 
 #include "kernels/family/family.h"
 #include "kernels/sim/kernel_error.h"
-#include "model/dataflow.h"
+#include "model/races.h"
 #include "model/metrics.h"
 
 namespace wl::lab {
 namespace {
 
-std::uint64_t racy_loads(const Trace& trace) {
-  std::uint64_t n = 0;
-  for (const DataflowEdge& e : build_dataflow(trace).edges) n += e.racy;
-  return n;
+// "line 41, block 0, thread 3: shared memory out of bounds"
+std::string fault_place(const TraceFault& f) {
+  return "line " + std::to_string(f.line) + ", block " + std::to_string(f.block) + ", thread " + std::to_string(f.thread) +
+         ": " + f.kind;
 }
 
 bool compare(double a, GoalCompare c, double b) {
@@ -44,7 +44,8 @@ const std::vector<GoalMetric>& goal_metrics() {
       {"barriers", "__syncthreads a block waited at, summed over the recorded blocks"},
       {"excess_sectors", "global-memory sectors moved past the ideal (uncoalesced accesses)"},
       {"atomic_passes", "passes that atomics to the same address serialise into"},
-      {"races", "loads that saw a value other than the one they should (a missing barrier, a stale read)"},
+      {"races", "pairs of lines whose accesses to one location race: different threads, a write, no barrier "
+                "(or __syncwarp, within a warp) between them"},
       {"unwritten_reads", "1 when the simulator stopped at a read of shared memory never written"},
       {"faults", "1 when the simulator stopped at any bug in the kernel"},
       {"steps", "steps (tree levels and phases) the kernel took"},
@@ -60,7 +61,7 @@ std::optional<double> goal_metric(const std::string& name, const RunResult& run,
   if (name == "faults") return fault ? 1.0 : 0.0;
   if (name == "unwritten_reads")
     return fault && fault->kind == kernel_error_kind_name(KernelErrorKind::SharedUninitializedRead) ? 1.0 : 0.0;
-  if (name == "races") return double(racy_loads(run.trace));
+  if (name == "races") return double(find_races(run.trace).size());
   if (name == "time_ms" || name == "percent_of_copy") {
     const std::optional<double> value = name == "time_ms" ? measures.time_ms : measures.percent_of_copy;
     if (!value) why = name + " is measured on a GPU: run with a GPU (the simulator has no clock to time)";
@@ -85,6 +86,7 @@ std::vector<GoalResult> check_goals(const LabFile& file, const LabRequest& lab, 
   const RunInput& input = lab.input;
   const RunResult& run = learners.outcome;
   const bool gpu = lab.target == LabTarget::Gpu;
+  const TraceFault* fault = run.trace.meta.fault ? &*run.trace.meta.fault : nullptr;
   std::vector<GoalResult> out;
   const Family* family = find_family(file.family);
   for (const LabGoal& goal : file.goals) {
@@ -123,6 +125,12 @@ std::vector<GoalResult> check_goals(const LabFile& file, const LabRequest& lab, 
       }
     }
     if (goal.metric != "correct" && g.actual && g.target) g.met = compare(*g.actual, goal.compare, *g.target);
+    // A run that stopped on a bug did not finish: its counts are of part of a kernel, and
+    // fewer events can look better than a whole run. No goal is met by it.
+    if (fault && g.met) {
+      g.met = false;
+      g.note = "the run did not finish (it stopped at " + fault_place(*fault) + ")";
+    }
     out.push_back(std::move(g));
   }
   return out;

@@ -37,6 +37,8 @@ void Session::adopt(RunOutcome&& done) {
   settings = outcome->settings;
   views_ = outcome->views;
   std::uint32_t block = settings.inspect_block;
+  // A run that stopped on a bug opens on the block that hit it, where it was recorded.
+  if (const TraceFault* f = views_->fault(); f && views_->has_block(f->block)) block = f->block;
   if (!views_->has_block(block) && !views_->blocks.empty()) block = views_->blocks.front();
   select_block(block);
 }
