@@ -1,11 +1,34 @@
 #include "ui/legend.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "ui/palette.h"
 
 namespace wl::ui {
 namespace {
 
 bool g_first = true;
+
+// Each window's legend height as drawn last frame, so a view reserves what its legend really takes
+// once it wraps (a narrow pane, presenter mode). From the first legend_begin of a frame in the
+// window to the last legend_end.
+struct Measure {
+  int frame = -1;
+  float top = 0.0f, height = 0.0f;
+};
+std::map<ImGuiID, Measure> g_measures;
+
+ImGuiID window_key() { return ImGui::GetID("##legend"); }
+
+// A legend's text wraps at the window's edge rather than run past it (a long meaning, narrow pane).
+void wrapped(const char* text, bool disabled) {
+  ImGui::PushTextWrapPos(0.0f);
+  if (disabled) ImGui::TextDisabled("%s", text);
+  else ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+}
 
 // Keeps items on one line until the next would overflow the window.
 void place(float width) {
@@ -18,7 +41,14 @@ void place(float width) {
 
 }  // namespace
 
-void legend_begin() { g_first = true; }
+void legend_begin() {
+  g_first = true;
+  Measure& m = g_measures[window_key()];
+  if (m.frame != ImGui::GetFrameCount()) {
+    m.frame = ImGui::GetFrameCount();
+    m.top = ImGui::GetCursorScreenPos().y;
+  }
+}
 
 void legend_item(ImU32 color, const char* text, SwatchShape shape) {
   const float size = ImGui::GetFontSize() * 0.9f;
@@ -54,7 +84,7 @@ void legend_item(ImU32 color, const char* text, SwatchShape shape) {
   }
   ImGui::Dummy(ImVec2(size, ImGui::GetTextLineHeight()));
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-  ImGui::TextUnformatted(text);
+  wrapped(text, false);
 }
 
 void legend_colors(const ImU32* colors, int count, const char* text) {
@@ -68,18 +98,49 @@ void legend_colors(const ImU32* colors, int count, const char* text) {
     dl->AddRectFilled(ImVec2(p.x + float(i) * size, y), ImVec2(p.x + float(i + 1) * size - 1.0f, y + size), colors[i]);
   ImGui::Dummy(ImVec2(size * float(count), ImGui::GetTextLineHeight()));
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-  ImGui::TextUnformatted(text);
+  wrapped(text, false);
+}
+
+void legend_ramp(const ImU32* colors, int count, int first, const char* text) {
+  // Wide enough for two digits: rings of up to 8 ranks, ramps of a few dozen steps.
+  const float size = std::max(ImGui::GetFontSize() * 0.9f, ImGui::CalcTextSize("00").x + 4.0f);
+  const float width = size * float(count) + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(text).x;
+  place(width);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float line = ImGui::GetTextLineHeight();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int i = 0; i < count; ++i) {
+    const ImVec2 lo(p.x + float(i) * size, p.y), hi(p.x + float(i + 1) * size - 1.0f, p.y + line);
+    dl->AddRectFilled(lo, hi, colors[i]);
+    char label[8];
+    std::snprintf(label, sizeof label, "%d", first + i);
+    const ImVec2 t = ImGui::CalcTextSize(label);
+    dl->AddText(ImVec2(lo.x + (size - 1.0f - t.x) * 0.5f, lo.y), text_on(colors[i]), label);
+  }
+  ImGui::Dummy(ImVec2(size * float(count), line));
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+  wrapped(text, false);
 }
 
 void legend_text(const char* text) {
   place(ImGui::CalcTextSize(text).x);
-  ImGui::TextDisabled("%s", text);
+  wrapped(text, true);
 }
 
-void legend_end() { g_first = true; }
+void legend_end() {
+  g_first = true;
+  Measure& m = g_measures[window_key()];
+  m.height = ImGui::GetCursorScreenPos().y - m.top + ImGui::GetStyle().ItemSpacing.y;
+}
 
 float legend_height(int lines) {
   return float(lines) * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+}
+
+float legend_reserve(int lines) {
+  const auto it = g_measures.find(window_key());
+  const float measured = it == g_measures.end() ? 0.0f : it->second.height;
+  return std::max(legend_height(lines), measured);
 }
 
 }  // namespace wl::ui

@@ -20,4 +20,11 @@ ImU32 with_alpha(ImU32 color, float alpha) {
   return (color & ~IM_COL32_A_MASK) | (ImU32(a > 255 ? 255 : a) << IM_COL32_A_SHIFT);
 }
 
+ImU32 blend_over(ImU32 color, ImU32 background) {
+  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(color), b = ImGui::ColorConvertU32ToFloat4(background);
+  const float a = c.w;
+  return ImGui::ColorConvertFloat4ToU32(
+      ImVec4(c.x * a + b.x * (1 - a), c.y * a + b.y * (1 - a), c.z * a + b.z * (1 - a), 1.0f));
+}
+
 }  // namespace wl::ui

@@ -33,5 +33,8 @@ constexpr ImU32 kCurrentBandColor = IM_COL32(255, 255, 255, 18);
 // Black or white, whichever reads better on `background`.
 ImU32 text_on(ImU32 background);
 ImU32 with_alpha(ImU32 color, float alpha);
+// `color` (with its alpha) laid over an opaque `background`: the opaque color a viewer sees, so
+// text_on() can pick a legible ink for a translucent fill.
+ImU32 blend_over(ImU32 color, ImU32 background);
 
 }  // namespace wl::ui

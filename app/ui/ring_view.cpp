@@ -1,6 +1,7 @@
 #include "ui/ring_view.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -14,10 +15,12 @@ namespace {
 constexpr ImU32 kChunkColor = okabe_ito::kSkyBlue;
 constexpr ImU32 kMoveColor = okabe_ito::kOrange;
 
+// More ranks combined, more opaque: lighter on the dark pane. Opaque (laid over the pane's
+// background), so the digits' ink can be picked by the fill's luminance.
 ImU32 shade(unsigned holds, unsigned ranks) {
   if (holds == 0) return IM_COL32(36, 40, 48, 255);
   const float t = 0.25f + 0.75f * float(holds) / float(ranks);
-  return with_alpha(kChunkColor, t);
+  return blend_over(with_alpha(kChunkColor, t), ImGui::GetColorU32(ImGuiCol_ChildBg));
 }
 
 }  // namespace
@@ -43,7 +46,7 @@ void draw_ring_view(ViewContext& ctx) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float label_w = ImGui::CalcTextSize("reduce-scatter 00  ").x;
-  const float legend_h = legend_height(1);
+  const float legend_h = legend_reserve(1);
   const float gap = 28.0f * scale;  // between ranks: where the arrows run
   const float col_w = (avail.x - label_w - gap * float(k)) / float(k);
   const float rows = float(ring.steps.size());
@@ -52,6 +55,7 @@ void draw_ring_view(ViewContext& ctx) {
       std::clamp((avail.y - legend_h - line * 2.5f) / std::max(1.0f, rows), line * 1.2f + time_h, line * 3.0f + time_h);
   const float chunk_w = col_w / float(k);
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImFont* digit_font = ctx.app.heading_font ? ctx.app.heading_font : ImGui::GetFont();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const float top = origin.y + line * 1.4f;
   auto column_x = [&](unsigned r) { return origin.x + label_w + gap * 0.5f + float(r) * (col_w + gap); };
@@ -84,10 +88,19 @@ void draw_ring_view(ViewContext& ctx) {
         const ImVec2 lo(column_x(r) + float(c) * chunk_w + 1, box_y), hi(lo.x + chunk_w - 2, box_y + box_h);
         dl->AddRectFilled(lo, hi, shade(holds, k));
         if (holds == k) dl->AddRect(lo, hi, IM_COL32(255, 255, 255, 200), 0, 0, 1.5f * scale);
-        if (holds && chunk_w > ImGui::CalcTextSize("8").x + 4) {
+        if (holds) {
           char count[8];
           std::snprintf(count, sizeof count, "%u", holds);
-          dl->AddText(ImVec2(lo.x + 3, box_y + (box_h - line) * 0.5f), IM_COL32(20, 20, 24, 255), count);
+          // Large enough to read from the back of a room: most of the box's height, as the chunk's
+          // width allows; centred, in black or white by the fill.
+          float size = std::min(box_h * 0.8f, line * 2.0f);
+          const ImVec2 at_size = digit_font->CalcTextSizeA(size, FLT_MAX, 0.0f, count);
+          if (at_size.x > chunk_w - 6) size *= (chunk_w - 6) / at_size.x;
+          if (size >= line * 0.6f) {  // smaller would not be read: leave the shade alone
+            const ImVec2 t = digit_font->CalcTextSizeA(size, FLT_MAX, 0.0f, count);
+            dl->AddText(digit_font, size, ImVec2(lo.x + (hi.x - lo.x - t.x) * 0.5f, lo.y + (box_h - t.y) * 0.5f),
+                        text_on(shade(holds, k)), count);
+          }
         }
       }
     // An arrow from the chunk where it was to the chunk of the rank that got it.
@@ -104,7 +117,13 @@ void draw_ring_view(ViewContext& ctx) {
   }
   ImGui::Dummy(ImVec2(avail.x, line * 1.4f + rows * row_h + line * 0.3f));
   legend_begin();
-  legend_item(kChunkColor, "a chunk of the rank's output: darker, more ranks combined; outlined: all");
+  // The ramp is the picture's own shades: lighter, more ranks' inputs combined.
+  ImU32 ramp[8];
+  const int shown = int(std::min<unsigned>(k, 8));  // 2 to 8 ranks (the family's limit)
+  for (int i = 0; i < shown; ++i) ramp[i] = shade(k - unsigned(shown) + unsigned(i) + 1, k);
+  char ramp_text[96];
+  std::snprintf(ramp_text, sizeof ramp_text, "ranks' inputs a chunk combines (lighter: more; outlined: all %u)", k);
+  legend_ramp(ramp, shown, int(k) - shown + 1, ramp_text);
   legend_item(kMoveColor, "a chunk read from, or written to, another rank's memory in the step");
   legend_end();
 }
