@@ -9,6 +9,7 @@
 #include "app_actions.h"
 #include "probe_log.h"
 #include "kernels/family/family.h"
+#include "model/views/race_report.h"
 #include "trace/event_info.h"
 #include "ui/bank_view.h"
 #include "ui/compare_deltas.h"
@@ -28,6 +29,7 @@
 #include "ui/theme.h"
 #include "ui/timing_view.h"
 #include "ui/histogram_view.h"
+#include "ui/lesson_scope.h"
 #include "ui/tree_view.h"
 #include "ui/view_context.h"
 #include "ui/welford_view.h"
@@ -97,6 +99,18 @@ void banner(AppState& state) {
 }
 
 // A learner's kernel (--lab): building now, or when it was built, and that a save runs it again.
+// A run that finished can still be wrong: its first race in words, and how many more.
+void race_line(const Session& s) {
+  const TraceViews* v = s.views();
+  if (!v || v->races.empty()) return;
+  std::string text = "Race: " + race_sentence(v->races.front(), v->trace.meta) + ".";
+  if (v->races.size() > 1)
+    text += " " + std::to_string(v->races.size() - 1) + " more in the Source view (6).";
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
 void lab_line(const Session& s) {
   const std::string& path = s.settings.lab_file;
   if (path.empty()) return;
@@ -152,6 +166,7 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", o->message.c_str());
     ImGui::PopTextWrapPos();
   }
+  race_line(s);
 }
 
 void draw_view(ViewContext& ctx) {
@@ -239,6 +254,7 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
     return;
   }
   banner(state);
+  end_lesson_if_left(state);  // its caption would describe a run no longer shown
   const std::string& family = state.sessions[0].settings.request.family;
   if (!view_applies(state.view, showcase_of(family))) state.view = default_view(showcase_of(family));  // a family without it
   view_tabs(state);

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "kernels/family/family.h"
 #include "start_state.h"
+#include "ui/lesson_scope.h"
 
 namespace wl {
 namespace {
@@ -194,6 +196,48 @@ TEST(AppActions, ALessonThatDoesNotParseSaysWhereAndKeepsTheApp) {
   EXPECT_EQ(state.banner, "/no/such.lesson: cannot open the lesson file");
   EXPECT_FALSE(state.lesson.active());
   EXPECT_TRUE(state.sessions[0].views());
+}
+
+// Issue 47: a lesson's caption stayed on screen after the user left for another family.
+TEST(AppActions, ALessonEndsWhenTheUserSwitchesFamily) {
+  AppState state;
+  ASSERT_TRUE(open_lesson(state, std::string(WL_LESSONS_DIR) + "/interleaved-vs-sequential.lesson")) << state.banner;
+  while (state.lesson.index() + 1 < state.lesson.count()) next_slide(state);  // a finished lesson
+  EXPECT_FALSE(ui::end_lesson_if_left(state));
+  RunRequest& r = state.sessions[0].settings.request;
+  switch_family(r, *find_family("scan"));  // what the controls' family chooser does
+  run_sessions(state);
+  EXPECT_TRUE(ui::end_lesson_if_left(state));
+  EXPECT_FALSE(state.lesson.active());
+  EXPECT_EQ(r.family, "scan");  // the user's choice stays
+}
+
+TEST(AppActions, ALessonEndsOnAVariantNoSlideShowsAndKeepsOnItsOwn) {
+  AppState state;
+  ASSERT_TRUE(open_lesson(state, std::string(WL_LESSONS_DIR) + "/interleaved-vs-sequential.lesson")) << state.banner;
+  RunRequest& r = state.sessions[0].settings.request;
+  r.variant = "sequential";  // another slide's: still the lesson
+  EXPECT_FALSE(ui::end_lesson_if_left(state));
+  EXPECT_TRUE(state.lesson.active());
+  r.variant = "atomic-global";  // none of its slides
+  EXPECT_TRUE(ui::end_lesson_if_left(state));
+  EXPECT_FALSE(state.lesson.active());
+  EXPECT_FALSE(ui::end_lesson_if_left(state));  // nothing left to end
+}
+
+// Every slide of every shipped lesson is its own lesson's: playing one never ends it.
+TEST(AppActions, EveryShippedSlideIsCoveredByItsLesson) {
+  int lessons = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(WL_LESSONS_DIR)) {
+    if (entry.path().extension() != ".lesson") continue;
+    std::string error;
+    const std::optional<Lesson> lesson = load_lesson(entry.path().string(), error);
+    ASSERT_TRUE(lesson) << error;
+    ++lessons;
+    for (const LessonSlide& slide : lesson->slides)
+      EXPECT_TRUE(ui::lesson_covers(*lesson, slide.family, slide.variant)) << entry.path() << ":" << slide.line;
+  }
+  EXPECT_GE(lessons, 9);
 }
 
 }  // namespace
