@@ -10,13 +10,27 @@
 namespace wl::ui {
 namespace {
 
-// Variants take the palette's six hues (vermillion stays for problems), then the next marker
-// shape, so twelve variants still read apart.
-constexpr PlotColor kVariantColors[] = {okabe_ito::kOrange, okabe_ito::kSkyBlue, okabe_ito::kBluishGreen,
-                                        okabe_ito::kYellow, okabe_ito::kReddishPurple, okabe_ito::kBlue};
+// Every variant its own color, so 12 to 18 series stay apart (the marker shape is a second
+// cue). The Okabe–Ito hues first (vermillion stays for problems), then colors from Paul Tol's
+// light, muted and bright sets, each picked greedily to lie farthest (CIELAB) from those before
+// it for normal vision and for simulated deuteranopia and protanopia; all light enough (L* >= 52)
+// for the dark plot. Neighbours in teaching order, compared most, differ most.
+constexpr PlotColor kVariantColors[] = {
+    okabe_ito::kOrange,            okabe_ito::kSkyBlue,           okabe_ito::kBluishGreen,
+    okabe_ito::kYellow,            okabe_ito::kReddishPurple,     okabe_ito::kBlue,
+    IM_COL32(248, 242, 160, 255),  IM_COL32(153, 221, 255, 255),  IM_COL32(128, 206, 185, 255),
+    IM_COL32(238, 102, 119, 255),  IM_COL32(153, 153, 51, 255),   IM_COL32(221, 204, 119, 255),
+    IM_COL32(128, 184, 216, 255),  IM_COL32(238, 136, 102, 255),  IM_COL32(68, 187, 153, 255),
+    IM_COL32(187, 204, 51, 255),   IM_COL32(255, 170, 187, 255),  IM_COL32(238, 119, 51, 255)};
 constexpr int kVariantColorCount = int(sizeof kVariantColors / sizeof kVariantColors[0]);
+constexpr int kMarkerRun = 6;  // the marker changes after the Okabe-Ito hues: a second cue
+// References are dashed greys, each its own: the device copy, the family's own roofline (the
+// link's peer copy), then the libraries (CUB, NCCL).
 constexpr PlotColor kCopyColor = IM_COL32(235, 235, 235, 255);
-constexpr PlotColor kCubColor = IM_COL32(150, 156, 170, 255);
+constexpr PlotColor kRooflineColor = IM_COL32(200, 184, 150, 255);  // a warm grey beside the copy's white
+constexpr PlotColor kLibraryColors[] = {IM_COL32(150, 156, 170, 255), IM_COL32(175, 140, 160, 255),
+                                        IM_COL32(120, 150, 140, 255)};
+constexpr int kLibraryColorCount = int(sizeof kLibraryColors / sizeof kLibraryColors[0]);
 
 std::optional<double> metric_value(const TimingSweep& sweep, const TimingSeries& series, const TimingPoint& point,
                                    TimingMetric metric) {
@@ -72,15 +86,17 @@ struct SeriesStyle {
 // same in every plot and in the ladder.
 SeriesStyle series_style(const TimingSweep& sweep, const std::string& name) {
   if (name == kCopySeries) return {kCopyColor, Marker::Square};
-  if (name == sweep.roofline) return {kCopyColor, Marker::Triangle};  // the family's own (the link's)
-  for (const TimingSeries& s : sweep.series)  // the family's library (CUB, NCCL)
-    if (s.name == name && s.kind == SeriesKind::Reference) return {kCubColor, Marker::Diamond};
-  int variant_index = 0;
+  if (name == sweep.roofline) return {kRooflineColor, Marker::Triangle};  // the family's own (the link's)
+  int variant_index = 0, library_index = 0;
   for (const TimingSeries& s : sweep.series) {
-    if (s.name == name) break;
+    if (s.name == name) {
+      if (s.kind == SeriesKind::Reference) return {kLibraryColors[library_index % kLibraryColorCount], Marker::Diamond};
+      break;
+    }
     if (s.kind == SeriesKind::Variant) ++variant_index;
+    else if (s.name != kCopySeries && s.name != sweep.roofline) ++library_index;
   }
-  return {kVariantColors[variant_index % kVariantColorCount], Marker((variant_index / kVariantColorCount) % 4)};
+  return {kVariantColors[variant_index % kVariantColorCount], Marker((variant_index / kMarkerRun) % 4)};
 }
 
 std::string speedup_text(double x) {

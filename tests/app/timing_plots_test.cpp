@@ -313,5 +313,31 @@ TEST(LadderPresets, TheHarrisTableIsConsistentWithItself) {
   for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].variant, ladder_presets()[0]->order[i]);
 }
 
+// Issue 47: fourteen series once shared eight colors, told apart by marker alone. Every series
+// of a plot has its own color: a reduce sweep's 17 variants, CUB and the copy; an all-reduce's
+// copy, peer copy (its roofline) and NCCL.
+TEST(TimingPlots, NoTwoSeriesOfAPlotShareAColor) {
+  TimingSweep reduce;
+  reduce.series.push_back({kCopySeries, SeriesKind::Reference, {measured(1024, 0.004, 8)}});
+  reduce.series.push_back({kCubSeries, SeriesKind::Reference, {measured(1024, 0.005)}});
+  for (int v = 0; v < 17; ++v)
+    reduce.series.push_back({"variant-" + std::to_string(v), SeriesKind::Variant, {measured(1024, 0.01 + v * 0.001)}});
+  TimingSweep allreduce;
+  allreduce.roofline = "peer copy";
+  allreduce.series.push_back({kCopySeries, SeriesKind::Reference, {measured(1024, 0.004, 8)}});
+  allreduce.series.push_back({"peer copy", SeriesKind::Reference, {measured(1024, 0.006, 8)}});
+  allreduce.series.push_back({"NCCL", SeriesKind::Reference, {measured(1024, 0.007)}});
+  for (const char* v : {"one-shot", "two-shot", "two-shot-vector", "ring"})
+    allreduce.series.push_back({v, SeriesKind::Variant, {measured(1024, 0.01)}});
+  for (const TimingSweep* sweep : {&reduce, &allreduce})
+    for (TimingMetric metric : {TimingMetric::Milliseconds, TimingMetric::GigabytesPerSecond}) {
+      const PlotData plot = build_timing_plot(*sweep, metric);
+      ASSERT_EQ(plot.series.size(), sweep->series.size());
+      for (std::size_t a = 0; a < plot.series.size(); ++a)
+        for (std::size_t b = a + 1; b < plot.series.size(); ++b)
+          EXPECT_NE(plot.series[a].color, plot.series[b].color) << plot.series[a].name << " and " << plot.series[b].name;
+    }
+}
+
 }  // namespace
 }  // namespace wl::ui
