@@ -1,5 +1,6 @@
 #include "cli_options.h"
 
+#include "cli/size_option.h"
 #include "kernels/family/param_text.h"
 #include "model/views/view_table.h"
 
@@ -115,7 +116,7 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->group(start_group)
       ->check(CLI::Validator(
           [](std::string& t) { return parse_level(t) ? std::string() : "invalid level '" + t + "'"; }, "LEVEL"));
-  app.add_option("--n", s.n, "Elements of the input")->group(start_group);
+  app.add_option("--n", s.n, "Elements of the input: 1048576 or 2^20")->group(start_group)->transform(cli::size_text());
   app.add_option("--block", s.block, "Threads per block (a power of two, up to 1024)")->group(start_group);
   app.add_option("--op", s.op, "sum, min, max or product; softmax, layernorm or rmsnorm (rows); by default the family's first")->group(start_group);
   app.add_option("--type", s.type, "i32, f32 or f64")->group(start_group);

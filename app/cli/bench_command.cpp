@@ -14,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "cli/run_options.h"
+#include "cli/size_option.h"
 #include "cli/sweep_param_option.h"
 #include "kernels/backend/backend_run.h"
 #include "kernels/backend/gpu_sweep.h"
@@ -247,7 +248,9 @@ int run_bench(const BenchOptions&) {
 void register_bench_command(CLI::App& app, CommandStatus& status) {
   CLI::App* bench = app.add_subcommand("bench", "Time every variant on the GPU against CUB and a device copy");
   auto b = std::make_shared<BenchOptions>();
-  bench->add_option("--n", b->n, "elements (default: larger than L2)")->capture_default_str();
+  bench->add_option("--n", b->n, "elements: 1048576 or 2^20 (default: larger than L2)")
+      ->capture_default_str()
+      ->transform(size_text());
   bench->add_option("--op", b->op, "sum, min, max or product")->capture_default_str();
   bench->add_option("--type", b->type, "i32, f32 or f64; by default the family's first");
   bench->add_option("--block", b->block, "threads per block")->capture_default_str();

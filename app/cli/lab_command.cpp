@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/metrics_document.h"
 #include "cli/run_options.h"
+#include "cli/size_option.h"
 #include "kernels/family/param_text.h"
 #include "kernels/host/input.h"
 #include "lab/lab_goals.h"
@@ -48,7 +49,8 @@ struct LabOptions {
 void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
   c.add_option("file", o.file, "your kernel: a variant file (see `warplens lab new`)")->required();
   if (run_options) {
-    c.add_option("--n", o.n, "number of elements (default: the file's run: line, else 4096)");
+    c.add_option("--n", o.n, "number of elements: 1048576 or 2^20 (default: the file's run: line, else 4096)")
+        ->transform(size_text());
     c.add_option("--block", o.block, "threads per block");
     c.add_option("--op", o.op, "operator");
     c.add_option("--type", o.type, "value type");

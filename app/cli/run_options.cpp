@@ -1,5 +1,7 @@
 #include "cli/run_options.h"
 
+#include "cli/size_option.h"
+
 #include <CLI/CLI.hpp>
 
 #include <charconv>
@@ -20,7 +22,9 @@ void add_run_options(CLI::App& c, RunOptions& o) {
       ->capture_default_str();
   c.add_option("--op", o.request.op, "operator (see `warplens list`); by default the family's first");
   c.add_option("--type", o.request.type, "value type (see `warplens list`); by default the family's first");
-  c.add_option("--n", o.request.n, "number of elements (0 gives the operator's identity)")->capture_default_str();
+  c.add_option("--n", o.request.n, "number of elements: 1048576 or 2^20 (0 gives the operator's identity)")
+      ->capture_default_str()
+      ->transform(size_text());
   c.add_option("--block", o.request.block, "threads per block: a power of two up to 1024")->capture_default_str();
   c.add_option("--backend", o.backend, "auto (GPU if usable), sim or gpu")->capture_default_str();
   c.add_option("--pattern", o.pattern, "random, ones, ascending, all-equal, skewed or image")->capture_default_str();

@@ -58,6 +58,13 @@ bool parse_counts(std::string_view text, bool zero_ok, const std::string& what, 
 
 }  // namespace
 
+bool parse_size(std::string_view text, std::uint64_t& n, std::string& error) {
+  if (parse_count(text, true, n)) return true;
+  error = "n must be a non-negative whole number such as 1048576 or a power of two such as 2^20, not '" +
+          std::string(text) + "'";
+  return false;
+}
+
 bool parse_sizes(std::string_view text, std::vector<std::uint64_t>& sizes, std::string& error) {
   return parse_counts(text, false, "a size (2^20, 1048576 or 2^10..2^28)", sizes, error);
 }

@@ -8,6 +8,10 @@
 
 namespace wl {
 
+// One size, as every --n takes it: "2^20" or "1048576"; 0 too (a reduction of nothing is the
+// identity). False, with one sentence, for anything else: "-5" is refused, not wrapped past 2^63.
+bool parse_size(std::string_view text, std::uint64_t& n, std::string& error);
+
 // Sizes: "2^10..2^28" (every power of two between), "2^20", "1048576", or a comma-separated
 // list of those; ascending, each once. False, with a message, for anything else.
 bool parse_sizes(std::string_view text, std::vector<std::uint64_t>& sizes, std::string& error);

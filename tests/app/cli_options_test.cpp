@@ -119,3 +119,20 @@ TEST(CommandLine, HelpAndVersionExitWithZero) {
   EXPECT_EQ(parse({"--help"}, options), 0);
   EXPECT_EQ(parse({"--version"}, options), 0);
 }
+
+// --n takes what bench --sizes takes (2^20 or 1048576), and refuses a negative size instead of
+// wrapping it to 2^64 - 5 (issue 47).
+TEST(CommandLine, NIsAWholeNumberOrAPowerOfTwo) {
+  wl::GuiOptions options;
+  EXPECT_FALSE(parse({"--n", "2^30"}, options));
+  EXPECT_EQ(options.start.n, std::uint64_t(1) << 30);
+  EXPECT_FALSE(parse({"--n", "1000"}, options));
+  EXPECT_EQ(options.start.n, 1000u);
+  for (const char* bad : {"-5", "2^", "2^-1", "1e6", "x"}) {
+    wl::GuiOptions refused;
+    testing::internal::CaptureStderr();
+    EXPECT_EQ(parse({"--n", bad}, refused), wl::kExitUsage) << bad;
+    EXPECT_NE(testing::internal::GetCapturedStderr().find("n must be a non-negative whole number"), std::string::npos)
+        << bad;
+  }
+}
