@@ -90,7 +90,7 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   app.add_option("--export-scale", options.exports.png_scale, "Size of --export-png: 1 to 4 times the window")
       ->group(export_group)
       ->check(CLI::Range(1.0f, 4.0f));
-  app.add_option("--export-json", options.exports.json, "The trace as JSON")->group(export_group)->type_name("FILE.json");
+  app.add_option("--export-json", options.exports.json, "The trace as JSON (for --trace too)")->group(export_group)->type_name("FILE.json");
   app.add_option("--export-csv", options.exports.timing_csv, "The Timing view's sweep as CSV")
       ->group(export_group)
       ->type_name("FILE.csv");
@@ -141,7 +141,7 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
                  "Multiprocessors to size persistent grids and scan tiles for (default: the GPU's, or an H100's 132 without one)")
       ->group(start_group)
       ->check(CLI::Range(1u, 65536u));
-  app.add_option("--trace", s.trace_path, "Load a trace file (.wltrace) instead of running")
+  app.add_option("--trace", s.trace_path, "Load a trace file (.wltrace, or the JSON of --export-json) instead of running")
       ->group(start_group)
       ->type_name("FILE");
   app.add_option("--lesson", s.lesson_path, "Start a guided lesson (assets/lessons/*.lesson)")

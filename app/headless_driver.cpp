@@ -31,6 +31,15 @@ std::string run_problem(const AppState& state) {
   return {};
 }
 
+// A trace asked for (--trace) that did not load: the picture shows why, but the run failed.
+bool trace_failed(const AppState& state) {
+  for (int side = 0; side < (state.compare ? 2 : 1); ++side) {
+    const RunOutcome* o = state.sessions[side].outcome();
+    if (o && o->problem == RunProblem::TraceFile) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 HeadlessDriver::HeadlessDriver(const GuiOptions& options)
@@ -104,7 +113,7 @@ std::optional<int> HeadlessDriver::take_screenshot(AppState& state, const Window
     return fail(error);
   std::printf("warplens: wrote %s (%dx%d)\n", options_.screenshot_path.c_str(), width, height);
   if (!state.banner.empty()) std::printf("warplens: the app showed: %s\n", state.banner.c_str());
-  return 0;
+  return trace_failed(state) ? 1 : 0;
 }
 
 bool HeadlessDriver::frame_shown() {

@@ -8,6 +8,7 @@
 
 #include "trace/byte_io.h"
 #include "trace/trace_header.h"
+#include "trace/trace_json.h"
 #include "trace/trace_v1.h"
 #include "trace/trace_validate.h"
 
@@ -110,6 +111,14 @@ void check_magic(const std::uint8_t* data, std::size_t size) {
   if (std::memcmp(data, kTraceMagic, magic_seen) != 0) fail("not a WarpLens trace (bad magic)");
 }
 
+// A JSON document opens with '{' after any whitespace; a binary trace with its magic.
+bool opens_as_json(std::istream& in) {
+  char c = 0;
+  while (in.get(c) && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+  }
+  return in && c == '{';
+}
+
 }  // namespace
 
 Trace read_trace_bytes(const std::uint8_t* data, std::size_t size) {
@@ -170,6 +179,10 @@ Trace read_trace(const std::string& path) {
   if (!in) fail("trace file '" + path + "': cannot open");
   const auto file_size = std::filesystem::file_size(path, ec);
   if (ec) fail("trace file '" + path + "': cannot open (" + ec.message() + ")");
+  // What the app's JSON export wrote opens too, whatever the file's name.
+  if (opens_as_json(in)) return read_trace_json(path);
+  in.clear();
+  in.seekg(0);
   // The magic first: a large file that is no trace (2 GB of zeros) is refused before it is read.
   std::uint8_t head[sizeof kTraceMagic] = {};
   in.read(reinterpret_cast<char*>(head), static_cast<std::streamsize>(std::min<std::uintmax_t>(file_size, sizeof head)));

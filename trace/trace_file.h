@@ -26,6 +26,8 @@ void write_trace(const Trace& trace, const std::string& path);
 // with the path, and says "cannot open" for a missing or unreadable file.
 Trace read_trace_bytes(const std::vector<std::uint8_t>& bytes);
 Trace read_trace_bytes(const std::uint8_t* data, std::size_t size);
+// A file that opens with '{' is read as the JSON trace (trace/trace_json.h), whatever its name:
+// what the app and `warplens trace --out x.json` export opens wherever a trace is read.
 Trace read_trace(const std::string& path);
 
 }  // namespace wl

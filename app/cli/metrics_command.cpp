@@ -24,7 +24,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
   add_run_options(*metrics, *options);
   auto trace_file = std::make_shared<std::string>();
   metrics->add_flag("--json", *json, "print JSON instead of a table");
-  metrics->add_option("--trace", *trace_file, "measure a saved trace instead of running a kernel");
+  metrics->add_option("--trace", *trace_file, "measure a saved trace (.wltrace or JSON) instead of running a kernel");
   auto launch = std::make_shared<std::uint32_t>(0);
   metrics->add_option("--launch", *launch, "which launch of a multi-launch run (0 = the first)");
   // The metrics of one launch: a run of several (a reduction's passes) records them all.

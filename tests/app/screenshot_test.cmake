@@ -1,9 +1,10 @@
 # Saves a screenshot with warplens under Xvfb, then checks the PNG (and, with CHECKS, what the
 # views drew where: the probes warplens writes beside it).
 #   cmake -DXVFB_RUN=... -DAPP=... -DCHECKER=... -DPNG=... -DWIDTH=... -DHEIGHT=...
-#         [-DAPP_ARGS=arg|arg] [-DCHECKS=group|kind|n|...] [-DEXPECT_STDOUT=regex]
+#         [-DAPP_ARGS=arg|arg] [-DCHECKS=group|kind|n|...] [-DEXPECT_STDOUT=regex] [-DEXPECT_EXIT=code]
 #         [-DCHECK_PNG=file|width|height] [-DCHECK_TEXT=file|regex] -P screenshot_test.cmake
 # CHECK_PNG and CHECK_TEXT check files the run wrote besides the screenshot (--export-*).
+# EXPECT_EXIT (default 0): 1 where the run failed but the screenshot still shows why (a bad --trace).
 string(REPLACE "|" ";" app_args "${APP_ARGS}")
 string(REPLACE "|" ";" checks "${CHECKS}")
 set(probes "${PNG}.probes.json")
@@ -14,8 +15,11 @@ execute_process(
           "${APP}" --screenshot "${PNG}" --probes "${probes}" ${app_args}
   RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
-if(NOT exit_code EQUAL 0)
-  message(FATAL_ERROR "warplens --screenshot exited with ${exit_code}")
+if(NOT DEFINED EXPECT_EXIT)
+  set(EXPECT_EXIT 0)
+endif()
+if(NOT exit_code EQUAL EXPECT_EXIT)
+  message(FATAL_ERROR "warplens --screenshot exited with ${exit_code}, not ${EXPECT_EXIT}")
 endif()
 if(DEFINED EXPECT_STDOUT AND NOT out MATCHES "${EXPECT_STDOUT}")
   message(FATAL_ERROR "stdout does not match '${EXPECT_STDOUT}'")
