@@ -7,7 +7,7 @@
 #include "gui_app.h"
 
 int main(int argc, char** argv) {
-  CLI::App cli{"WarpLens shows what GPU reduction, scan and histogram kernels do.", "warplens"};
+  CLI::App cli{"WarpLens shows what GPU kernels do, step by step: " + wl::cli::family_titles_text() + ".", "warplens"};
   wl::GuiOptions gui_options;
   wl::add_program_options(cli, gui_options);
   wl::cli::CommandStatus command;

@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "kernels/family/family.h"
+
 namespace wl::cli {
 
 // Each command lives in its own file, app/cli/<name>_command.cpp.
@@ -12,6 +14,12 @@ void register_metrics_command(CLI::App& app, CommandStatus& status);
 void register_bench_command(CLI::App& app, CommandStatus& status);
 void register_lab_command(CLI::App& app, CommandStatus& status);
 void register_paths_command(CLI::App& app, CommandStatus& status);
+
+std::string family_titles_text() {
+  std::string text;
+  for (const Family* family : families()) text += (text.empty() ? "" : ", ") + std::string(family->title());
+  return text;
+}
 
 void register_commands(CLI::App& app, CommandStatus& status) {
   register_list_command(app, status);

@@ -1,6 +1,7 @@
 // Subcommands of the `warplens` program (`warplens list`, `warplens trace ...`).
 // When one runs, main() returns its exit code instead of opening the GUI.
 #pragma once
+#include <string>
 
 namespace CLI {
 class App;
@@ -16,6 +17,10 @@ struct CommandStatus {
 
 // Adds every subcommand to `app`.
 void register_commands(CLI::App& app, CommandStatus& status);
+
+// "Reduction, Scan, ...": the titles of the families built, from the registry, so --help names
+// each one a build has and no other.
+std::string family_titles_text();
 
 // Prints where the data the programs read was found (`paths`, `warplens --paths`); returns the
 // exit code: 1 when a kind was not found.

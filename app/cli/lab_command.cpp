@@ -281,7 +281,8 @@ void register_check(CLI::App& lab, CommandStatus& status) {
 }
 
 void register_exec(CLI::App& lab, CommandStatus& status) {
-  CLI::App* cmd = lab.add_subcommand("exec", "");  // no description: hidden; the child side of run_lab
+  // The child side of run_lab, not for people: no group hides it from --help.
+  CLI::App* cmd = lab.add_subcommand("exec", "")->group("");
   auto library = std::make_shared<std::string>(), folder = std::make_shared<std::string>();
   cmd->add_option("library", *library)->required();
   cmd->add_option("folder", *folder)->required();

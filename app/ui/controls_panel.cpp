@@ -8,6 +8,7 @@
 
 #include "app_actions.h"
 #include "kernels/family/family.h"
+#include "ui/count_text.h"
 #include "ui/palette.h"
 #include "ui/theme.h"
 
@@ -231,7 +232,7 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
   }
   if (const TraceViews* v = session.views()) {
     if (v->launch_count > 1) launch_combo(session, *v);
-    ImGui::TextDisabled("grid of %u blocks, %zu recorded", v->trace.meta.grid_dim, v->blocks.size());
+    ImGui::TextDisabled("grid of %s, %zu recorded", count_text(v->trace.meta.grid_dim, "block").c_str(), v->blocks.size());
   }
 
   if (changed) {

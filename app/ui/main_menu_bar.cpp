@@ -3,15 +3,14 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "app_actions.h"
 #include "assets_dir.h"
+#include "ui/lesson_groups.h"
 
 namespace wl::ui {
 namespace {
@@ -102,20 +101,16 @@ void draw_path_prompt(AppState& state) {
 
 void draw_lessons_menu(AppState& state) {
   if (!ImGui::BeginMenu("Lessons")) return;
-  std::vector<std::filesystem::path> files;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(lessons_dir(), ec))
-    if (entry.path().extension() == ".lesson") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  for (const auto& f : files) {
-    std::string error;
-    const auto lesson = load_lesson(f.string(), error);
-    const std::string label = lesson ? lesson->title : f.filename().string() + " (does not parse)";
-    if (ImGui::MenuItem(label.c_str())) open_lesson(state, f.string());
+  const std::vector<LessonGroup> groups = lesson_groups(lessons_dir());
+  for (const LessonGroup& group : groups) {
+    if (&group != &groups.front()) ImGui::Separator();
+    ImGui::TextDisabled("%s", group.heading.c_str());
+    for (const LessonEntry& lesson : group.lessons)
+      if (ImGui::MenuItem(lesson.title.c_str())) open_lesson(state, lesson.path);
   }
   if (lessons_dir().empty())
     ImGui::TextDisabled("%s", missing_data_message(DataKind::Assets).c_str());
-  else if (files.empty())
+  else if (groups.empty())
     ImGui::TextDisabled("no lessons in %s", lessons_dir().c_str());
   ImGui::Separator();
   if (ImGui::MenuItem("Open a lesson file...")) prompt(PathPrompt::OpenLesson, lessons_dir() + "/");
