@@ -39,13 +39,19 @@ bool lab_compiler_present(std::string& why, LabTarget target = LabTarget::Simula
 
 LabBuild build_lab_file(const LabFile& file, LabTarget target = LabTarget::Simulator);
 
-// "mine.h:12:7: error: 'x' was not declared in this scope", one a line, errors first.
+// "mine.h:12:7: error: 'x' was not declared in this scope", one a line, errors first; then, where
+// an error names CUDA's own spelling (threadIdx, __syncthreads, ...), the line dialect_hint gives.
 std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics);
+
+// "in the dialect (kernels/dialect/README.md), threadIdx.x is ctx.thread_idx(); ...": what the
+// dialect calls each CUDA name the errors mention, in one line; empty when they mention none.
+std::string dialect_hint(const std::vector<Diagnostic>& diagnostics);
 
 // Where built libraries are cached: $XDG_CACHE_HOME/warplens/lab or ~/.cache/warplens/lab.
 std::string lab_cache_dir();
 
-// The parsed diagnostics of a compiler's output; `lab_path` marks those in the learner's file.
+// The parsed diagnostics of a compiler's output, each once (the kernel is compiled for several
+// types, and an error in it comes once per type); `lab_path` marks those in the learner's file.
 std::vector<Diagnostic> parse_diagnostics(const std::string& output, const std::string& lab_path);
 
 }  // namespace wl::lab

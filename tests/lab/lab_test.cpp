@@ -88,6 +88,34 @@ TEST(LabBuild, DiagnosticsAreParsedAndTheLearnersComeFirst) {
             "/home/me/mine.h:9:1: warning: unused variable 'x' [-Wunused-variable]\n");
 }
 
+// The driver builds the kernel for each type: an error in it is given once, not once a type.
+TEST(LabBuild, AnErrorOfEveryTypeIsGivenOnce) {
+  const std::string error = "/home/me/mine.h:23:14: error: 'atomicAdd' was not declared in this scope\n";
+  const std::string out = error + "/src/typed_run.h:12:5: note: required from here [with T = int]\n" + error +
+                          "/src/typed_run.h:12:5: note: required from here [with T = float]\n" + error;
+  const std::vector<Diagnostic> d = parse_diagnostics(out, "/home/me/mine.h");
+  ASSERT_EQ(d.size(), 3u);  // one error, the two notes that differ
+  EXPECT_EQ(format_diagnostics(d).find(error), 0u);
+  EXPECT_EQ(format_diagnostics(d).find(error, 1), std::string::npos);
+}
+
+// CUDA's own names in a dialect kernel: one line after the errors says what the dialect calls
+// those the errors name, and only those (threadIdx, not __shfl_sync inside __shfl_down_sync).
+TEST(LabBuild, CudaNamesGetTheDialectsNames) {
+  const std::vector<Diagnostic> d = parse_diagnostics(
+      "/home/me/mine.h:19:26: error: 'threadIdx' was not declared in this scope\n"
+      "/home/me/mine.h:22:5: error: there are no arguments to '__syncthreads' that depend on a template parameter\n"
+      "/home/me/mine.h:24:5: error: '__shfl_down_sync' was not declared in this scope\n"
+      "/home/me/mine.h:9:1: warning: unused variable 'blockDim' [-Wunused-variable]\n",
+      "/home/me/mine.h");
+  EXPECT_EQ(dialect_hint(d),
+            "in the dialect (kernels/dialect/README.md), threadIdx.x is ctx.thread_idx(); __syncthreads() is ctx.sync(); "
+            "__shfl_down_sync(mask, v, d) is ctx.shfl_down(mask, v, d)");
+  const std::string text = format_diagnostics(d);
+  EXPECT_EQ(text.substr(text.rfind('\n', text.size() - 2) + 1), dialect_hint(d) + "\n");  // the last line
+  EXPECT_EQ(dialect_hint(parse_diagnostics("/home/me/mine.h:1:1: error: 'nothing' was not declared\n", "/home/me/mine.h")), "");
+}
+
 TEST(LabStarter, ABuiltInVariantRenamedAfterTheFile) {
   std::string error;
   const std::optional<std::string> text = starter_text("reduce", "sequential", "work/02-mine.h", false, error);
