@@ -23,6 +23,7 @@
 #include "model/metrics.h"
 #include "model/metrics_format.h"
 #include "model/views/fault_report.h"
+#include "model/views/race_report.h"
 
 namespace wl::cli {
 namespace {
@@ -228,6 +229,7 @@ void register_run(CLI::App& lab, CommandStatus& status) {
         std::printf("check: %s (CPU reference %s, error %g, allowed %g)\n", out.check.ok ? "ok" : "WRONG",
                     out.check.expected.c_str(), out.check.error, out.check.bound);
       if (!out.check.diagnosis.empty()) std::printf("%s\n", out.check.diagnosis.c_str());
+      for (const Race& r : find_races(out.trace)) std::printf("race: %s\n", race_sentence(r, out.trace.meta).c_str());
       std::printf("\n%s\n", format_metrics_table(compute_metrics(out.trace)).c_str());
       std::printf("built in %.1f s%s, ran in %.1f s\n", run.build.seconds, run.build.cached ? " (before: unchanged)" : "",
                   run.run_seconds);
@@ -274,6 +276,8 @@ void register_check(CLI::App& lab, CommandStatus& status) {
     } else {
       if (!file->title.empty()) std::printf("%s\n", file->title.c_str());
       if (run.outcome.trace.meta.fault) std::printf("%s\n", fault_sentence(run.outcome.trace.meta).c_str());
+      for (const Race& r : find_races(run.outcome.trace))
+        std::printf("race: %s\n", race_sentence(r, run.outcome.trace.meta).c_str());
       std::printf("%s", lab::format_goals(goals).c_str());
     }
     status.exit_code = all ? 0 : 1;
@@ -286,9 +290,11 @@ void register_exec(CLI::App& lab, CommandStatus& status) {
   auto library = std::make_shared<std::string>(), folder = std::make_shared<std::string>();
   cmd->add_option("library", *library)->required();
   cmd->add_option("folder", *folder)->required();
-  cmd->callback([&status, library, folder] {
+  auto watch = std::make_shared<double>(0);
+  cmd->add_option("--watch", *watch);  // seconds until it writes where its threads are
+  cmd->callback([&status, library, folder, watch] {
     status.ran = true;
-    status.exit_code = lab::lab_exec(*library, *folder);
+    status.exit_code = lab::lab_exec(*library, *folder, *watch);
   });
 }
 

@@ -3,6 +3,7 @@
 #include "model/dataflow.h"
 #include "model/metrics_format.h"
 #include "model/peer_traffic.h"
+#include "model/views/race_report.h"
 #include "model/work_span.h"
 
 namespace wl::cli {
@@ -13,6 +14,9 @@ nlohmann::json metrics_document(const Metrics& metrics, const RunResult& o) {
                  {"error", o.check.error},      {"bound", o.check.bound},        {"diagnosis", o.check.diagnosis}};
   const WorkSpan ws = measure_work_span(build_dataflow(o.trace));
   j["work_span"] = {{"work", ws.work}, {"span", ws.span}, {"inputs", ws.inputs}};
+  nlohmann::json races = nlohmann::json::array();
+  for (const Race& r : find_races(o.trace)) races.push_back(race_sentence(r, o.trace.meta));
+  j["races"] = races;
   j["backend"] = o.backend;
   j["recorded_blocks"] = o.trace.meta.recorded_blocks;
   j["grid"] = o.trace.meta.grid_dim;

@@ -14,6 +14,8 @@
 #include "kernels/host/input.h"
 #include "kernels/gpu/gpu_error.h"
 #include "kernels/gpu/gpu_query.h"
+#include "lab/lab_where.h"
+#include "model/timing/sweep_text.h"
 #include "trace/trace_file.h"
 
 namespace wl::lab {
@@ -119,7 +121,10 @@ std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& 
     std::uint64_t v = 0;
     bool ok = has_value;
     if (!ok) {
-    } else if (word == "--n") ok = number(r.n);
+    } else if (word == "--n") {
+      std::string why;  // the file's line says what is wrong as a whole, below
+      ok = parse_size(file.run[++i], r.n, why);
+    }
     else if (word == "--block") ok = number(v) && (r.block = unsigned(v), true);
     else if (word == "--op") r.op = file.run[++i];
     else if (word == "--type") r.type = file.run[++i];
@@ -166,13 +171,17 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
   // limit that guards the machine is the GPU's own memory.
   ChildLimits limits = request.limits;
   if (request.target == LabTarget::Gpu) limits.memory_bytes = 0;
-  const ChildOutcome child = run_child({lab_exec_program(), "lab", "exec", out.build.library, folder.path}, limits);
+  const ChildOutcome child = run_child({lab_exec_program(), "lab", "exec", out.build.library, folder.path, "--watch",
+                                       std::to_string(watch_seconds(limits.seconds))},
+                                      limits);
   out.run_seconds = child.seconds;
   if (!child.ok()) {
     std::string said = child.output;
     while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
     if (child.exit_code == 2 && !child.timed_out && !child.signal) out.problem = said;  // the request was refused
     else out.problem = "your kernel " + describe_outcome(child, limits) + (said.empty() ? "" : ": " + said);
+    if (child.timed_out)
+      if (const std::string where = where_sentence(folder.path, file); !where.empty()) out.problem += ". " + where;
     return out;
   }
   try {
@@ -195,7 +204,7 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
   return out;
 }
 
-int lab_exec(const std::string& library, const std::string& folder) {
+int lab_exec(const std::string& library, const std::string& folder, double watch_seconds) {
   void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     std::cerr << "cannot load the built kernel: " << dlerror() << "\n";
@@ -238,6 +247,7 @@ int lab_exec(const std::string& library, const std::string& folder) {
   if (r.record_blocks.empty()) r.record_blocks = {0};
   const std::vector<unsigned char> input = family.make_input(r, in.pattern, in.seed);
   json j;
+  const LabWatchdog watchdog(watch_seconds, folder);
   try {
     const RunResult result = family.run(r, gpu ? Backend::Gpu : Backend::Simulator, input.data());
     write_trace(result.trace, folder + "/trace.wltrace");

@@ -59,8 +59,10 @@ LabRun run_lab(const LabFile& file, const LabRequest& request);
 // that has no `lab exec` of its own, such as a test), else this one.
 std::string lab_exec_program();
 
-// The child's side (`warplens lab exec LIBRARY FOLDER`): reads FOLDER/request.json, runs it with
-// the library's family, writes FOLDER/trace.wltrace and FOLDER/result.json. Returns the exit code.
-int lab_exec(const std::string& library, const std::string& folder);
+// The child's side (`warplens lab exec LIBRARY FOLDER [--watch SECONDS]`): reads
+// FOLDER/request.json, runs it with the library's family, writes FOLDER/trace.wltrace and
+// FOLDER/result.json; after `watch_seconds` (if > 0) it writes where its threads were
+// (lab_where.h). Returns the exit code.
+int lab_exec(const std::string& library, const std::string& folder, double watch_seconds = 0);
 
 }  // namespace wl::lab

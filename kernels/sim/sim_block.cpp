@@ -67,11 +67,26 @@ SimBlock::SimBlock(SimGrid& grid, unsigned block_idx, unsigned rank)
       rank_(rank),
       threads_(grid.launch().block_dim),
       smem_(grid.launch().shared_bytes),
-      smem_written_(grid.launch().shared_bytes, 0) {}
+      smem_written_(grid.launch().shared_bytes, 0),
+      seen_(new std::atomic<std::uint32_t>[grid.launch().block_dim]) {
+  for (unsigned tid = 0; tid < grid.launch().block_dim; ++tid) seen_[tid].store(pack_seen(SeenAs::NotStarted, 0));
+}
+
+SimWhere SimBlock::where_now() const {
+  SimWhere w;
+  w.block = index_;
+  w.rank = rank_;
+  w.running = running_.load(std::memory_order_relaxed);
+  w.operations = operations_.load(std::memory_order_relaxed);
+  w.seen.resize(threads_.size());
+  for (std::size_t tid = 0; tid < w.seen.size(); ++tid) w.seen[tid] = seen_[tid].load(std::memory_order_relaxed);
+  return w;
+}
 
 // Threads still suspended (the block stopped at an error, or spins forever) are resumed once
 // more and unwind through SimAbort, each on its own stack, before their fibers go.
 SimBlock::~SimBlock() {
+  unwatch_block(this);
   abandoning_ = true;
   for (unsigned tid = 0; tid < threads_.size(); ++tid)
     if (threads_[tid].fiber) resume(tid);
@@ -94,6 +109,7 @@ void SimBlock::start_threads() {
           } catch (const SimAbort&) {
           }
           self.state = ThreadState::Done;
+          seen(tid, SeenAs::Done, 0);
           before_switch(nullptr, scheduler_stack_);  // this stack is done
           return std::move(self.back);
         });
@@ -104,7 +120,9 @@ void SimBlock::resume(unsigned tid) {
   SimThread& t = threads_[tid];
   void* fake = nullptr;
   before_switch(&fake, StackBounds{static_cast<char*>(t.stack.sp) - t.stack.size, t.stack.size});
+  running_.store(int(tid), std::memory_order_relaxed);
   t.fiber = std::move(t.fiber).resume();
+  running_.store(-1, std::memory_order_relaxed);
   after_switch(fake, nullptr);
 }
 
@@ -120,6 +138,7 @@ void SimBlock::barrier(unsigned tid, unsigned line) {
   SimThread& t = threads_[tid];
   t.state = ThreadState::AtBarrier;
   t.line = line;
+  seen(tid, SeenAs::AtBarrier, line);
   yield(tid);
 }
 
@@ -132,6 +151,7 @@ std::uint64_t SimBlock::collective(unsigned tid, CollectiveKind kind, unsigned m
   t.value = value;
   t.arg = arg;
   t.line = line;
+  seen(tid, SeenAs::AtCollective, line);
   yield(tid);
   return t.result;
 }
@@ -154,6 +174,7 @@ void SimBlock::fail_from_scheduler(KernelErrorKind kind, const std::string& mess
 }
 
 SimBlock::Progress SimBlock::run() {
+  watch_block(this);
   moved_ = !started_;
   if (!started_) start_threads();
   while (true) {
@@ -292,7 +313,10 @@ bool SimBlock::resolve_warp(unsigned warp) {
         case CollectiveKind::SyncWarp: t.result = 0; break;
       }
     }
-    for (unsigned l : lanes_of(present)) threads_[base + l].state = ThreadState::Runnable;
+    for (unsigned l : lanes_of(present)) {
+      threads_[base + l].state = ThreadState::Runnable;
+      seen(base + l, SeenAs::Ran, threads_[base + l].line);  // released: waiting its turn to go on
+    }
     resolved = true;
   }
   return resolved;
@@ -326,7 +350,10 @@ bool SimBlock::resolve_barrier() {
                             describe_ids(other_line) + "); some threads skipped a barrier",
                         other_line.front(), line2);
   }
-  for (unsigned tid : waiting) threads_[tid].state = ThreadState::Runnable;
+  for (unsigned tid : waiting) {
+    threads_[tid].state = ThreadState::Runnable;
+    seen(tid, SeenAs::Ran, line);  // released: waiting its turn to go on
+  }
   return true;
 }
 

@@ -3,6 +3,7 @@
 // collectives over the lanes of a warp. The order is deterministic: same kernel, same trace.
 #pragma once
 #include <boost/context/fiber.hpp>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -11,6 +12,7 @@
 
 #include "kernels/sim/fiber_switch.h"
 #include "kernels/sim/kernel_error.h"
+#include "kernels/sim/sim_watch.h"
 #include "trace/event.h"
 
 namespace wl {
@@ -73,6 +75,13 @@ class SimBlock {
   void spin(unsigned tid);
   [[noreturn]] void fail(KernelErrorKind kind, const std::string& message, unsigned tid,
                          unsigned line);
+  // Where thread tid was last seen (kernels/sim/sim_watch.h); cheap enough for every operation.
+  void seen(unsigned tid, SeenAs as, unsigned line) {
+    seen_[tid].store(pack_seen(as, line), std::memory_order_relaxed);
+    // One writer (the block's scheduler thread): a load and a store, no locked increment.
+    operations_.store(operations_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  SimWhere where_now() const;  // safe from another thread
 
  private:
   void start_threads();
@@ -96,6 +105,9 @@ class SimBlock {
   std::vector<SimThread> threads_;
   std::vector<unsigned char> smem_;
   std::vector<std::uint8_t> smem_written_;
+  std::unique_ptr<std::atomic<std::uint32_t>[]> seen_;  // per thread: pack_seen
+  std::atomic<int> running_{-1};                          // the thread resumed now
+  std::atomic<std::uint64_t> operations_{0};              // seen() calls so far
 };
 
 // "0-15, 32, 40-47": a readable list of thread or lane numbers.

@@ -307,6 +307,8 @@ class SimCtx {
   }
   void record(OpKind op, unsigned line, unsigned size, unsigned address, BufferId buffer,
               std::uint64_t v0, std::uint64_t v1 = 0, unsigned aux = 0, unsigned flags = 0) {
+    // A barrier or __syncwarp is recorded before its wait, which the block then sees.
+    if (op != OpKind::Barrier && op != OpKind::WarpSync) block_.seen(tid_, SeenAs::Ran, line);
     if (!recording_) return;
     Event e = make_event({op, line, size, address, buffer, v0, v1, aux, flags}, block_.index(), tid_, me_.seq++,
                          me_.step);

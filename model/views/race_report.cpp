@@ -3,11 +3,6 @@
 namespace wl {
 namespace {
 
-std::string line_name(const SourceLocation& at, const TraceMeta& meta) {
-  if (at.file == variant_source_path(meta)) return "line " + std::to_string(at.line);
-  return at.file + ":" + std::to_string(at.line);
-}
-
 std::string location_name(const Race& r, const TraceMeta& meta) {
   std::string name = "shared";
   if (!r.shared) {
@@ -30,11 +25,10 @@ std::pair<SourceLocation, SourceLocation> race_locations(const Race& race, const
 }
 
 std::string race_sentence(const Race& r, const TraceMeta& meta) {
-  const auto [first_at, second_at] = race_locations(r, meta);
   const bool ranks = r.scope == RaceScope::Ranks;
   const std::string where = location_name(r, meta);
-  const std::string second_line = line_name(second_at, meta);
-  std::string s = line_name(first_at, meta) + ": ";
+  const std::string second_line = site_text(r.second.site, meta);
+  std::string s = site_text(r.first.site, meta) + ": ";
   if (r.kind == RaceKind::ReadWrite) {
     s += who(r.first, meta, ranks) + " read " + where + " at " + step_name(r.first.step) + "; ";
     s += (ranks ? who(r.second, meta, ranks) : "thread " + std::to_string(r.second.thread)) + " wrote it at " + second_line;

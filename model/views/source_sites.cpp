@@ -39,6 +39,12 @@ SourceLocation site_location(std::uint16_t site, const TraceMeta& meta) {
   return {variant_source_path(meta), site};
 }
 
+std::string site_text(std::uint16_t site, const TraceMeta& meta) {
+  const SourceLocation at = site_location(site, meta);
+  if (at.file == variant_source_path(meta)) return "line " + std::to_string(at.line);
+  return at.file + ":" + std::to_string(at.line);
+}
+
 SourceHits step_source_hits(const BlockEvents& events, StepId step, const TraceMeta& meta) {
   SourceHits hits;
   for (const Event& e : events) {

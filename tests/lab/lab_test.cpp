@@ -50,6 +50,21 @@ TEST(LabFile, ReadsTheFamilyTheVariantTheRunAndTheGoals) {
   EXPECT_EQ(f->goals[2].versus, "interleaved-divergent");
 }
 
+// A file's run: line takes n as every --n does: a number or a power of two.
+TEST(LabFile, TheRunLineTakesAPowerOfTwo) {
+  std::string error, text = kExercise;
+  text.replace(text.find("--n 2048"), 8, "--n 2^11");
+  const std::optional<LabFile> f = parse_lab_file("02-no-conflicts.h", text, error);
+  ASSERT_TRUE(f) << error;
+  const std::optional<LabRequest> r = lab_default_request(*f, error);
+  ASSERT_TRUE(r) << error;
+  EXPECT_EQ(r->request.n, 2048u);
+  text.replace(text.find("--n 2^11"), 8, "--n -5  ");
+  const std::optional<LabFile> bad = parse_lab_file("02-no-conflicts.h", text, error);
+  ASSERT_TRUE(bad) << error;
+  EXPECT_FALSE(lab_default_request(*bad, error));
+}
+
 TEST(LabFile, SaysWhatIsMissing) {
   std::string error;
   EXPECT_FALSE(parse_lab_file("x.h", "int main() {}", error));
