@@ -78,6 +78,11 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   app.add_option("--probes", options.probes_path,
                  "With --screenshot: write where the views drew what tests check, as JSON")
       ->type_name("FILE.json");
+  app.add_option("--screenshot-views", options.screenshot_views,
+                 "With --screenshot: one screenshot per entry, [presenter:][compare-]VIEW, in one run "
+                 "(each file named FILE-ENTRY.png)")
+      ->delimiter(',')
+      ->type_name("LIST");
   app.add_option("--bench-frames", options.bench_frames,
                  "Render N frames, print the CPU time per frame (median and max), exit")
       ->check(CLI::Range(1, 1000000))

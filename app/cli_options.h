@@ -63,6 +63,9 @@ struct GuiOptions {
   std::string screenshot_path;    // set: render `frames` frames, save a PNG, exit
   int frames = 3;
   std::string probes_path;        // with --screenshot: where the views drew what tests check
+  // With --screenshot: one PNG (and probes) per entry, "[presenter:][compare-]VIEW", each named
+  // after the --screenshot and --probes paths with "-ENTRY" before the extension (":" as "-").
+  std::vector<std::string> screenshot_views;
   std::string state_path;         // --state-out: the app's state as JSON, rewritten as it changes
   int bench_frames = 0;           // > 0: render this many frames, print CPU time per frame, exit
   bool print_paths = false;       // --paths: print where the data is found, exit

@@ -1,9 +1,12 @@
 #include "headless_driver.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "app_actions.h"
+#include "export_view.h"
 #include "exports.h"
+#include "model/views/view_table.h"
 #include "platform/window.h"
 #include "screenshot.h"
 
@@ -40,24 +43,66 @@ bool trace_failed(const AppState& state) {
   return false;
 }
 
+// "out.png" and "presenter:metrics" -> "out-presenter-metrics.png".
+std::string with_suffix(const std::string& path, const std::string& suffix) {
+  if (suffix.empty()) return path;
+  const std::size_t slash = path.rfind('/'), dot = path.rfind('.');
+  const std::size_t at = dot != std::string::npos && (slash == std::string::npos || dot > slash) ? dot : path.size();
+  return path.substr(0, at) + "-" + suffix + path.substr(at);
+}
+
 }  // namespace
 
 HeadlessDriver::HeadlessDriver(const GuiOptions& options)
-    : options_(options), screenshot_(!options.screenshot_path.empty()), bench_(options.bench_frames > 0) {
+    : options_(options),
+      screenshot_(!options.screenshot_path.empty()),
+      bench_(options.bench_frames > 0),
+      export_(options.view_export.any()) {
   if (!options.state_path.empty()) state_log_.emplace(options.state_path);
 }
 
 std::string HeadlessDriver::check_output() const {
   std::string error;
   if (screenshot_) check_screenshot_path(options_.screenshot_path, error);
+  if (export_) check_export_paths(options_.view_export, error);
   return error;
 }
 
+void HeadlessDriver::apply_shot(AppState& state, const Shot& shot, bool before_window) const {
+  if (state.presenter != shot.presenter) {
+    state.presenter = shot.presenter;
+    // Before the window opens, the loop sets the scale from state.presenter itself.
+    if (!before_window) state.requested_ui_scale = shot.presenter ? state.base_ui_scale * 1.5f : state.base_ui_scale;
+  }
+  state.view = shot.view;
+  set_compare(state, shot.compare);
+  state.cameras[0] = state.cameras[1] = TreeCamera{};
+}
+
 std::string HeadlessDriver::prepare(AppState& state) {
+  for (const std::string& entry : options_.screenshot_views) {
+    Shot shot;
+    std::string name = entry;
+    if (name.rfind("presenter:", 0) == 0) {
+      shot.presenter = true;
+      name = name.substr(10);  // "presenter:"
+    }
+    if (name.rfind("compare-", 0) == 0) {
+      shot.compare = true;
+      name = name.substr(8);  // "compare-"
+    }
+    bool compare = false;
+    if (!parse_view(name, shot.view, compare)) return "--screenshot-views: unknown view '" + name + "' in '" + entry + "'";
+    shot.compare = shot.compare || compare;
+    shot.suffix = entry;
+    std::replace(shot.suffix.begin(), shot.suffix.end(), ':', '-');
+    shots_.push_back(shot);
+  }
+  if (!shots_.empty()) apply_shot(state, shots_.front(), true);
   if (headless()) {
     finish_sessions(state);  // show finished runs from the first frame
     // A screenshot of something that cannot run would be a picture of an error: say so.
-    if (const std::string problem = run_problem(state); !problem.empty() && screenshot_) return problem;
+    if (const std::string problem = run_problem(state); !problem.empty() && (screenshot_ || export_)) return problem;
   }
   if ((screenshot_ && !options_.probes_path.empty()) || state_log_) state.probes = &probes_;
   return {};
@@ -78,6 +123,7 @@ void HeadlessDriver::steer(AppState& state) {
 }
 
 std::optional<int> HeadlessDriver::frame_drawn(AppState& state, const Window& window, float r, float g, float b) {
+  if (export_) return drive_view_export(state, options_.view_export, frame_, options_.frames);
   // --sweep: the screenshot waits for the live sweep, then draws its result.
   if (state.timing.sweep_requested || state.timing.worker.busy()) sweep_settling_ = 3;
   else if (sweep_settling_ > 0) --sweep_settling_;
@@ -95,7 +141,13 @@ std::optional<int> HeadlessDriver::frame_drawn(AppState& state, const Window& wi
     state_log_->update(state, width, height, probes_);
   }
   if (!last_frame) return std::nullopt;
-  return take_screenshot(state, window, r, g, b);
+  const std::optional<int> done = take_screenshot(state, window, r, g, b);
+  if (!done || *done != 0 || shot_ + 1 >= shots_.size()) return done;
+  // The next entry: its mode and view, its runs finished, then --frames frames of its own.
+  apply_shot(state, shots_[++shot_], false);
+  finish_sessions(state);
+  frame_ = 0;
+  return std::nullopt;
 }
 
 std::optional<int> HeadlessDriver::take_screenshot(AppState& state, const Window& window, float r, float g,
@@ -108,10 +160,24 @@ std::optional<int> HeadlessDriver::take_screenshot(AppState& state, const Window
     std::fprintf(stderr, "warplens: note: the window is %dx%d pixels, not the %dx%d asked for\n", width, height,
                  asked.width, asked.height);
   std::string error;
-  if (!save_back_buffer_png(options_.screenshot_path, width, height, error)) return fail(error);
-  if (!options_.probes_path.empty() && !probes_.write_json(options_.probes_path, width, height, error))
-    return fail(error);
-  std::printf("warplens: wrote %s (%dx%d)\n", options_.screenshot_path.c_str(), width, height);
+  const std::string suffix = shot_ < shots_.size() ? shots_[shot_].suffix : std::string();
+  const std::string png = with_suffix(options_.screenshot_path, suffix);
+  if (!save_back_buffer_png(png, width, height, error)) return fail(error);
+  // Text the frame cut, measured from its draw data: tests expect none.
+  const std::vector<ClippedGlyph> clipped = find_clipped_glyphs();
+  probes_.touch("text.clipped");
+  probes_.touch("table.header.broken");
+  std::string last_line;
+  for (const ClippedGlyph& c : clipped) {
+    probes_.add("text.clipped", c.x, c.y);
+    if (c.line != last_line) probes_.note("text.clipped", c.line);
+    last_line = c.line;
+  }
+  const std::string probes = with_suffix(options_.probes_path, suffix);
+  if (!options_.probes_path.empty() && !probes_.write_json(probes, width, height, error)) return fail(error);
+  std::printf("warplens: wrote %s (%dx%d)", png.c_str(), width, height);
+  if (!clipped.empty()) std::printf(", %zu clipped glyphs", clipped.size());
+  std::printf("\n");
   if (!state.banner.empty()) std::printf("warplens: the app showed: %s\n", state.banner.c_str());
   return trace_failed(state) ? 1 : 0;
 }

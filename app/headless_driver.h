@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app_state.h"
 #include "cli_options.h"
@@ -22,8 +23,8 @@ class HeadlessDriver {
  public:
   explicit HeadlessDriver(const GuiOptions& options);
 
-  // --screenshot or --bench-frames: no user at the window (no vsync, no monitor fit, no mouse).
-  bool headless() const { return screenshot_ || bench_; }
+  // --screenshot, --bench-frames or `warplens export`: no user at the window (no vsync, no monitor fit, no mouse).
+  bool headless() const { return screenshot_ || bench_ || export_; }
 
   // Before anything else: an error when the screenshot cannot be written.
   std::string check_output() const;
@@ -42,15 +43,25 @@ class HeadlessDriver {
   int finish(const AppState& state, std::size_t shapes_last_frame) const;
 
  private:
+  // A --screenshot-views entry: the mode and view it shows, and the files' suffix.
+  struct Shot {
+    bool presenter = false, compare = false;
+    ViewKind view = ViewKind::Tree;
+    std::string suffix;  // "" for a plain --screenshot
+  };
   std::optional<int> take_screenshot(AppState& state, const Window& window, float r, float g, float b);
+  void apply_shot(AppState& state, const Shot& shot, bool before_window) const;
 
   const GuiOptions& options_;
   const bool screenshot_, bench_;
+  const bool export_;  // `warplens export`: export_view.h draws the levels and ends the run
   ProbeLog probes_;
   std::optional<StateLog> state_log_;
   FrameTimer timer_;
   int frame_ = 0;
   int sweep_settling_ = 0;  // frames to draw after a live sweep ends, so the screenshot shows it
+  std::vector<Shot> shots_;  // --screenshot-views, parsed by prepare()
+  std::size_t shot_ = 0;     // the one being drawn
 };
 
 }  // namespace wl

@@ -17,6 +17,7 @@ bool ProbeLog::write_json(const std::string& path, int width, int height, std::s
     groups[name] = list;
   }
   doc["groups"] = groups;
+  doc["notes"] = notes_;
   std::ofstream out(path);
   if (!out) {
     error = "cannot write probes '" + path + "'";

@@ -56,7 +56,7 @@ void draw_bank_view(ViewContext& ctx) {
   ImGui::Text("Whole kernel (%zu recorded blocks): %llu wavefronts, %llu conflicts", ctx.session.views()->blocks.size(),
               (unsigned long long)kernel_wavefronts, (unsigned long long)kernel_conflicts);
 
-  const float legend_h = legend_height(1);
+  const float legend_h = legend_reserve(1);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::BeginChild("##bank_requests", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false);
   if (ctx.app.probes) {

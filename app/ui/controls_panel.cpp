@@ -46,9 +46,22 @@ bool name_combo(const char* label, std::string& value, const std::vector<std::st
   return changed;
 }
 
+// A narrow panel (1280x720) shortens a long variant with "..." rather than cut it; the tooltip has it.
+std::string fitted_preview(const std::string& text) {
+  const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2.0f * ImGui::GetStyle().FramePadding.x;
+  std::string shown = text;
+  while (shown.size() > 1 && ImGui::CalcTextSize((shown + "...").c_str()).x > room) shown.pop_back();
+  return ImGui::CalcTextSize(text.c_str()).x <= room ? text : shown + "...";
+}
+
 bool variant_combo(const char* label, const Family& family, std::string& variant) {
   bool changed = false;
-  if (ImGui::BeginCombo(label, variant.c_str())) {
+  const std::string preview = fitted_preview(variant);
+  if (preview != variant && ImGui::IsMouseHoveringRect(ImGui::GetCursorScreenPos(),
+                                                       ImVec2(ImGui::GetCursorScreenPos().x + ImGui::CalcItemWidth(),
+                                                              ImGui::GetCursorScreenPos().y + ImGui::GetFrameHeight())))
+    ImGui::SetTooltip("%s", variant.c_str());
+  if (ImGui::BeginCombo(label, preview.c_str())) {
     for (const VariantSummary& info : family.variants()) {
       std::string item = info.id;
       if (info.pitfall) item += "  (pitfall)";
@@ -96,7 +109,13 @@ void launch_combo(Session& session, const TraceViews& v) {
   const auto& launches = v.whole().meta.launches;
   if (v.launch >= launches.size()) return;
   const TraceMeta& meta = v.whole().meta;
-  if (ImGui::BeginCombo(meta.ranks > 1 ? "rank##inspect" : "launch##inspect", launch_label(meta, v.launch).c_str())) {
+  // The preview drops the kernel's name where the whole label would be cut (the list has it).
+  std::string preview = launch_label(meta, v.launch);
+  const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2.0f * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::CalcTextSize(preview.c_str()).x > room)
+    preview = launch_name(meta, v.launch) + ": " + std::to_string(launches[v.launch].grid_dim) + " x " +
+              std::to_string(launches[v.launch].block_dim);
+  if (ImGui::BeginCombo(meta.ranks > 1 ? "rank##inspect" : "launch##inspect", preview.c_str())) {
     for (std::size_t k = 0; k < launches.size(); ++k)
       if (ImGui::Selectable(launch_label(meta, k).c_str(), k == v.launch))
         session.inspect_launch(std::uint32_t(k));

@@ -143,11 +143,11 @@ void summary(const TraceMeta& meta, const DataflowLayout& l) {
     text += launch_name(meta, k) + " " + meta.launches[k].name + " (" +
             std::to_string(meta.launches[k].grid_dim) + (meta.launches[k].grid_dim == 1 ? " block)" : " blocks)");
   }
+  ImGui::PushTextWrapPos(0.0f);  // a narrow pane (compare mode) takes two lines, not cuts it
   ImGui::TextDisabled("%s; %zu values, %zu edges", text.c_str(), l.nodes.size(), l.edges.size());
-  if (l.truncated) {
-    ImGui::SameLine();
+  if (l.truncated)
     ImGui::TextColored(warning_color(), "(showing the first %zu of %zu values)", l.nodes.size(), l.node_total);
-  }
+  ImGui::PopTextWrapPos();
 }
 
 // Above the columns: each group's bracket and name ("input 0-255", "partials (8 of 0-63)"), and
@@ -207,7 +207,7 @@ void draw_dataflow_view(ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = legend_height(avail.x < 1400.0f * scale ? 3 : 2);
+  const float legend_h = legend_reserve(avail.x < 1400.0f * scale ? 3 : 2);
   float label_w = 0.0f;
   for (const DataflowRow& r : l.rows) label_w = std::max(label_w, ImGui::CalcTextSize(r.label.c_str()).x);
   label_w = std::min(label_w + 20.0f * scale, avail.x * 0.3f);
@@ -257,13 +257,33 @@ void draw_dataflow_view(ViewContext& ctx) {
       const float y = (f.y(l.rows[r - 1].top + l.rows[r - 1].height) + y0) * 0.5f;
       dl->AddLine(ImVec2(origin.x, y), ImVec2(f.x.max.x, y), kGuideColor, 1.5f * scale);
     }
-    const ImVec2 size = ImGui::CalcTextSize(row.label.c_str());
-    const ImVec2 at(origin.x + 6.0f * scale, (y0 + y1 - size.y) * 0.5f);
-    dl->AddText(at, int(r) == current ? IM_COL32(255, 255, 255, 255) : kRowLabelColor, row.label.c_str());
-    if (int(r) == current)
-      dl->AddRectFilled(ImVec2(origin.x, at.y), ImVec2(origin.x + 3.0f * scale, at.y + size.y), kHighlightColor);
   }
   dl->PopClipRect();
+  // Row labels, whole or not at all: rows thinner than a line (a long run in a small pane) label
+  // every few, the current row always; a label wider than its column drops its "launch k · "
+  // (the separators show the launches). Inside the canvas's height, never across its edge.
+  auto label_of = [&](std::size_t r) {
+    const std::string& text = l.rows[r].label;
+    if (ImGui::CalcTextSize(text.c_str()).x <= label_w - 6.0f * scale) return text;
+    const std::size_t dot = text.find("\u00b7 ");
+    return dot == std::string::npos ? std::string() : text.substr(dot + 3);  // the dot is 2 bytes
+  };
+  auto label_y = [&](std::size_t r) {
+    const float y0 = f.y(l.rows[r].top), y1 = f.y(l.rows[r].top + l.rows[r].height);
+    return std::max(origin.y + header_h, std::min((y0 + y1 - line) * 0.5f, f.x.max.y - line));  // the top wins
+  };
+  const float current_y = current >= 0 ? label_y(std::size_t(current)) : -1e9f;
+  float free_from = -1e9f;  // the last label's bottom
+  for (std::size_t r = 0; r < l.rows.size(); ++r) {
+    const float y = label_y(r);
+    const bool is_current = int(r) == current;
+    if (!is_current && (y < free_from || std::fabs(y - current_y) < line)) continue;
+    const std::string text = label_of(r);
+    if (text.empty() || ImGui::CalcTextSize(text.c_str()).x > label_w - 6.0f * scale) continue;
+    dl->AddText(ImVec2(origin.x + 6.0f * scale, y), is_current ? IM_COL32(255, 255, 255, 255) : kRowLabelColor, text.c_str());
+    if (is_current) dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + 3.0f * scale, y + line), kHighlightColor);
+    free_from = y + line;
+  }
 
   dl->PushClipRect(ImVec2(f.x.min.x, origin.y), ImVec2(f.x.max.x, f.x.max.y), true);
   draw_column_headers(dl, l, f.x, origin.y, scale);

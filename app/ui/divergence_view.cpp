@@ -1,7 +1,10 @@
 #include "ui/divergence_view.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "trace/event_info.h"
 #include "ui/legend.h"
@@ -62,7 +65,7 @@ void draw_divergence_view(ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const float label_w = ImGui::CalcTextSize("warp 31 ").x + 6.0f * scale;
   const float header_h = line * 3.3f;  // the level, its active lanes, its divergent warps
-  const float legend_h = legend_height(avail.x < 1200.0f * scale ? 3 : 2);
+  const float legend_h = legend_reserve(avail.x < 1200.0f * scale ? 3 : 2);
   const float grid_w = avail.x - label_w;
   const float cell_w = grid_w / float(m.steps.size());
   const float cell_h = std::clamp((avail.y - header_h - legend_h - line * 1.5f) / float(std::max(1u, m.warps)), 4.0f,
@@ -72,28 +75,51 @@ void draw_divergence_view(ViewContext& ctx) {
   const float pad = std::min(cell_w * 0.06f, 6.0f * scale);
   const int current = m.column_of_step(ctx.step);
 
-  // Column headers: the level, then active lanes and divergent warps in it.
+  // Column headers: the level, then active lanes and divergent warps in it. Where a column is too
+  // narrow for "12 lanes" and "2 diverged", it shows the numbers and the row labels say what they
+  // are; a step name that does not fit shortens to its number ("level 3" -> "3"), never cut.
+  struct Head {
+    std::string step, lanes, diverged;
+    unsigned divergent;
+  };
+  std::vector<Head> heads(m.steps.size());
+  bool words_fit = true;
+  for (std::size_t c = 0; c < m.steps.size(); ++c) {
+    unsigned lanes = 0, divergent = 0;
+    for (std::uint32_t w = 0; w < m.warps; ++w) {
+      lanes += m.cell(w, c).active_lanes();
+      divergent += m.cell(w, c).divergent();
+    }
+    heads[c] = {step_name(m.steps[c]), std::to_string(lanes) + (lanes == 1 ? " lane" : " lanes"),
+                std::to_string(divergent) + " diverged", divergent};
+    words_fit = words_fit && ImGui::CalcTextSize(heads[c].diverged.c_str()).x <= cell_w - 2 * pad &&
+                ImGui::CalcTextSize(heads[c].lanes.c_str()).x <= cell_w - 2 * pad;
+  }
+  const ImU32 stat_color = IM_COL32(150, 156, 168, 255);
+  if (!words_fit) {
+    dl->AddText(ImVec2(origin.x, origin.y + line * 1.05f), stat_color, "lanes");
+    dl->AddText(ImVec2(origin.x, origin.y + line * 2.1f), stat_color, "diverged");
+  }
+  auto fitted = [&](const std::string& text) -> std::string {
+    if (ImGui::CalcTextSize(text.c_str()).x <= cell_w - 2 * pad) return text;
+    // The number alone: "level 3" -> "3", "12 lanes" -> "12"; else nothing rather than a cut word.
+    const std::size_t space = text.find(' ');
+    std::string shorter = text;
+    if (space != std::string::npos)
+      shorter = std::isdigit((unsigned char)text[0]) ? text.substr(0, space) : text.substr(text.rfind(' ') + 1);
+    return ImGui::CalcTextSize(shorter.c_str()).x <= cell_w - pad ? shorter : std::string();
+  };
   for (std::size_t c = 0; c < m.steps.size(); ++c) {
     const float x = g0.x + float(c) * cell_w;
     const bool cur = int(c) == current;
     if (cur)
       dl->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + cell_w, g0.y + cell_h * float(m.warps)), kCurrentBandColor);
-    const std::string label = step_name(m.steps[c]);
-    dl->PushClipRect(ImVec2(x, origin.y), ImVec2(x + cell_w, g0.y), true);
-    dl->AddText(ImVec2(x + pad, origin.y), cur ? IM_COL32(255, 255, 255, 255) : IM_COL32(170, 176, 188, 255), label.c_str());
-    unsigned lanes = 0, warps = 0, divergent = 0;
-    for (std::uint32_t w = 0; w < m.warps; ++w) {
-      const DivergenceCell& cell = m.cell(w, c);
-      lanes += cell.active_lanes();
-      warps += cell.active_mask != 0;
-      divergent += cell.divergent();
-    }
-    char stats[64];
-    std::snprintf(stats, sizeof stats, "%u lane%s", lanes, lanes == 1 ? "" : "s");
-    dl->AddText(ImVec2(x + pad, origin.y + line * 1.05f), IM_COL32(150, 156, 168, 255), stats);
-    std::snprintf(stats, sizeof stats, "%u diverged", divergent);
-    dl->AddText(ImVec2(x + pad, origin.y + line * 2.1f), divergent ? kProblemColor : IM_COL32(150, 156, 168, 255), stats);
-    dl->PopClipRect();
+    const Head& h = heads[c];
+    dl->AddText(ImVec2(x + pad, origin.y), cur ? IM_COL32(255, 255, 255, 255) : IM_COL32(170, 176, 188, 255),
+                fitted(h.step).c_str());
+    dl->AddText(ImVec2(x + pad, origin.y + line * 1.05f), stat_color, fitted(words_fit ? h.lanes : h.lanes.substr(0, h.lanes.find(' '))).c_str());
+    dl->AddText(ImVec2(x + pad, origin.y + line * 2.1f), h.divergent ? kProblemColor : stat_color,
+                fitted(words_fit ? h.diverged : std::to_string(h.divergent)).c_str());
   }
   // Row labels.
   for (std::uint32_t w = 0; w < m.warps; ++w) {

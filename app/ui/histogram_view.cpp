@@ -102,17 +102,19 @@ void draw_histogram_view(ViewContext& ctx) {
   const float label_w = ImGui::CalcTextSize("000000 ").x;
   bool private_row = !end.copies.empty();
   bool contention_row = end.atomic_requests > 0;
-  float legend = legend_height(avail.x < 900 * scale ? 2 : 1);
+  float legend = legend_reserve(avail.x < 900 * scale ? 2 : 1);
   // Each row is a title line and a chart; the bins get twice the height of each other row.
-  // Short of room (side by side, under a lesson), the legend goes first, then the passes.
+  // Short of room (side by side, under a lesson, presenter mode), the legend goes first, then the
+  // passes, then the private copies: cut charts would say less than none.
   auto room = [&] {
     const int rows = 1 + int(private_row) + int(contention_row);
-    return avail.y - legend - line * 1.5f * float(rows) - 2.0f * line * float(rows + 1);
+    return avail.y - legend - line * (1.5f * float(rows) + 1.0f) - 2.0f * line * float(rows + 1);  // 1: the axis's last label overhangs
   };
   if (room() < 0) legend = 0;
-  if (room() < 0 && private_row) contention_row = false;
+  if (room() < 0 && contention_row) contention_row = false;  // the bins themselves come first
+  if (room() < 0 && private_row) private_row = false;
   const int rows = 1 + int(private_row) + int(contention_row);
-  const float charts = std::max(avail.y - legend - line * 1.5f * float(rows), 2.0f * line * float(rows + 1));
+  const float charts = std::max(avail.y - legend - line * (1.5f * float(rows) + 1.0f), 2.0f * line * float(rows + 1));
   const float main_h = charts * 2.0f / float(rows + 1), side_h = charts / float(rows + 1);
   const float plot_w = std::max(avail.x - label_w - 8 * scale, 50.0f);
   float y = origin.y;

@@ -96,7 +96,7 @@ void draw_links_view(ViewContext& ctx) {
   const float label_w = ImGui::CalcTextSize("rank 00  ").x;
   const unsigned k = peers.total.ranks;
   const float width = (avail.x - 2 * label_w - 40 * scale) / 2;
-  const float cell = std::clamp(std::min(width, avail.y - legend_height(1) - line * 4) / float(k), 12.0f * scale,
+  const float cell = std::clamp(std::min(width, avail.y - legend_reserve(1) - line * 4) / float(k), 12.0f * scale,
                                 140.0f * scale);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string step_title = "this step (" + step_name(ctx.step) + ")";

@@ -45,7 +45,7 @@ void draw_lookback_view(ViewContext& ctx) {
 
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend = legend_height(2);
+  const float legend = legend_reserve(2);
   const float label_w = ImGui::CalcTextSize("tile 0000 (block 0000) ").x;
   const float axis_h = ImGui::GetTextLineHeightWithSpacing() * 1.5f;
   const float plot_w = std::max(avail.x - label_w - 12 * scale, 50.0f);

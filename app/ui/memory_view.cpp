@@ -28,7 +28,7 @@ void draw_memory_view(ViewContext& ctx) {
   ImGui::Text("Whole kernel (%zu recorded blocks): %llu sectors (ideal %llu)", ctx.session.views()->blocks.size(),
               (unsigned long long)kernel_sectors, (unsigned long long)kernel_ideal);
 
-  const float legend_h = legend_height(1);
+  const float legend_h = legend_reserve(1);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::BeginChild("##memory_requests", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false);
   if (ctx.app.probes) {

@@ -1,5 +1,9 @@
 #include "ui/metrics_view.h"
 
+#include <algorithm>
+#include <string>
+
+#include "ui/layout.h"
 #include "ui/metric_rows.h"
 #include "ui/palette.h"
 
@@ -9,40 +13,60 @@ void draw_metrics_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
   const Metrics& m = views->metrics;
+  ImGui::PushTextWrapPos(0.0f);  // a narrow pane (compare, presenter) wraps, never cuts
   ImGui::Text("%zu steps (load, %zu tree levels, finish), %llu barriers; over %zu recorded block%s of %u",
               m.num_steps(), m.num_steps() >= 2 ? m.num_steps() - 2 : 0, (unsigned long long)m.barriers(),
               views->blocks.size(), views->blocks.size() == 1 ? "" : "s", views->trace.meta.grid_dim);
-  if (m.incomplete) {
-    ImGui::SameLine();
+  if (m.incomplete)
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "(incomplete: the trace hit its event cap)");
-  }
+  ImGui::PopTextWrapPos();
   // The whole run's work against its span: step-efficient or work-efficient, measured.
   ImGui::TextWrapped("%s", work_span_text(views->work_span).c_str());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Measured from the dataflow of the recorded blocks, every launch: a value written from k sources "
                       "counts k - 1 combines; span is the longest chain of combines behind any value.");
   const auto& columns = metric_columns();
+  const float pad = 6.0f * ctx.app.ui_scale;  // the cells' padding, each side
+  // Each column at least as wide as its header's widest word and its widest number, so headers
+  // wrap between words, never inside one ("threa ds"): the full names where they all fit, else
+  // the short ones (the full name in the header's tooltip), else short ones scrolling sideways.
+  auto needs = [&](const MetricColumn& c, bool short_names) {
+    float w = widest_word_width(short_names ? c.short_name : c.name);
+    for (const StepMetrics& s : m.steps) w = std::max(w, ImGui::CalcTextSize(metric_text(c, s).c_str()).x);
+    return std::max(w, ImGui::CalcTextSize(metric_text(c, m.total).c_str()).x) + 2.0f * pad + 1.0f;  // 1: border
+  };
+  float level_w = ImGui::CalcTextSize("level").x;
+  for (const StepMetrics& s : m.steps) level_w = std::max(level_w, ImGui::CalcTextSize(s.label.c_str()).x);
+  level_w = std::max(level_w, ImGui::CalcTextSize(m.total.label.c_str()).x);
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize - level_w - 2.0f * pad;
+  auto total_need = [&](bool short_names) {
+    float sum = 0.0f;
+    for (const MetricColumn& c : columns) sum += needs(c, short_names);
+    return sum;
+  };
+  const bool short_names = total_need(false) > room;
+  const bool scroll_x = short_names && total_need(true) > room;
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_SizingStretchSame;
+                                (scroll_x ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit
+                                          : ImGuiTableFlags_SizingStretchProp);
   if (ctx.app.probes) ctx.probe_touch("metrics", "rows");
-  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(6.0f * ctx.app.ui_scale, 5.0f * ctx.app.ui_scale));
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(pad, 5.0f * ctx.app.ui_scale));
   const bool open = ImGui::BeginTable("##metrics", int(columns.size()) + 1, flags, ImGui::GetContentRegionAvail());
   ImGui::PopStyleVar();
   if (!open) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  // Narrow panes (compare mode) get the short column names.
-  const bool narrow = ImGui::GetContentRegionAvail().x < 1200.0f * ctx.app.ui_scale;
-  ImGui::TableSetupColumn("level", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("level 10 ").x);
-  for (const MetricColumn& c : columns) ImGui::TableSetupColumn(narrow ? c.short_name : c.name);
-  // Headers wrap so long names stay readable in narrow columns.
+  ImGui::TableSetupColumn("level", ImGuiTableColumnFlags_WidthFixed, level_w);
+  // Stretched in proportion to what each needs, so none gets less than that.
+  for (const MetricColumn& c : columns)
+    ImGui::TableSetupColumn(short_names ? c.short_name : c.name,
+                            scroll_x ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
+                            scroll_x ? needs(c, true) - 2.0f * pad - 1.0f : needs(c, short_names));
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   for (int i = 0; i <= int(columns.size()); ++i) {
     ImGui::TableSetColumnIndex(i);
-    ImGui::PushTextWrapPos(0.0f);
     const MetricColumn* c = i == 0 ? nullptr : &columns[std::size_t(i - 1)];
-    ImGui::TextUnformatted(!c ? "level" : narrow ? c->short_name : c->name);
-    ImGui::PopTextWrapPos();
-    if (c && ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", c->name, c->tooltip);
+    std::string tip = c ? std::string(c->name) + ": " + c->tooltip : std::string();
+    table_header_cell(!c ? "level" : short_names ? c->short_name : c->name, c ? tip.c_str() : nullptr, ctx.app.probes);
   }
   auto row = [&](const StepMetrics& s, bool current, bool total) {
     ImGui::TableNextRow();

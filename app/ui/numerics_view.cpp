@@ -119,7 +119,7 @@ void draw_numerics_view(ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = legend_height(avail.x < 1100.0f * ctx.app.ui_scale ? 4 : 2);  // narrow: the swatches wrap
+  const float legend_h = legend_reserve(avail.x < 1100.0f * ctx.app.ui_scale ? 4 : 2);  // narrow: the swatches wrap
   const float label_w = ImGui::CalcTextSize("row 00000  ").x;
   // The strip takes what the summary leaves, and at least half the pane: a narrow pane (compare)
   // drops the inputs' range from the summary.

@@ -56,7 +56,7 @@ void draw_online_view(ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = legend_height(1);
+  const float legend_h = legend_reserve(1);
   const float label_w = ImGui::CalcTextSize("row 0000  99 rescales  ").x;
   const float value_w = ImGui::CalcTextSize("max -1.23e+04  ").x;
   const float plot_w = std::max(avail.x - label_w - 2 * value_w, 60.0f);

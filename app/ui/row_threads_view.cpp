@@ -113,7 +113,7 @@ void draw_row_threads_view(ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = legend_height(avail.x < 1100.0f * scale ? 3 : 2);
+  const float legend_h = legend_reserve(avail.x < 1100.0f * scale ? 3 : 2);
   const float head_h = line * 1.3f;
   const float area_h = std::max(avail.y - legend_h - head_h - line, line * 4);
   const float row_h = std::clamp(area_h / float(m.rows), 3.0f * scale, line * 1.8f);

@@ -12,6 +12,7 @@
 #include "kernels/backend/backend_run.h"
 #include "probe_log.h"
 #include "ui/ladder_presets.h"
+#include "ui/layout.h"
 #include "ui/palette.h"
 #include "ui/plot.h"
 #include "ui/theme.h"
@@ -52,6 +53,23 @@ std::string sweep_label(const ProfileEntry& p) {
   return p.sweep->device + ", " + p.sweep->date + axis + " (" + file + ")";
 }
 
+// Grey text after the last item: on its line where it fits, else on a line of its own, wrapped.
+void note_after(const std::string& text) {
+  same_line_if_fits(ImGui::CalcTextSize(text.c_str()).x);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+// A combo as wide as its preview (capped at `most`), so the preview is never cut; a narrow window
+// gets `shorter` instead when the full text does not fit.
+float combo_width_for(std::string& preview, const std::string& shorter, float most) {
+  const float chrome = 2.0f * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight() + 2.0f;  // 2: rounding
+  const float room = std::min(most, ImGui::GetContentRegionAvail().x);
+  if (ImGui::CalcTextSize(preview.c_str()).x + chrome > room && !shorter.empty()) preview = shorter;
+  return std::min(room, ImGui::CalcTextSize(preview.c_str()).x + chrome);
+}
+
 void adopt_finished_sweep(TimingState& t) {
   std::optional<TimingWorkerResult> result = t.worker.take_result();
   if (!result) return;
@@ -63,10 +81,15 @@ void adopt_finished_sweep(TimingState& t) {
 }
 
 void source_chooser(TimingState& t) {
-  std::string current = "no sweep";
-  if (t.shown < 0 && t.live) current = "measured now on " + t.live->device;
-  else if (std::size_t(t.shown) < t.profiles.size()) current = sweep_label(t.profiles[std::size_t(t.shown)]);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
+  std::string current = "no sweep", shorter;
+  if (t.shown < 0 && t.live) {
+    current = "measured now on " + t.live->device;
+  } else if (std::size_t(t.shown) < t.profiles.size()) {
+    const ProfileEntry& p = t.profiles[std::size_t(t.shown)];
+    current = sweep_label(p);
+    if (p.sweep) shorter = p.sweep->device + ", " + p.sweep->date;  // the file's name is in the list
+  }
+  ImGui::SetNextItemWidth(combo_width_for(current, shorter, ImGui::GetFontSize() * 36.0f));
   if (ImGui::BeginCombo("##sweep", current.c_str())) {
     for (std::size_t i = 0; i < t.profiles.size(); ++i) {
       if (!t.profiles[i].sweep) continue;  // listed below the row as an error line instead
@@ -79,13 +102,13 @@ void source_chooser(TimingState& t) {
 
 void live_sweep_controls(AppState& state) {
   TimingState& t = state.timing;
-  ImGui::SameLine();
   if (t.worker.busy()) {
+    ImGui::SameLine();
     const TimingWorkerProgress p = t.worker.progress();
     char overlay[160];
     std::snprintf(overlay, sizeof overlay, "%zu / %zu  %s", p.done, p.total, p.what.c_str());
     ImGui::ProgressBar(p.total ? float(p.done) / float(p.total) : 0.0f, ImVec2(ImGui::GetFontSize() * 18.0f, 0), overlay);
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Cancel"));
     if (ImGui::Button("Cancel")) t.worker.cancel();
     return;
   }
@@ -95,6 +118,7 @@ void live_sweep_controls(AppState& state) {
   // pattern and the family's parameters.
   const RunRequest& chosen = state.sessions[0].settings.request;
   const bool requested = std::exchange(t.sweep_requested, false);
+  same_line_if_fits(button_width("Run sweep"));
   if (ImGui::Button("Run sweep") || (requested && refusal.empty())) {
     SweepRequest request;
     request.family = chosen.family;
@@ -111,25 +135,22 @@ void live_sweep_controls(AppState& state) {
     ImGui::SetTooltip("every variant, %s and the device copy at n = 2^%d .. 2^%d: %s %s, block %u",
                       family_library(chosen.family).c_str(), kSmallestSweepLog2, kLargestSweepLog2, chosen.op.c_str(),
                       chosen.type.c_str(), chosen.block);
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("Back to back"));
   ImGui::Checkbox("Back to back", &t.back_to_back);
   if (refusal.empty() && ImGui::IsItemHovered())
     ImGui::SetTooltip("off: each run alone on an idle GPU, what one call costs\n"
                       "on: %d runs queued back to back a sample, what a run costs in a stream of work", kBackToBackRuns);
   ImGui::EndDisabled();
-  if (!refusal.empty()) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("no live sweep: %s", refusal.c_str());
-  }
+  if (!refusal.empty()) note_after("no live sweep: " + refusal);
 }
 
 void export_buttons(AppState& state, const TimingSweep& sweep) {
   std::string name = "warplens-timing-" + sweep.device + "-" + sweep.date +
                      (sweep.against_param() ? "-" + sweep.swept_param : "");
   std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum((unsigned char)c) && c != '-'; }, '-');
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Export CSV"));
   if (ImGui::Button("Export CSV")) state.export_timing_csv_path = name + ".csv";
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Export PNG"));
   if (ImGui::Button("Export PNG")) {
     state.export_png_path = name + ".png";
     state.export_png_scale = 2.0f;  // slides: twice the window
@@ -228,8 +249,7 @@ void ladder_controls(TimingState& t, const TimingSweep& sweep, const std::vector
       ImGui::EndCombo();
     }
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", presets[std::size_t(t.preset)]->story.c_str());
+  note_after(presets[std::size_t(t.preset)]->story);
 }
 
 // A published table of the same ladder (the family's FamilyShowcase::historic).
@@ -246,7 +266,9 @@ void historic_table(const HistoricTable& table, float width) {
   for (const HistoricRow& r : table.rows) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0.0f);  // a long name takes two lines rather than lose its end
     ImGui::Text("%d  %s", r.kernel, r.what.c_str());
+    ImGui::PopTextWrapPos();
     ImGui::TableNextColumn();
     ImGui::Text("%.3f", r.ms);
     ImGui::TableNextColumn();
@@ -278,7 +300,7 @@ static void draw_timing_contents(AppState& state) {
   if (state.probes) state.probes->touch("timing.notes");
 
   source_chooser(t);
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Reload"));
   if (ImGui::Button("Reload")) t.reload(profiles_dir());
   live_sweep_controls(state);
   const TimingSweep* sweep = t.shown_sweep();
@@ -298,8 +320,10 @@ static void draw_timing_contents(AppState& state) {
   }
 
   if (state.heading_font) ImGui::PushFont(state.heading_font);
+  ImGui::PushTextWrapPos(0.0f);
   if (t.shown < 0) ImGui::Text("measured now on %s", sweep->device.c_str());
   else ImGui::Text("recorded on %s, %s", sweep->device.c_str(), sweep->date.c_str());
+  ImGui::PopTextWrapPos();
   if (state.heading_font) ImGui::PopFont();
   std::string subject = sweep->family;  // a histogram has no operator
   for (const std::string* part : {&sweep->op, &sweep->type})
@@ -308,8 +332,10 @@ static void draw_timing_contents(AppState& state) {
                                  ? "median of " + std::to_string(sweep->repeats) + " samples of " +
                                        std::to_string(sweep->back_to_back) + " runs back to back"
                                  : "median of " + std::to_string(sweep->repeats) + " runs (each alone)";
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s, input: %s, block %u, %s after %d warm-up", subject.c_str(), sweep->input.c_str(),
                       sweep->block, method.c_str(), sweep->warmup);
+  ImGui::PopTextWrapPos();
   const std::uint64_t plot_n = plotted_size(*sweep, t.plot_n);
   if (state.probes) state.probes->touch("timing.axes");
   if (axis_controls(t, *sweep, plot_n, state.probes)) return;  // another sweep: drawn from the next frame
@@ -322,9 +348,32 @@ static void draw_timing_contents(AppState& state) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   const float plot_w = (avail.x - 2 * gap) / 3.0f;
-  // The ladder takes the lower half; a family without one (rows) gives the plots the view.
-  const bool has_ladder = !ladder_presets_for(sweep->family).empty();
-  const float plot_h = std::max(160.0f, avail.y * (has_ladder ? 0.52f : 0.96f));
+  const float line = ImGui::GetTextLineHeight();
+
+  // The ladder of the shown sweep's family, which may not be the family chosen in the controls.
+  const std::vector<const LadderPreset*> presets = ladder_presets_for(sweep->family);
+  const bool has_ladder = !presets.empty();
+  if (has_ladder && (sweep->family != t.preset_family || std::size_t(t.preset) >= presets.size())) {
+    t.preset_family = sweep->family;  // another family's ladders: start at its first
+    t.preset = 0;
+  }
+  const LadderPreset* preset = has_ladder ? presets[std::size_t(t.preset)] : nullptr;
+  const std::uint64_t n =
+      !preset ? 0 : sweep->against_param() ? plot_n : t.ladder_n ? t.ladder_n : default_ladder_size(*sweep, *preset);
+  const std::uint64_t param =
+      preset && sweep->against_param() ? t.ladder_param.value_or(default_ladder_param(*sweep, *preset, n)) : 0;
+  const BarData bars = preset ? build_ladder_bars(*sweep, *preset, n, param) : BarData{};
+  // Every bar on screen, not only the first few (presenter mode): the bars need a line and a third
+  // each plus their title and axis (draw_bars), under the ladder's controls and its story (two
+  // lines where it wraps); the published table beside them needs its title, source and rows.
+  // The plots take the rest, at most half the view, at least enough to read.
+  const float bars_need = line * (1.35f * float(bars.bars.size()) + 3.0f + float(bars.notes.size()));
+  const HistoricTable* historic = preset && preset->beside_historic_table ? &showcase_of(sweep->family).historic : nullptr;
+  const float table_need = historic ? line * (4.0f + 1.45f * float(historic->rows.size() + 1)) : 0.0f;
+  const float ladder_need = ImGui::GetFrameHeightWithSpacing() + line * 2.5f + std::max(bars_need, table_need);
+  const float plot_min = line * 9.0f;  // title, axis title, ticks and a few rows of points
+  const float plot_h = has_ladder ? std::clamp(avail.y - ladder_need, std::min(plot_min, avail.y * 0.52f), avail.y * 0.52f)
+                                  : std::max(160.0f, avail.y * 0.96f);
   for (int i = 0; i < 3; ++i) {
     if (i) ImGui::SameLine(0, gap);
     PlotOptions options;
@@ -334,35 +383,22 @@ static void draw_timing_contents(AppState& state) {
     options.note_probe_group = "timing.notes";
     draw_plot(probe_groups[i], plots[i], ImVec2(plot_w, plot_h), options);
   }
-
-  // The ladder of the shown sweep's family, which may not be the family chosen in the controls.
-  const std::vector<const LadderPreset*> presets = ladder_presets_for(sweep->family);
-  if (presets.empty()) return;
-  if (sweep->family != t.preset_family || std::size_t(t.preset) >= presets.size()) {
-    t.preset_family = sweep->family;  // another family's ladders: start at its first
-    t.preset = 0;
-  }
-  const LadderPreset& preset = *presets[std::size_t(t.preset)];
+  if (!preset) return;
   ImGui::Separator();
-  const std::uint64_t n =
-      sweep->against_param() ? plot_n : t.ladder_n ? t.ladder_n : default_ladder_size(*sweep, preset);
-  const std::uint64_t param =
-      sweep->against_param() ? t.ladder_param.value_or(default_ladder_param(*sweep, preset, n)) : 0;
   ladder_controls(t, *sweep, presets, n, param);
   const ImVec2 rest = ImGui::GetContentRegionAvail();
-  const float table_w = preset.beside_historic_table ? std::min(rest.x * 0.42f, ImGui::GetFontSize() * 34.0f) : 0.0f;
+  // Wide enough for the published table's kernel names in a line or two.
+  const float table_w = historic ? std::min(rest.x * 0.45f, ImGui::GetFontSize() * 38.0f) : 0.0f;
   PlotOptions bar_options;
   bar_options.probes = state.probes;
   bar_options.probe_group = "timing.ladder.bars";
-  const BarData bars = build_ladder_bars(*sweep, preset, n, param);
   // Never squeeze the bars' labels together (large UI scales): the view scrolls instead.
-  const float bars_h = std::max(rest.y, ImGui::GetTextLineHeight() * (1.35f * float(bars.bars.size()) + 3.0f +
-                                                                       float(bars.notes.size())));
+  const float bars_h = std::max(rest.y, bars_need);
   draw_bars("##ladder", bars, ImVec2(rest.x - table_w - (table_w > 0 ? gap * 2 : 0.0f), bars_h), bar_options);
-  if (!preset.beside_historic_table) return;
+  if (!historic) return;
   ImGui::SameLine(0, gap * 2);
   ImGui::BeginGroup();
-  historic_table(showcase_of(sweep->family).historic, table_w);
+  historic_table(*historic, table_w);
   ImGui::EndGroup();
 }
 

@@ -137,12 +137,19 @@ void draw_tree_view(ViewContext& ctx) {
     dl->AddRectFilled(ImVec2(origin.x, y - f.row_h * 0.5f), ImVec2(f.max.x, y + f.row_h * 0.5f),
                       IM_COL32(255, 255, 255, 22));
   }
-  // Row labels.
+  // Row labels, whole or not at all: rows thinner than a line (a small pane) label every few, the
+  // current row always, each inside the canvas's height.
+  const float line = ImGui::GetTextLineHeight();
+  auto label_y = [&](std::size_t r) { return std::max(f.min.y, std::min(f.row_center(r) - line * 0.5f, f.max.y - line)); };
+  const float current_y = hl.row >= 0 ? label_y(std::size_t(hl.row)) : -1e9f;
+  float free_from = -1e9f;  // the last label's bottom
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const bool current = int(r) == hl.row;
     const char* label = t.rows[r].label.c_str();
     const ImVec2 size = ImGui::CalcTextSize(label);
-    const ImVec2 at(origin.x + 8.0f * scale, f.row_center(r) - size.y * 0.5f);
+    const ImVec2 at(origin.x + 8.0f * scale, label_y(r));
+    if (!current && (at.y < free_from || std::fabs(at.y - current_y) < line)) continue;
+    free_from = at.y + line;
     dl->AddText(at, current ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 156, 168, 255), label);
     if (current) dl->AddRectFilled(ImVec2(origin.x, at.y), ImVec2(origin.x + 3.0f * scale, at.y + size.y), kHighlightColor);
     if (const StepTime* time = find_step_time(block->step_times, t.rows[r].step)) {

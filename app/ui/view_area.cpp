@@ -29,6 +29,7 @@
 #include "ui/theme.h"
 #include "ui/timing_view.h"
 #include "ui/histogram_view.h"
+#include "ui/layout.h"
 #include "ui/lesson_scope.h"
 #include "ui/tree_view.h"
 #include "ui/view_context.h"
@@ -140,16 +141,22 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
   if (state.heading_font && state.compare) ImGui::PopFont();
   const Family* family = find_family(v ? v->trace.meta.family : s.settings.request.family);
   if (v) {
-    if (!state.compare) ImGui::SameLine();
     const std::string backend = v->trace.meta.backend == "gpu" ? "GPU" : "simulator";
     const std::string op = family && family->ops().empty() ? "" : v->trace.meta.op + " ";
-    ImGui::TextDisabled("n = %llu, block %u of %u (%u threads), %s, %s%s", (unsigned long long)v->trace.meta.n,
-                        s.block() ? s.block()->block : 0, v->trace.meta.grid_dim, v->trace.meta.block_dim,
-                        backend.c_str(), op.c_str(), v->trace.meta.type.c_str());
+    char line[256];
+    std::snprintf(line, sizeof line, "n = %llu, block %u of %u (%u threads), %s, %s%s", (unsigned long long)v->trace.meta.n,
+                  s.block() ? s.block()->block : 0, v->trace.meta.grid_dim, v->trace.meta.block_dim, backend.c_str(),
+                  op.c_str(), v->trace.meta.type.c_str());
+    // Beside the variant where it fits, else under it, wrapped: a narrow pane never cuts it.
+    if (!state.compare) same_line_if_fits(ImGui::CalcTextSize(line).x);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", line);
     if (!std::binary_search(v->steps.begin(), v->steps.end(), step)) {
-      ImGui::SameLine();
-      ImGui::TextColored(warning_color(), "(no %s here)", step_name(step).c_str());
+      const std::string missing = "(no " + step_name(step) + " here)";
+      same_line_if_fits(ImGui::CalcTextSize(missing.c_str()).x);
+      ImGui::TextColored(warning_color(), "%s", missing.c_str());
     }
+    ImGui::PopTextWrapPos();
   }
   if (const VariantSummary* info = family ? family->find_variant(variant) : nullptr) {
     ImGui::PushTextWrapPos(0.0f);

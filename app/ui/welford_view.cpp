@@ -118,7 +118,7 @@ void draw_welford_view(ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = legend_height(avail.x < 1100.0f * scale ? 2 : 1);
+  const float legend_h = legend_reserve(avail.x < 1100.0f * scale ? 2 : 1);
   const float label_w = ImGui::CalcTextSize("stride 512  ").x;
   const float tree_w = std::max(avail.x - label_w, 80.0f);
   const float tree_h = std::max(avail.y - legend_h - line * 0.5f, line * 4);

@@ -8,7 +8,11 @@
 //   --expect GROUP points N    the group has N sample points
 //   --expect GROUP colored N   N of them sit on a saturated color (a warp color, a conflict)
 //   --expect GROUP text N      N of them have text (bright pixels) right of them
+//   --expect-no-clipped-text   no glyph cut by its clip rectangle ("text.clipped", measured by
+//                              warplens from its draw data) and no table header broken inside a
+//                              word ("table.header.broken"); the failure lists the lines cut
 //   screenshot_check FILE WIDTH HEIGHT [--probes FILE.json] [--expect GROUP KIND N]...
+//                    [--expect-no-clipped-text]
 #include <stb_image.h>  // implementation lives in libstb
 
 #include <algorithm>
@@ -76,7 +80,30 @@ struct Expectation {
   int count;
 };
 
-bool check_probes(const Image& img, const std::string& path, const std::vector<Expectation>& expectations) {
+// Text whole: the groups warplens measured are there (it looked) and empty (it found nothing cut).
+bool check_no_clipped_text(const nlohmann::json& doc, const std::string& path) {
+  bool ok = true;
+  for (const char* group : {"text.clipped", "table.header.broken"}) {
+    if (!doc["groups"].contains(group)) {
+      std::fprintf(stderr, "FAIL: no probe group '%s' in %s: was the text measured?\n", group, path.c_str());
+      ok = false;
+      continue;
+    }
+    const auto& points = doc["groups"][group];
+    std::printf("%s: %zu (expected none)\n", group, points.size());
+    if (points.empty()) continue;
+    ok = false;
+    std::fprintf(stderr, "FAIL: %zu %s in %s, first at (%.0f, %.0f)\n", points.size(),
+                 std::string(group) == "text.clipped" ? "clipped glyphs" : "table headers broken inside a word",
+                 path.c_str(), points[0][0].get<double>(), points[0][1].get<double>());
+    if (doc.contains("notes") && doc["notes"].contains(group))
+      for (const auto& line : doc["notes"][group]) std::fprintf(stderr, "  %s\n", line.get<std::string>().c_str());
+  }
+  return ok;
+}
+
+bool check_probes(const Image& img, const std::string& path, const std::vector<Expectation>& expectations,
+                  bool no_clipped_text) {
   nlohmann::json doc;
   try {
     std::ifstream in(path);
@@ -85,7 +112,7 @@ bool check_probes(const Image& img, const std::string& path, const std::vector<E
     std::fprintf(stderr, "FAIL: cannot read probes %s: %s\n", path.c_str(), e.what());
     return false;
   }
-  bool ok = true;
+  bool ok = !no_clipped_text || check_no_clipped_text(doc, path);
   for (const Expectation& e : expectations) {
     if (!doc["groups"].contains(e.group)) {
       std::fprintf(stderr, "FAIL: no probe group '%s' in %s\n", e.group.c_str(), path.c_str());
@@ -114,12 +141,16 @@ bool check_probes(const Image& img, const std::string& path, const std::vector<E
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: %s FILE WIDTH HEIGHT [--probes FILE.json] [--expect GROUP KIND N]...\n", argv[0]);
+    std::fprintf(stderr,
+                 "usage: %s FILE WIDTH HEIGHT [--probes FILE.json] [--expect GROUP KIND N]... "
+                 "[--expect-no-clipped-text]\n",
+                 argv[0]);
     return 2;
   }
   const int want_width = std::atoi(argv[2]), want_height = std::atoi(argv[3]);
   std::string probes;
   std::vector<Expectation> expectations;
+  bool no_clipped_text = false;
   for (int i = 4; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--probes" && i + 1 < argc) {
@@ -127,6 +158,8 @@ int main(int argc, char** argv) {
     } else if (arg == "--expect" && i + 3 < argc) {
       expectations.push_back({argv[i + 1], argv[i + 2], std::atoi(argv[i + 3])});
       i += 3;
+    } else if (arg == "--expect-no-clipped-text") {
+      no_clipped_text = true;
     } else {
       std::fprintf(stderr, "unknown argument '%s'\n", arg.c_str());
       return 2;
@@ -168,11 +201,11 @@ int main(int argc, char** argv) {
   check(dark_share >= kMinDarkShare, "mostly not dark: the dark theme is missing");
   check(top_bright >= kMinBrightInBand, "no text in the menu bar");
   check(bottom_bright >= kMinBrightInBand, "no text in the status bar");
-  if (!probes.empty() || !expectations.empty()) {
+  if (!probes.empty() || !expectations.empty() || no_clipped_text) {
     if (probes.empty()) {
-      std::fprintf(stderr, "FAIL: --expect needs --probes\n");
+      std::fprintf(stderr, "FAIL: --expect and --expect-no-clipped-text need --probes\n");
       ok = false;
-    } else if (!check_probes(Image{pixels, width, height}, probes, expectations)) {
+    } else if (!check_probes(Image{pixels, width, height}, probes, expectations, no_clipped_text)) {
       ok = false;
     }
   }

@@ -2,13 +2,30 @@
 # views drew where: the probes warplens writes beside it).
 #   cmake -DXVFB_RUN=... -DAPP=... -DCHECKER=... -DPNG=... -DWIDTH=... -DHEIGHT=...
 #         [-DAPP_ARGS=arg|arg] [-DCHECKS=group|kind|n|...] [-DEXPECT_STDOUT=regex] [-DEXPECT_EXIT=code]
-#         [-DCHECK_PNG=file|width|height] [-DCHECK_TEXT=file|regex] -P screenshot_test.cmake
+#         [-DCHECK_PNG=file|width|height] [-DCHECK_TEXT=file|regex]
+#         [-DVIEWS=entry|entry] [-DNO_CLIPPED_TEXT=ON] -P screenshot_test.cmake
 # CHECK_PNG and CHECK_TEXT check files the run wrote besides the screenshot (--export-*).
 # EXPECT_EXIT (default 0): 1 where the run failed but the screenshot still shows why (a bad --trace).
+# VIEWS: one run of --screenshot-views, each entry's PNG and probes checked (CHECKS apply to
+# each); NO_CLIPPED_TEXT: screenshot_check --expect-no-clipped-text on every one.
 string(REPLACE "|" ";" app_args "${APP_ARGS}")
 string(REPLACE "|" ";" checks "${CHECKS}")
+string(REPLACE "|" ";" views "${VIEWS}")
 set(probes "${PNG}.probes.json")
 file(REMOVE "${PNG}" "${probes}")
+# Each entry's files: the paths with "-ENTRY" before the extension, as warplens names them.
+set(shots)
+if(views)
+  string(REPLACE ";" "," views_arg "${views}")
+  list(APPEND app_args --screenshot-views "${views_arg}")
+  string(REGEX REPLACE "\\.png$" "" png_stem "${PNG}")
+  foreach(view IN LISTS views)
+    string(REPLACE ":" "-" suffix "${view}")
+    list(APPEND shots "${png_stem}-${suffix}.png" "${PNG}.probes-${suffix}.json")
+  endforeach()
+else()
+  set(shots "${PNG}" "${probes}")
+endif()
 
 execute_process(
   COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1080x24"
@@ -26,8 +43,10 @@ if(DEFINED EXPECT_STDOUT AND NOT out MATCHES "${EXPECT_STDOUT}")
 endif()
 
 set(checker_args)
+if(NO_CLIPPED_TEXT)
+  list(APPEND checker_args --expect-no-clipped-text)
+endif()
 if(checks)
-  list(APPEND checker_args --probes "${probes}")
   list(LENGTH checks n)
   math(EXPR last "${n} - 1")
   foreach(i RANGE 0 ${last} 3)
@@ -39,9 +58,27 @@ if(checks)
     list(APPEND checker_args --expect ${group} ${kind} ${count})
   endforeach()
 endif()
-execute_process(COMMAND "${CHECKER}" "${PNG}" ${WIDTH} ${HEIGHT} ${checker_args} RESULT_VARIABLE exit_code)
-if(NOT exit_code EQUAL 0)
-  message(FATAL_ERROR "the screenshot ${PNG} failed its checks")
+if(checks OR NO_CLIPPED_TEXT)
+  set(with_probes ON)
+endif()
+set(failed)
+list(LENGTH shots n)
+math(EXPR last "${n} - 1")
+foreach(i RANGE 0 ${last} 2)
+  math(EXPR k "${i} + 1")
+  list(GET shots ${i} png)
+  list(GET shots ${k} png_probes)
+  set(probe_args)
+  if(with_probes)
+    set(probe_args --probes "${png_probes}")
+  endif()
+  execute_process(COMMAND "${CHECKER}" "${png}" ${WIDTH} ${HEIGHT} ${probe_args} ${checker_args} RESULT_VARIABLE exit_code)
+  if(NOT exit_code EQUAL 0)
+    list(APPEND failed "${png}")
+  endif()
+endforeach()
+if(failed)
+  message(FATAL_ERROR "failed their checks: ${failed}")
 endif()
 
 if(DEFINED CHECK_PNG AND CHECK_PNG)
