@@ -18,7 +18,8 @@ const StepMetrics* step_row(const Metrics& m, std::uint16_t step) {
   return nullptr;
 }
 
-void delta_cell(const MetricColumn& c, const StepMetrics* a, const StepMetrics* b) {
+// A side with races is no better for any count: its counts are of a kernel that is wrong.
+void delta_cell(const MetricColumn& c, const StepMetrics* a, const StepMetrics* b, bool left_races, bool right_races) {
   if (!a || !b) {
     ImGui::TextDisabled("-");
     return;
@@ -32,6 +33,13 @@ void delta_cell(const MetricColumn& c, const StepMetrics* a, const StepMetrics* 
     return;
   }
   const bool better = c.lower_is_better ? d < 0 : d > 0;
+  if (better ? right_races : left_races) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s racy", buf);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The %s side has data races: fewer %s there is not better, it is a bug.", better ? "right" : "left",
+                        c.name);
+    return;
+  }
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(better ? kGoodColor : kProblemColor), "%s", buf);
 }
 
@@ -46,9 +54,15 @@ void draw_compare_deltas(AppState& state, std::uint16_t step) {
     ImGui::TextDisabled("Deltas appear when both sides have run.");
     return;
   }
-  ImGui::Text("Steps: %zu left, %zu right \u00b7 barriers: %llu left, %llu right \u00b7 green: right is better",
-              left->metrics.num_steps(), right->metrics.num_steps(), (unsigned long long)left->metrics.barriers(),
+  ImGui::Text("Steps: %zu left, %zu right \u00b7 barriers: %llu left, %llu right \u00b7", left->metrics.num_steps(),
+              right->metrics.num_steps(), (unsigned long long)left->metrics.barriers(),
               (unsigned long long)right->metrics.barriers());
+  const bool left_races = !left->races.empty(), right_races = !right->races.empty();
+  ImGui::SameLine();
+  const ImVec4 race_color = ImGui::ColorConvertU32ToFloat4(left_races || right_races ? kProblemColor : ImGui::GetColorU32(ImGuiCol_Text));
+  ImGui::TextColored(race_color, "races: %zu left, %zu right", left->races.size(), right->races.size());
+  ImGui::SameLine();
+  ImGui::TextUnformatted("\u00b7 green: right is better");
   const auto& columns = metric_columns();
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame;
   if (!ImGui::BeginTable("##deltas", int(columns.size()) + 1, flags)) return;
@@ -75,14 +89,14 @@ void draw_compare_deltas(AppState& state, std::uint16_t step) {
   ImGui::Text("right - left");
   for (std::size_t i = 0; i < columns.size(); ++i) {
     ImGui::TableSetColumnIndex(int(i) + 1);
-    delta_cell(columns[i], a, b);
+    delta_cell(columns[i], a, b, left_races, right_races);
   }
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
   ImGui::Text("total: right - left");
   for (std::size_t i = 0; i < columns.size(); ++i) {
     ImGui::TableSetColumnIndex(int(i) + 1);
-    delta_cell(columns[i], &left->metrics.total, &right->metrics.total);
+    delta_cell(columns[i], &left->metrics.total, &right->metrics.total, left_races, right_races);
   }
   ImGui::EndTable();
 }

@@ -27,7 +27,7 @@ const std::vector<MetricColumn>& metric_columns() {
        [](const StepMetrics& m) { return double(m.active_threads); }, false},
       {"lane use", "lanes", "active lanes / (32 x warps with an active lane)", false,
        [](const StepMetrics& m) { return m.lane_utilization; }, true},
-      {"divergent warps", "diverged", "warp-steps where a branch split the warp", true,
+      {"divergent warps", "diverged", "warp-steps in which lanes still running sat out an operation of their warp", true,
        [](const StepMetrics& m) { return double(m.divergent_warps); }, false},
       {"shared requests", "shared", "shared-memory warp requests (loads, stores, atomics)", true,
        [](const StepMetrics& m) { return double(shared_requests(m)); }, false},

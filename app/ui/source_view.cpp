@@ -11,6 +11,7 @@
 
 #include "embed/embedded_file.h"
 #include "model/views/fault_report.h"
+#include "model/views/race_report.h"
 #include "model/views/source_sites.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
@@ -111,6 +112,14 @@ void draw_source_view(ViewContext& ctx) {
   if (const RunOutcome* o = ctx.session.outcome(); o && learners)
     for (const lab::Diagnostic& d : o->lab_diagnostics)
       if (d.in_lab_file && d.severity == "error" && !errors.count(d.line)) errors[d.line] = d.message;
+  // The run's races whose lines are in this file: both lines marked, the first with the race.
+  std::map<unsigned, std::string> races;
+  for (const Race& r : views->races) {
+    const auto [first, second] = race_locations(r, views->trace.meta);
+    if (second.file == file && !races.count(second.line))
+      races[second.line] = "races with line " + std::to_string(first.line) + " (see there)";
+    if (first.file == file) races[first.line] = race_sentence(r, views->trace.meta);
+  }
   const float legend_h = legend_height(1);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::BeginChild("##source_text", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false,
@@ -136,8 +145,11 @@ void draw_source_view(ViewContext& ctx) {
   static std::uint16_t scrolled_step[2] = {0xFFFE, 0xFFFE};
   static std::string scrolled_file[2];
   if ((scrolled_step[ctx.side] != ctx.step || scrolled_file[ctx.side] != file) &&
-      (!lines_hit.empty() || fault_line || !errors.empty())) {
-    const unsigned first = !errors.empty() ? errors.begin()->first : fault_line ? fault_line : lines_hit.begin()->first;
+      (!lines_hit.empty() || fault_line || !errors.empty() || !races.empty())) {
+    const unsigned first = !errors.empty() ? errors.begin()->first
+                           : fault_line    ? fault_line
+                           : !races.empty() ? races.begin()->first
+                                            : lines_hit.begin()->first;
     const float target = float(first - 1) * line_h;
     ImGui::SetScrollY(std::max(0.0f, target - ImGui::GetWindowHeight() * 0.3f));
     scrolled_step[ctx.side] = ctx.step;
@@ -159,7 +171,7 @@ void draw_source_view(ViewContext& ctx) {
         std::snprintf(count, sizeof count, "x%u", hit->second);
         dl->AddText(ImVec2(p.x + 9.0f * ctx.app.ui_scale, p.y), okabe_ito::kSkyBlue, count);
       }
-      if (number == fault_line || errors.count(number)) {
+      if (number == fault_line || errors.count(number) || races.count(number)) {
         const float right = p.x + std::max(ImGui::GetContentRegionAvail().x, 2000.0f);
         dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(right, p.y + line_h), with_alpha(kProblemColor, 0.30f));
         dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + 6.0f * ctx.app.ui_scale, p.y + line_h), kProblemColor);
@@ -173,6 +185,10 @@ void draw_source_view(ViewContext& ctx) {
       if (const auto error = errors.find(number); error != errors.end()) {
         ImGui::SameLine(0, 24.0f * ctx.app.ui_scale);
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "error: %s", error->second.c_str());
+      } else if (const auto race = races.find(number); race != races.end()) {
+        ImGui::SameLine(0, 24.0f * ctx.app.ui_scale);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "race: %s", race->second.c_str());
+        if (ctx.app.probes) ctx.probe("source", "race_lines", p.x + 3.0f * ctx.app.ui_scale, p.y + line_h * 0.5f);
       }
     }
   if (ctx.app.mono_font) ImGui::PopFont();
@@ -181,6 +197,7 @@ void draw_source_view(ViewContext& ctx) {
   legend_item(kActiveLaneColor, "issued events at this level (xN: how many, over the block's threads)");
   if (views->fault()) legend_item(kProblemColor, "where the simulator stopped the kernel");
   if (!errors.empty()) legend_item(kProblemColor, "where your file does not compile (the views show its last good run)");
+  if (!races.empty()) legend_item(kProblemColor, "a data race: two threads touch one location, one writes, nothing orders them");
   legend_end();
 }
 

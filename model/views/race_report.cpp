@@ -40,7 +40,8 @@ std::string race_sentence(const Race& r, const TraceMeta& meta) {
   switch (r.scope) {
     case RaceScope::Block: s += " in the same barrier interval: a barrier is missing between them"; break;
     case RaceScope::Warp:
-      s += ", a lane of the same warp, with no __syncwarp between them: since Volta a warp's lanes need not run in step";
+      s += ", a lane of the same warp, with no barrier or __syncwarp between them (since Volta a warp's lanes need not "
+           "run in step)";
       break;
     case RaceScope::Ranks: s += " between the same rank barriers: a barrier across the GPUs is missing between them"; break;
   }
