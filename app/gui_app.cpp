@@ -72,6 +72,8 @@ int run_gui(const GuiOptions& options) {
   if (const std::string problem = apply_start_options(state, options.start); !problem.empty()) return fail(problem);
   if (const std::string problem = driver.prepare(state); !problem.empty()) return fail(problem);
   const bool headless = driver.headless();
+  // The start was asked for on the command line; later runs from the window ask before a big one.
+  for (Session& s : state.sessions) s.ask_before_big_runs = !headless;
 
   WindowConfig config;
   config.width = options.size.width;

@@ -119,6 +119,8 @@ RunOutcome run_settings_now(const RunSettings& s) {
     } catch (const std::exception& other) {
       return failure(RunProblem::Gpu, std::string("GPU failed (") + e.what() + "), and so did the simulator: " + other.what(), s);
     }
+  } catch (const RunCancelled&) {
+    return failure(RunProblem::Cancelled, "Cancelled: the views show the last run that finished.", s);
   } catch (const std::bad_alloc&) {
     return failure(RunProblem::Invalid, "out of memory: try a smaller n", s);
   } catch (const std::exception& e) {
@@ -147,20 +149,39 @@ RunOutcome load_trace_now(const std::string& path) {
 }
 
 Runner::~Runner() {
+  cancel();  // closing the window does not wait for a long simulation
   if (current_.valid()) current_.wait();
 }
 
+void Runner::cancel() {
+  if (progress_) progress_->cancel = true;
+}
+
+double Runner::seconds_running() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
 void Runner::launch(const Job& job) {
-  if (job.load)
+  progress_.reset();
+  started_ = std::chrono::steady_clock::now();
+  if (job.load) {
     current_ = std::async(std::launch::async, [path = job.path] { return load_trace_now(path); });
-  else
-    current_ = std::async(std::launch::async, [s = job.settings] { return run_settings_now(s); });
+    return;
+  }
+  RunSettings s = job.settings;
+  progress_ = std::make_shared<RunProgress>();
+  s.request.progress = progress_;
+  current_ = std::async(std::launch::async, [s = std::move(s)] { return run_settings_now(s); });
 }
 
 void Runner::start(const RunSettings& settings) {
   Job job{false, settings, {}};
-  if (current_.valid()) queued_ = job;
-  else launch(job);
+  if (current_.valid()) {
+    queued_ = job;
+    cancel();  // its result would be dropped for the newer one: stop it
+  } else {
+    launch(job);
+  }
 }
 
 void Runner::start_load(const std::string& path) {

@@ -2,6 +2,7 @@
 // for the screen: an invalid request, a kernel bug the simulator found (a lesson), a GPU error
 // (the run falls back to the simulator and says so), a corrupt trace file.
 #pragma once
+#include <chrono>
 #include <future>
 #include <memory>
 #include <optional>
@@ -13,7 +14,7 @@
 
 namespace wl {
 
-enum class RunProblem { None, Invalid, KernelBug, Gpu, TraceFile, Lab };
+enum class RunProblem { None, Invalid, KernelBug, Gpu, TraceFile, Lab, Cancelled };
 
 struct RunOutcome {
   RunProblem problem = RunProblem::None;
@@ -52,6 +53,11 @@ class Runner {
   void start(const RunSettings& settings);
   void start_load(const std::string& path);
   bool busy() const { return current_.valid() || queued_.has_value(); }
+  // The run in flight's progress on the simulator (null when idle, or loading a trace), and a
+  // way to stop it: it ends as RunProblem::Cancelled, the views keeping the last good run.
+  const RunProgress* progress() const { return progress_.get(); }
+  double seconds_running() const;  // of the run in flight
+  void cancel();
   // The outcome of the latest request once it is done; nullopt while busy or idle.
   std::optional<RunOutcome> poll();
   // Blocks until the latest request is done.
@@ -66,6 +72,8 @@ class Runner {
   void launch(const Job& job);
 
   std::future<RunOutcome> current_;
+  std::shared_ptr<RunProgress> progress_;  // current_'s
+  std::chrono::steady_clock::time_point started_;
   std::optional<Job> queued_;
 };
 

@@ -2,13 +2,34 @@
 
 #include <algorithm>
 
+#include "kernels/backend/backend_run.h"
 #include "model/views/block_events.h"
+#include "session/run_cost.h"
 
 namespace wl {
 
 bool Session::run() {
+  question_.clear();
   settings_error_ = validate_settings(settings);
   if (!settings_error_.empty()) return false;
+  const bool on_simulator =
+      settings.backend == BackendChoice::Simulator || (settings.backend == BackendChoice::Auto && !gpu_usable());
+  if (ask_before_big_runs && on_simulator && settings.lab_file.empty()) {
+    const RunCost cost = estimate_run_cost(settings);
+    if (cost.bytes > asking_threshold_bytes()) {
+      question_ = cost_sentence(settings, cost);
+      return false;
+    }
+  }
+  return start();
+}
+
+void Session::run_anyway() {
+  question_.clear();
+  start();
+}
+
+bool Session::start() {
   runner_.start(settings);
   return true;
 }

@@ -18,9 +18,14 @@ class Session {
  public:
   RunSettings settings;  // what the controls show and edit
 
-  // Starts a run of `settings` unless they are invalid (then `settings_error()` says why).
-  // False when refused.
+  // Starts a run of `settings` unless they are invalid (then `settings_error()` says why), or,
+  // with ask_before_big_runs, unless it would use much memory on the simulator: then
+  // `question()` says so and the run waits for run_anyway(). False when it did not start.
   bool run();
+  bool ask_before_big_runs = false;  // the window asks; a command line or a test has asked already
+  const std::string& question() const { return question_; }
+  void run_anyway();
+  void dont_run() { question_.clear(); }
   void load_trace(const std::string& path);
   // Adopts a finished run; returns true when new view data arrived this call.
   bool update();
@@ -28,6 +33,9 @@ class Session {
   void finish();
 
   bool busy() const { return runner_.busy(); }
+  const RunProgress* progress() const { return runner_.progress(); }
+  double seconds_running() const { return runner_.seconds_running(); }
+  void cancel() { runner_.cancel(); }
   const std::string& settings_error() const { return settings_error_; }
   const RunOutcome* outcome() const { return outcome_.get(); }  // last finished, maybe failed
   const TraceViews* views() const { return views_.get(); }      // last successful
@@ -47,8 +55,11 @@ class Session {
   void adopt(RunOutcome&& outcome);
   void select_block(std::uint32_t block);
 
+  bool start();
+
   Runner runner_;
   std::string settings_error_;
+  std::string question_;  // a big run waiting for the user's yes
   std::shared_ptr<const RunOutcome> outcome_;
   std::shared_ptr<const TraceViews> views_;
   BlockViews block_;

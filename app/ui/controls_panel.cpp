@@ -10,6 +10,7 @@
 #include "kernels/family/family.h"
 #include "ui/count_text.h"
 #include "ui/palette.h"
+#include "ui/progress_line.h"
 #include "ui/theme.h"
 
 namespace wl::ui {
@@ -131,12 +132,9 @@ void lesson_line(const Family& family, const std::string& variant) {
   ImGui::PopTextWrapPos();
 }
 
-void result_line(const Session& s) {
+void result_line(Session& s) {
   const RunOutcome* o = s.outcome();
-  if (s.busy()) {
-    ImGui::TextDisabled("running...");
-    return;
-  }
+  if (draw_progress_line(s)) return;
   if (!o) return;
   if (!o->ok()) {
     problem_text(o->message);

@@ -3,8 +3,11 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "kernels/family/run_progress.h"
 
 namespace wl {
 
@@ -24,6 +27,9 @@ struct RunRequest {
   bool record = false;                         // record every launch into a trace
   std::vector<std::uint32_t> record_blocks{0};
   std::uint64_t event_cap = std::uint64_t(1) << 22;
+  // Optional: the simulator counts its blocks here and stops when it is cancelled. Not part of
+  // what was asked for: two requests that differ only here are the same run.
+  std::shared_ptr<RunProgress> progress;
 };
 
 // The family parameter `name` of request r, or `fallback` where r does not set it.

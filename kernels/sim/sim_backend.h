@@ -80,6 +80,7 @@ class SimBackend {
     launch.block_dim = what.block_dim;
     launch.shared_bytes = what.shared_bytes;
     launch.ranks = ranks;
+    launch.progress = request_.progress.get();
     if (record) {
       launch.record_blocks = request_.record_blocks;
       launch.event_cap = request_.event_cap;

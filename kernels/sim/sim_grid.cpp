@@ -29,7 +29,10 @@ void SimGrid::run() {
     ++next;
     resident.push_back(std::make_unique<SimBlock>(*this, block, rank));
   };
+  RunProgress* const progress = launch_.progress;
+  if (progress) progress->blocks_total += total;
   while (next < total || !resident.empty()) {
+    if (progress && progress->cancel.load(std::memory_order_relaxed)) throw RunCancelled();
     if (resident.empty()) start_next();
 
     bool any_finished = false, any_moved = false;
@@ -37,6 +40,7 @@ void SimGrid::run() {
       if ((*it)->run() == SimBlock::Progress::Finished) {
         it = resident.erase(it);
         any_finished = true;
+        if (progress) progress->blocks_done.fetch_add(1, std::memory_order_relaxed);
       } else {
         any_moved |= (*it)->moved();
         ++it;

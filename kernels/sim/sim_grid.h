@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "kernels/family/run_progress.h"
 #include "kernels/sim/kernel_error.h"
 #include "kernels/sim/sim_block.h"
 #include "kernels/sim/stack_pool.h"
@@ -25,6 +26,7 @@ struct SimLaunch {
   // kernel: an all-reduce. Blocks start rank-interleaved (block 0 of every rank, then block 1),
   // so the blocks a rank barrier joins are resident together.
   unsigned ranks = 1;
+  RunProgress* progress = nullptr;  // counts blocks; cancelling it stops the run between blocks
 };
 
 class SimGrid {
@@ -33,7 +35,8 @@ class SimGrid {
 
   SimGrid(const SimLaunch& launch, KernelBody body);
 
-  // Runs every block to completion; throws KernelError for a bug in the kernel.
+  // Runs every block to completion; throws KernelError for a bug in the kernel, RunCancelled
+  // when launch.progress is cancelled.
   void run();
 
   const SimLaunch& launch() const { return launch_; }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "session/run_cost.h"
 #include "session/session.h"
 #include "trace/trace_file.h"
 
@@ -272,6 +273,45 @@ TEST(RunSettings, RecordsTheFirstBlocksAndTheInspectedOne) {
   EXPECT_EQ(blocks.front(), 0u);
   EXPECT_EQ(blocks.back(), 1000u);
   EXPECT_EQ(grid_blocks(s), 4096u);
+}
+
+// A long run on the simulator counts its blocks as it goes and stops when cancelled, between
+// blocks: the outcome says so and keeps no views. 2^24 elements at blocks of 64 is 262144
+// blocks of sequential, many seconds here; it is cancelled once some blocks are done.
+TEST(Runner, ALongRunShowsItsProgressAndStopsWhenCancelled) {
+  RunSettings s = small("sequential", 64);
+  s.request.n = std::uint64_t(1) << 24;
+  Runner runner;
+  runner.start(s);
+  const RunProgress* p = runner.progress();
+  ASSERT_NE(p, nullptr);
+  while (p->blocks_done.load() < 100) usleep(1000);
+  EXPECT_EQ(p->blocks_total.load(), 262144u);
+  runner.cancel();
+  const std::optional<RunOutcome> o = runner.wait();
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->problem, RunProblem::Cancelled);
+  EXPECT_FALSE(o->views);
+  EXPECT_LT(p->blocks_done.load(), 262144u);
+}
+
+// The window asks before a run that would use much memory on the simulator, and runs it only
+// when told to; a small run starts at once. A command line or a test does not ask.
+TEST(Session, AsksBeforeABigRunOnTheSimulator) {
+  Session session;
+  session.ask_before_big_runs = true;
+  session.settings = small("sequential", 256);
+  session.settings.request.n = std::uint64_t(1) << 30;
+  EXPECT_GT(estimate_run_cost(session.settings).bytes, std::uint64_t(12) << 30);  // 3 buffers of 4 GiB
+  EXPECT_FALSE(session.run());
+  EXPECT_FALSE(session.busy());
+  EXPECT_NE(session.question().find("n = 2^30 needs about"), std::string::npos) << session.question();
+  session.dont_run();
+  EXPECT_TRUE(session.question().empty());
+  session.settings = small("sequential");
+  EXPECT_TRUE(session.run());
+  session.finish();
+  EXPECT_TRUE(session.views());
 }
 
 }  // namespace
