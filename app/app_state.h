@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "export_request.h"
 #include "session/lesson_player.h"
 #include "session/playback.h"
 #include "session/session.h"
@@ -69,6 +70,7 @@ struct AppState {
   std::string export_json_path;     // set: write sessions[0]'s trace as JSON
   std::string export_trace_path;    // set: write sessions[0]'s trace as a .wltrace file
   std::string export_timing_csv_path;  // set: write the Timing view's sweep as CSV
+  ViewExportJob export_view;        // the view for slides: a PNG, a PNG per level, a GIF (export_view.h)
   std::string status_message;       // last export / load message, for the status bar
 
   ProbeLog* probes = nullptr;       // set in --screenshot runs: views record sample points

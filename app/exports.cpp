@@ -2,6 +2,7 @@
 
 #include <fstream>
 
+#include "export_view.h"
 #include "screenshot.h"
 #include "trace/trace_file.h"
 #include "trace/trace_json.h"
@@ -45,6 +46,7 @@ std::string run_exports(AppState& state, float r, float g, float b) {
     else state.status_message = "Saved " + path;
     state.export_timing_csv_path.clear();
   }
+  advance_view_export(state);  // the view for slides: a shot a level, over several frames
   return failure;
 }
 

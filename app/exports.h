@@ -1,5 +1,6 @@
-// File > Export: a PNG of the window (at its size or larger), the trace as JSON, and the
-// binary trace (.wltrace, for --trace later). Carried out after a frame is drawn.
+// File > Export: a PNG of the window (at its size or larger), the trace as JSON, the binary
+// trace (.wltrace, for --trace later), and the view for slides (export_view.h). Carried out after
+// a frame is drawn.
 #pragma once
 #include <string>
 

@@ -2,6 +2,8 @@
 # installs, under /usr. dpkg-shlibdeps (dpkg-dev, which build-essential brings) turns the libraries
 # the programs link into Depends. The CUDA runtime is linked statically and NCCL is loaded at run
 # time (kernels/gpu/nccl_api.h), so neither is a dependency: the package runs with or without a GPU.
+# giflib (GIF export, optional at build time): a build that found libgif-dev links libgif.so.7, so
+# dpkg-shlibdeps adds libgif7, the library, to Depends; the -dev package is for building only.
 set(WARPLENS_PACKAGE_MAINTAINER "WarpLens maintainers <maintainers@users.noreply.a-seed-e8375aa5.example>"
     CACHE STRING "The Maintainer field of the Debian package")
 set(WARPLENS_HOMEPAGE "" CACHE STRING "The Homepage field of the Debian package (left out when empty)")

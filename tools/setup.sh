@@ -7,6 +7,7 @@ WL_PACKAGES=(
   build-essential cmake pkg-config
   libimgui-dev libglfw3-dev python3-glad libcli11-dev nlohmann-json3-dev libstb-dev
   libgtest-dev fonts-dejavu-core libboost-context-dev
+  libgif-dev        # giflib: the view's levels as a GIF (warplens export --gif, File menu)
   libopengl-dev     # libOpenGL.so, for CMake's find_package(OpenGL)
   libgl1-mesa-dri   # Mesa's software OpenGL (llvmpipe): the GL that runs under Xvfb
   xvfb xauth        # a virtual display for the screenshot tests and CI

@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "app_actions.h"
 #include "assets_dir.h"
+#include "export_gif.h"
 #include "ui/lesson_groups.h"
 
 namespace wl::ui {
@@ -17,11 +19,12 @@ namespace {
 
 constexpr float kScaleChoices[] = {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
 
-enum class PathPrompt { None, OpenTrace, ExportPng, ExportJson, OpenLesson, SaveTrace };
+enum class PathPrompt { None, OpenTrace, ExportPng, ExportJson, OpenLesson, SaveTrace, ViewPng, ViewFrames, ViewGif };
 PathPrompt g_prompt = PathPrompt::None;
 bool g_prompt_opened = false;
 std::string g_path;
 int g_png_scale = 1;  // 1 or 2
+int g_gif_delay_ms = 1000;  // a GIF frame's time on screen
 
 bool same_scale(float a, float b) { return std::fabs(a - b) < 0.01f; }
 
@@ -58,7 +61,8 @@ void prompt(PathPrompt kind, std::string initial) {
 void draw_path_prompt(AppState& state) {
   if (g_prompt == PathPrompt::None) return;
   const char* titles[] = {"", "Open a trace file", "Export a PNG of the window", "Export the trace as JSON",
-                          "Open a lesson file", "Save the trace"};
+                          "Open a lesson file", "Save the trace", "Export the view as PNG",
+                          "Export every level as PNG frames (%03d: the level's number)", "Export the levels as a GIF"};
   const char* title = titles[int(g_prompt)];
   if (!g_prompt_opened) {
     ImGui::OpenPopup(title);
@@ -76,6 +80,11 @@ void draw_path_prompt(AppState& state) {
     ImGui::SameLine();
     ImGui::RadioButton("twice the size", &g_png_scale, 2);
   }
+  if (g_prompt == PathPrompt::ViewGif) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+    ImGui::InputInt("ms per level", &g_gif_delay_ms, 250, 1000);
+    g_gif_delay_ms = std::clamp(g_gif_delay_ms, 10, 60000);
+  }
   accept |= ImGui::Button("OK");
   ImGui::SameLine();
   const bool cancel = ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
@@ -89,6 +98,16 @@ void draw_path_prompt(AppState& state) {
       case PathPrompt::ExportJson: state.export_json_path = g_path; break;
       case PathPrompt::OpenLesson: open_lesson(state, g_path); break;
       case PathPrompt::SaveTrace: state.export_trace_path = g_path; break;
+      case PathPrompt::ViewPng:
+      case PathPrompt::ViewFrames:
+      case PathPrompt::ViewGif: {  // carried out over the next frames: export_view.h
+        ViewExportRequest request;
+        (g_prompt == PathPrompt::ViewPng ? request.png : g_prompt == PathPrompt::ViewFrames ? request.frames : request.gif) = g_path;
+        request.delay_ms = g_gif_delay_ms;
+        state.export_view.request = request;
+        state.export_view.pending = true;
+        break;
+      }
       case PathPrompt::None: break;
     }
   }
@@ -126,7 +145,17 @@ void draw_main_menu_bar(AppState& state) {
   if (ImGui::BeginMainMenuBar()) {
     if (ImGui::BeginMenu("File")) {
       if (ImGui::MenuItem("Open a trace file...")) prompt(PathPrompt::OpenTrace, "trace.wltrace");
-      if (ImGui::MenuItem("Export PNG of this view...")) prompt(PathPrompt::ExportPng, default_name(state, ".png"));
+      if (ImGui::MenuItem("Export PNG of the window...")) prompt(PathPrompt::ExportPng, default_name(state, ".png"));
+      const bool levels = state.sessions[0].views() != nullptr && state.view != ViewKind::Timing;
+      const bool idle = !state.export_view.running && !state.export_view.pending;
+      if (ImGui::MenuItem("Export view as PNG...", nullptr, false, idle))
+        prompt(PathPrompt::ViewPng, default_name(state, "-view.png"));
+      if (ImGui::MenuItem("Export every level as PNG frames...", nullptr, false, idle && levels))
+        prompt(PathPrompt::ViewFrames, default_name(state, "-%03d.png"));
+      if (ImGui::MenuItem("Export levels as GIF...", nullptr, false, idle && levels && gif_export_available()))
+        prompt(PathPrompt::ViewGif, default_name(state, ".gif"));
+      if (!gif_export_available() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", kGifNeedsGiflib);
       if (ImGui::MenuItem("Export the trace as JSON...", nullptr, false, state.sessions[0].views() != nullptr))
         prompt(PathPrompt::ExportJson, default_name(state, ".json"));
       if (ImGui::MenuItem("Save the trace (.wltrace)...", nullptr, false, state.sessions[0].views() != nullptr))
