@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/step.h"
+#include "export_request.h"
 
 namespace CLI {
 class App;
@@ -71,6 +72,7 @@ struct GuiOptions {
   bool print_paths = false;       // --paths: print where the data is found, exit
   StartOptions start;
   ExportOptions exports;
+  ViewExportRequest view_export;  // `warplens export`: the view for slides (export_command.h)
 };
 
 // "3" → level_step(3), "load" → kLoadStep, "finish" → kFinishStep; nullopt when malformed.

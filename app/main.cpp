@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli_options.h"
+#include "export_command.h"
 #include "gui_app.h"
 
 int main(int argc, char** argv) {
@@ -12,6 +13,7 @@ int main(int argc, char** argv) {
   wl::add_program_options(cli, gui_options);
   wl::cli::CommandStatus command;
   wl::cli::register_commands(cli, command);
+  wl::add_export_command(cli, gui_options);  // the view for slides: runs in the GUI's frame loop
 
   if (const auto exit_code = wl::parse_command_line(cli, argc, argv)) return *exit_code;
   if (command.ran) return command.exit_code;
