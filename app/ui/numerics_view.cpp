@@ -128,8 +128,10 @@ void draw_numerics_view(ViewContext& ctx) {
   const bool with_inputs = avail.x - label_w - full_w - gap_w >= avail.x * 0.5f;
   const float summary_w = with_inputs ? full_w : ImGui::CalcTextSize("99 NaN  worst 2^20 u: 4 correct bits").x;
   const float strip_w = std::max(avail.x - label_w - summary_w - gap_w, 40.0f);
-  const float row_h = std::clamp((avail.y - legend_h - line) / float(n.rows.size()), line * 1.1f, line * 2.4f);
-  const std::size_t shown = std::min(n.rows.size(), std::size_t(std::max(1.0f, (avail.y - legend_h - line) / row_h)));
+  // Under the rows: the header's 1.2 lines and "... and N more rows" (the Dummy below), then the legend.
+  const float rows_room = avail.y - legend_h - line * 2.2f - ImGui::GetStyle().ItemSpacing.y;
+  const float row_h = std::clamp(rows_room / float(n.rows.size()), line * 1.1f, line * 2.4f);
+  const std::size_t shown = std::min(n.rows.size(), std::size_t(std::max(1.0f, rows_room / row_h)));
   // One cell a column while cells stay 3 px wide; else a cell stands for several, the worst of them.
   const std::uint64_t cells = std::min<std::uint64_t>(n.cols, std::uint64_t(strip_w / (3.0f * scale)));
   const float cell_w = strip_w / float(cells);

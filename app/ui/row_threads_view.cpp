@@ -115,7 +115,9 @@ void draw_row_threads_view(ViewContext& ctx) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float legend_h = legend_reserve(avail.x < 1100.0f * scale ? 3 : 2);
   const float head_h = line * 1.3f;
-  const float area_h = std::max(avail.y - legend_h - head_h - line, line * 4);
+  // Less the "... and N more rows" line, the Dummy's 2 px and the spacing before the legend.
+  const float area_h =
+      std::max(avail.y - legend_h - head_h - line - 2.0f * scale - ImGui::GetStyle().ItemSpacing.y, line * 4);
   const float row_h = std::clamp(area_h / float(m.rows), 3.0f * scale, line * 1.8f);
   const std::uint64_t shown = std::min<std::uint64_t>(m.rows, std::uint64_t(std::max(1.0f, area_h / row_h)));
   // Labels on every row when they fit, else on every k-th (k a power of two, so on warp and

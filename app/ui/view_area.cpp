@@ -137,9 +137,14 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
   const TraceViews* v = s.views();
   if (state.heading_font && state.compare) ImGui::PushFont(state.heading_font);
   const std::string variant = v ? v->trace.meta.variant : s.settings.request.variant;
+  // A short pane (side by side in a small window) keeps its height for the view: the variant's
+  // lesson moves to the name's tooltip. 26 lines: header, canvas and legend of an 800x600 window.
+  const bool short_pane = ImGui::GetContentRegionAvail().y < ImGui::GetTextLineHeightWithSpacing() * 26.0f;
   ImGui::TextColored(accent_color(), "%s", variant.c_str());
   if (state.heading_font && state.compare) ImGui::PopFont();
   const Family* family = find_family(v ? v->trace.meta.family : s.settings.request.family);
+  const VariantSummary* info = family ? family->find_variant(variant) : nullptr;
+  if (info && short_pane && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info->lesson.c_str());
   if (v) {
     const std::string backend = v->trace.meta.backend == "gpu" ? "GPU" : "simulator";
     const std::string op = family && family->ops().empty() ? "" : v->trace.meta.op + " ";
@@ -147,10 +152,17 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
     std::snprintf(line, sizeof line, "n = %llu, block %u of %u (%u threads), %s, %s%s", (unsigned long long)v->trace.meta.n,
                   s.block() ? s.block()->block : 0, v->trace.meta.grid_dim, v->trace.meta.block_dim, backend.c_str(),
                   op.c_str(), v->trace.meta.type.c_str());
-    // Beside the variant where it fits, else under it, wrapped: a narrow pane never cuts it.
+    // Beside the variant where it fits, else under it, wrapped: a narrow pane never cuts it. A short
+    // pane says n and the block, the rest on hover.
     if (!state.compare) same_line_if_fits(ImGui::CalcTextSize(line).x);
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", line);
+    if (short_pane && ImGui::CalcTextSize(line).x > ImGui::GetContentRegionAvail().x) {
+      ImGui::TextDisabled("n = %llu, block %u of %u", (unsigned long long)v->trace.meta.n, s.block() ? s.block()->block : 0,
+                          v->trace.meta.grid_dim);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", line);
+    } else {
+      ImGui::TextDisabled("%s", line);
+    }
     if (!std::binary_search(v->steps.begin(), v->steps.end(), step)) {
       const std::string missing = "(no " + step_name(step) + " here)";
       same_line_if_fits(ImGui::CalcTextSize(missing.c_str()).x);
@@ -158,7 +170,7 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
     }
     ImGui::PopTextWrapPos();
   }
-  if (const VariantSummary* info = family ? family->find_variant(variant) : nullptr) {
+  if (info && !short_pane) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", info->lesson.c_str());
     ImGui::PopTextWrapPos();
@@ -200,8 +212,9 @@ void draw_view(ViewContext& ctx) {
 
 void pane(AppState& state, GlRenderer& gl, int side, ImVec2 size) {
   Session& s = state.sessions[side];
-  ImGui::BeginChild(side == 0 ? "##pane_left" : "##pane_right", size, state.compare,
-                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  // The views fit their panes; where one cannot (a short pane under long explanations, presenter
+  // mode at 1280x720) a scrollbar reaches the rest rather than cut it. The wheel stays the views'.
+  ImGui::BeginChild(side == 0 ? "##pane_left" : "##pane_right", size, state.compare, ImGuiWindowFlags_NoScrollWithMouse);
   const std::uint16_t step = state.playback.step();
   pane_header(state, s, step);
   if (s.views() && s.views()->trace.meta.grid_dim == 0) {
@@ -276,7 +289,9 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // The deltas table under a comparison needs room the views need more: in a small window
   // (800x600) the two panes would shrink to a strip, so it gives way.
-  const float pane_min = 22.0f * ImGui::GetFontSize();
+  // 16 lines: a pane's header, a tree of eight rows and its legend; presenter mode at 1920x1080
+  // keeps the table (issue 47: 22 lines dropped it there).
+  const float pane_min = 16.0f * ImGui::GetFontSize();
   const bool deltas = state.compare && avail.y - caption_height(state) - compare_deltas_height() >= pane_min;
   const float below = caption_height(state) + (deltas ? compare_deltas_height() : 0.0f);
   const float h = std::max(80.0f, avail.y - below);
