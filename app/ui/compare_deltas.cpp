@@ -2,10 +2,13 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "trace/event_info.h"
+#include "ui/layout.h"
 #include "ui/metric_rows.h"
 #include "ui/palette.h"
 
@@ -54,21 +57,51 @@ void draw_compare_deltas(AppState& state, std::uint16_t step) {
     ImGui::TextDisabled("Deltas appear when both sides have run.");
     return;
   }
-  ImGui::Text("Steps: %zu left, %zu right \u00b7 barriers: %llu left, %llu right \u00b7", left->metrics.num_steps(),
-              right->metrics.num_steps(), (unsigned long long)left->metrics.barriers(),
-              (unsigned long long)right->metrics.barriers());
+  char steps[128];
+  std::snprintf(steps, sizeof steps, "Steps: %zu left, %zu right \u00b7 barriers: %llu left, %llu right", left->metrics.num_steps(),
+                right->metrics.num_steps(), (unsigned long long)left->metrics.barriers(),
+                (unsigned long long)right->metrics.barriers());
+  ImGui::TextUnformatted(steps);
   const bool left_races = !left->races.empty(), right_races = !right->races.empty();
-  ImGui::SameLine();
+  char races[64];
+  std::snprintf(races, sizeof races, "\u00b7 races: %zu left, %zu right", left->races.size(), right->races.size());
+  same_line_if_fits(ImGui::CalcTextSize(races).x);
   const ImVec4 race_color = ImGui::ColorConvertU32ToFloat4(left_races || right_races ? kProblemColor : ImGui::GetColorU32(ImGuiCol_Text));
-  ImGui::TextColored(race_color, "races: %zu left, %zu right", left->races.size(), right->races.size());
-  ImGui::SameLine();
-  ImGui::TextUnformatted("\u00b7 green: right is better");
+  ImGui::TextColored(race_color, "%s", races);
+  const char* legend = "\u00b7 green: right is better";
+  same_line_if_fits(ImGui::CalcTextSize(legend).x);
+  ImGui::TextUnformatted(legend);
+
+  // Full names where every column's widest word fits its share, else the short ones (the full
+  // name on hover), else fixed columns that scroll sideways: a header is never cut.
   const auto& columns = metric_columns();
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame;
-  if (!ImGui::BeginTable("##deltas", int(columns.size()) + 1, flags)) return;
-  ImGui::TableSetupColumn("compared", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("right - left, level 10").x);
-  for (const MetricColumn& c : columns) ImGui::TableSetupColumn(c.name);
-  ImGui::TableHeadersRow();
+  const float pad = ImGui::GetStyle().CellPadding.x;
+  const float first_w = std::max(ImGui::CalcTextSize("total: right - left").x,
+                                 ImGui::CalcTextSize(("right, " + step_name(step)).c_str()).x);
+  const float share = (ImGui::GetContentRegionAvail().x - first_w) / float(columns.size()) - 2.0f * pad - 1.0f;
+  const float cell_w = ImGui::CalcTextSize("+9999 racy").x;
+  auto fits = [&](bool short_names) {
+    for (const MetricColumn& c : columns)
+      if (std::max(widest_word_width(short_names ? c.short_name : c.name), cell_w) > share) return false;
+    return true;
+  };
+  const bool short_names = !fits(false);
+  const bool scroll_x = short_names && !fits(true);
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders |
+                                (scroll_x ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit : ImGuiTableFlags_SizingStretchSame);
+  const float height = scroll_x ? ImGui::GetTextLineHeightWithSpacing() * 6.5f + ImGui::GetStyle().ScrollbarSize : 0.0f;
+  if (!ImGui::BeginTable("##deltas", int(columns.size()) + 1, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupColumn("compared", ImGuiTableColumnFlags_WidthFixed, first_w);
+  for (const MetricColumn& c : columns)
+    ImGui::TableSetupColumn(short_names ? c.short_name : c.name, scroll_x ? ImGuiTableColumnFlags_WidthFixed : 0,
+                            scroll_x ? std::max(widest_word_width(c.short_name), cell_w) : 0.0f);
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int i = 0; i <= int(columns.size()); ++i) {
+    ImGui::TableSetColumnIndex(i);
+    const MetricColumn* c = i == 0 ? nullptr : &columns[std::size_t(i - 1)];
+    const std::string tip = c ? std::string(c->name) + ": " + c->tooltip : std::string();
+    table_header_cell(!c ? "compared" : short_names ? c->short_name : c->name, c ? tip.c_str() : nullptr, state.probes);
+  }
   const StepMetrics* a = step_row(left->metrics, step);
   const StepMetrics* b = step_row(right->metrics, step);
   auto values_row = [&](const char* name, const StepMetrics* m) {
@@ -99,6 +132,33 @@ void draw_compare_deltas(AppState& state, std::uint16_t step) {
     delta_cell(columns[i], &left->metrics.total, &right->metrics.total, left_races, right_races);
   }
   ImGui::EndTable();
+}
+
+float compare_summary_height() { return ImGui::GetTextLineHeightWithSpacing() * 2.0f; }
+
+void draw_compare_summary(AppState& state) {
+  const TraceViews* left = state.sessions[0].views();
+  const TraceViews* right = state.sessions[1].views();
+  if (!left || !right) return;
+  std::string text = "In total, right - left:";
+  bool any = false;
+  for (const MetricColumn& c : metric_columns()) {
+    const double d = c.value(right->metrics.total) - c.value(left->metrics.total);
+    if (std::fabs(d) < 1e-9) continue;
+    char item[64];
+    std::snprintf(item, sizeof item, c.percent ? " %s %+.0f pts," : " %s %+.0f,", c.short_name, c.percent ? d * 100.0 : d);
+    text += item;
+    any = true;
+  }
+  if (!any) text += " the same counts,";
+  text += " races " + std::to_string(left->races.size()) + " left, " + std::to_string(right->races.size()) +
+          " right (the whole table needs a taller window).";
+  ImGui::PushTextWrapPos(0.0f);
+  if (!left->races.empty() || !right->races.empty())
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", text.c_str());
+  else
+    ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace wl::ui

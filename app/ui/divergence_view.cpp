@@ -41,10 +41,12 @@ void cell_tooltip(const DivergenceMap& m, std::uint32_t warp, std::size_t column
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "the run stopped here; lanes %s (red) are what it is about",
                          lane_ranges(m.fault_lanes).c_str());
     if (c.divergent())
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "diverged at %u of %u branches",
-                         c.divergent_branches, c.branches);
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "diverged: lanes %s were still running but sat out "
+                         "an operation the others issued", lane_ranges(c.diverged_mask).c_str());
     else
-      ImGui::TextDisabled("no divergence (%u branch%s, every lane the same way)", c.branches, c.branches == 1 ? "" : "es");
+      ImGui::TextDisabled("no divergence: every running lane issued every operation of the warp");
+    if (c.branches)  // the kernel's declared branches (ctx.branch): their own count, not the measure
+      ImGui::TextDisabled("declared branches: %u, %u of them split the warp", c.branches, c.divergent_branches);
   }
   ImGui::EndTooltip();
 }

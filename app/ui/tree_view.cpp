@@ -32,7 +32,7 @@ void node_tooltip(const TreeModel& t, std::uint32_t index) {
   ImGui::Text("value %s", t.values.exact_text(n.bits).c_str());
   if (n.written && n.thread >= 0) {
     ImGui::Text("written by thread %d (warp %d, lane %d)", n.thread, n.thread / 32, n.thread % 32);
-    std::string from;
+    std::string from, races;
     for (std::uint32_t i = 0; i < row.edge_count; ++i) {
       const TreeEdge& e = t.edges[row.first_edge + i];
       if (e.to != index) continue;
@@ -40,9 +40,17 @@ void node_tooltip(const TreeModel& t, std::uint32_t index) {
       if (!from.empty()) from += ", ";
       from += std::to_string(src.position) + " (" + t.values.text(src.bits) + ")";
       if (e.kind == EdgeKind::Shuffle) from += " by shuffle";
-      if (e.kind == EdgeKind::Racy) from += " RACE: read row \"" + t.rows[src.row].label + "\"";
+      if (e.kind == EdgeKind::Racy)
+        races += "Race: it read " + std::to_string(src.position) + " as row \"" + t.rows[src.row].label + "\" holds it (" +
+                 t.values.text(src.bits) + "), not the value it should have waited for: a barrier is missing. The "
+                 "Source view (6) marks both lines.\n";
     }
     if (!from.empty()) ImGui::Text("from %s", from.c_str());
+    if (!races.empty()) {
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", races.c_str());
+      ImGui::PopTextWrapPos();
+    }
   } else if (n.kind != NodeKind::Input) {
     ImGui::TextDisabled("unchanged from the row above");
   }
@@ -66,7 +74,9 @@ void draw_legend(const TreeModel& t) {
   legend_item(kHighlightColor, "this level's output", SwatchShape::Outline);
   legend_item(IM_COL32(200, 200, 200, 255), "shared-memory load", SwatchShape::Line);
   legend_item(IM_COL32(200, 200, 200, 255), "shuffle", SwatchShape::DashedLine);
-  legend_item(kProblemColor, "race: read a stale value", SwatchShape::DashedLine);
+  // Said only where it happened: a legend of a race in a tree without one would show what did not.
+  const bool racy = std::any_of(t.edges.begin(), t.edges.end(), [](const TreeEdge& e) { return e.kind == EdgeKind::Racy; });
+  if (racy) legend_item(kProblemColor, "race: a value read without the barrier it needed", SwatchShape::DashedLine);
   legend_text("faded: never reaches the result");
   legend_end();
 }
@@ -181,9 +191,9 @@ void draw_tree_view(ViewContext& ctx) {
       float width = current ? 2.5f * scale : 1.0f * scale;
       float dash = e.kind == EdgeKind::Shuffle ? 5.0f * scale : 0.0f;
       if (e.kind == EdgeKind::Racy) {  // loud at the current level, a hint elsewhere
-        color = current ? kProblemColor : with_alpha(kProblemColor, 0.25f);
+        color = current ? kProblemColor : with_alpha(kProblemColor, 0.6f);
         dash = 4.0f * scale;
-        width = current ? 3.0f * scale : 1.0f * scale;
+        width = current ? 3.0f * scale : 1.6f * scale;
       }
       edges.segment(a, b, color, width, dash);
     }

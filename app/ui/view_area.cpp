@@ -293,7 +293,9 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
   // keeps the table (issue 47: 22 lines dropped it there).
   const float pane_min = 16.0f * ImGui::GetFontSize();
   const bool deltas = state.compare && avail.y - caption_height(state) - compare_deltas_height() >= pane_min;
-  const float below = caption_height(state) + (deltas ? compare_deltas_height() : 0.0f);
+  const float below = caption_height(state) + (deltas            ? compare_deltas_height()
+                                                 : state.compare ? compare_summary_height()
+                                                                 : 0.0f);
   const float h = std::max(80.0f, avail.y - below);
   if (state.compare) {
     const float w = (avail.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
@@ -301,6 +303,7 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
     ImGui::SameLine();
     pane(state, gl, 1, ImVec2(w, h));
     if (deltas) draw_compare_deltas(state, state.playback.step());
+    else draw_compare_summary(state);
   } else {
     pane(state, gl, 0, ImVec2(avail.x, h));
   }
