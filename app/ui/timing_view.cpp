@@ -367,11 +367,12 @@ static void draw_timing_contents(AppState& state) {
   // each plus their title and axis (draw_bars), under the ladder's controls and its story (two
   // lines where it wraps); the published table beside them needs its title, source and rows.
   // The plots take the rest, at most half the view, at least enough to read.
-  const float bars_need = line * (1.35f * float(bars.bars.size()) + 3.0f + float(bars.notes.size()));
+  // The published table beside them scrolls in its own box where it is the taller (presenter
+  // mode at 1080: its wrapped names), so it never pushes the ladder's last bars off the screen.
+  const float bars_need = line * (1.1f * float(bars.bars.size()) + 3.0f + float(bars.notes.size()));
   const HistoricTable* historic = preset && preset->beside_historic_table ? &showcase_of(sweep->family).historic : nullptr;
-  const float table_need = historic ? line * (4.0f + 1.45f * float(historic->rows.size() + 1)) : 0.0f;
-  const float ladder_need = ImGui::GetFrameHeightWithSpacing() + line * 2.5f + std::max(bars_need, table_need);
-  const float plot_min = line * 9.0f;  // title, axis title, ticks and a few rows of points
+  const float ladder_need = ImGui::GetFrameHeightWithSpacing() + line * 2.5f + bars_need;
+  const float plot_min = line * 7.5f;  // title, axis title, ticks and a few rows of points
   const float plot_h = has_ladder ? std::clamp(avail.y - ladder_need, std::min(plot_min, avail.y * 0.52f), avail.y * 0.52f)
                                   : std::max(160.0f, avail.y * 0.96f);
   for (int i = 0; i < 3; ++i) {
@@ -397,9 +398,9 @@ static void draw_timing_contents(AppState& state) {
   draw_bars("##ladder", bars, ImVec2(rest.x - table_w - (table_w > 0 ? gap * 2 : 0.0f), bars_h), bar_options);
   if (!historic) return;
   ImGui::SameLine(0, gap * 2);
-  ImGui::BeginGroup();
+  ImGui::BeginChild("##historic_box", ImVec2(table_w + ImGui::GetStyle().ScrollbarSize, bars_h));
   historic_table(*historic, table_w);
-  ImGui::EndGroup();
+  ImGui::EndChild();
 }
 
 }  // namespace wl::ui
