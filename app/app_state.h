@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "export_request.h"
+#include "settings.h"
 #include "session/lesson_player.h"
 #include "session/playback.h"
 #include "session/session.h"
@@ -33,11 +34,15 @@ struct LabWatch {
   std::filesystem::file_time_type seen{};
 };
 
+constexpr float kPresenterScale = 1.5f;  // presenter mode's text size over the base scale
+
 struct AppState {
-  float ui_scale = 1.0f;            // in effect this frame
+  float ui_scale = 1.0f;            // in effect this frame: the requested scale times the zoom
   float monitor_scale = 1.0f;       // the monitor's content scale
-  float base_ui_scale = 1.0f;       // the scale outside presenter mode
-  float requested_ui_scale = 0.0f;  // > 0: apply before the next frame
+  float base_ui_scale = 1.0f;       // the scale outside presenter mode, before the zoom
+  float requested_ui_scale = 0.0f;  // > 0: apply (times preferences.zoom) before the next frame
+  Preferences preferences;          // remembered in imgui.ini: the theme chosen, the zoom
+  Theme theme = Theme::Dark;        // in effect: --theme may differ from the one remembered
   bool quit_requested = false;
 
   bool gpu_available = false;
@@ -74,6 +79,9 @@ struct AppState {
   std::string status_message;       // last export / load message, for the status bar
 
   ProbeLog* probes = nullptr;       // set in --screenshot runs: views record sample points
+
+  // The scale presenter mode and the scale menu ask for; the zoom multiplies it.
+  float unzoomed_ui_scale() const { return presenter ? base_ui_scale * kPresenterScale : base_ui_scale; }
 };
 
 }  // namespace wl

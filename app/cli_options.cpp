@@ -65,6 +65,13 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
          "UI scale factor (default: the monitor's content scale)")
       ->check(CLI::Range(0.5f, 4.0f))
       ->type_name("FACTOR");
+  app.add_option_function<std::string>(
+         "--theme", [&options](const std::string& text) { options.theme = parse_theme(text); },
+         "dark or light (for projectors), for this run; View > Theme chooses the one remembered")
+      ->check(CLI::Validator(
+          [](std::string& t) { return parse_theme(t) ? std::string() : "invalid theme '" + t + "': expected dark or light"; },
+          "THEME"))
+      ->type_name("THEME");
   app.add_option("--screenshot", options.screenshot_path,
                  "Render --frames frames, save the window as this PNG and exit")
       ->type_name("FILE.png");

@@ -7,6 +7,7 @@
 
 #include "core/step.h"
 #include "export_request.h"
+#include "settings.h"
 
 namespace CLI {
 class App;
@@ -61,6 +62,7 @@ struct GuiOptions {
   WindowSize size;                // framebuffer pixels
   bool size_given = false;        // false: may shrink to fit the monitor
   std::optional<float> ui_scale;  // unset: the monitor's content scale
+  std::optional<Theme> theme;     // unset: the one remembered (View > Theme)
   std::string screenshot_path;    // set: render `frames` frames, save a PNG, exit
   int frames = 3;
   std::string probes_path;        // with --screenshot: where the views drew what tests check

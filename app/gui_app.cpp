@@ -22,6 +22,7 @@
 #include "platform/window.h"
 #include "render/gl_renderer.h"
 #include "settings.h"
+#include "settings_handler.h"
 #include "start_state.h"
 #include "ui/fonts.h"
 #include "ui/main_screen.h"
@@ -35,9 +36,12 @@ int fail(const std::string& message) {
   return 1;
 }
 
-// Fonts and style both depend on the scale; rebuilt together.
+// Fonts and style both depend on the scale; rebuilt together, in the theme in effect. `scale`
+// is before the zoom.
 void apply_ui_scale(AppState& state, float scale) {
+  scale *= state.preferences.zoom;
   state.ui_scale = scale;
+  ui::set_theme(state.theme);
   const ui::UiFonts fonts = ui::load_ui_fonts(scale);
   state.heading_font = fonts.heading;
   state.mono_font = fonts.mono;
@@ -85,13 +89,17 @@ int run_gui(const GuiOptions& options) {
 
   ImGuiLayer imgui;
   if (!imgui.init(window.handle(), settings.ini_filename(), error)) return fail(error);
+  // The preferences are read now, not in the first frame, so it has their theme and zoom.
+  install_preferences_handler(&state.preferences);
+  if (settings.ini_filename()) ImGui::LoadIniSettingsFromDisk(settings.ini_filename());
+  state.theme = options.theme.value_or(state.preferences.theme);  // --theme: this run only
 
   GlRenderer gl;
   if (!gl.init(error)) state.notes.push_back("GL renderer unavailable (" + error + "): slower drawing");
 
   state.monitor_scale = window.content_scale();
   state.base_ui_scale = options.ui_scale.value_or(state.monitor_scale);
-  apply_ui_scale(state, state.presenter ? state.base_ui_scale * 1.5f : state.base_ui_scale);
+  apply_ui_scale(state, state.unzoomed_ui_scale());
   // --presenter fills the screen, except in headless runs, which keep the size asked for.
   if (state.presenter && !headless) {
     state.fullscreen = true;

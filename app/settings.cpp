@@ -2,7 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <system_error>
 
 namespace wl {
@@ -37,6 +41,50 @@ Settings open_settings() {
   settings.config_dir = *dir;
   settings.ini_path = (*dir / "imgui.ini").string();
   return settings;
+}
+
+const char* theme_name(Theme theme) { return theme == Theme::Light ? "light" : "dark"; }
+
+std::optional<Theme> parse_theme(std::string_view text) {
+  if (text == "dark") return Theme::Dark;
+  if (text == "light") return Theme::Light;
+  return std::nullopt;
+}
+
+float clamp_zoom(float zoom) {
+  if (!std::isfinite(zoom)) return 1.0f;
+  const float steps = std::round(zoom / kZoomStep);  // whole steps: no drift after many presses
+  return std::clamp(steps * kZoomStep, kMinZoom, kMaxZoom);
+}
+
+float zoom_in(float zoom) { return clamp_zoom(zoom + kZoomStep); }
+float zoom_out(float zoom) { return clamp_zoom(zoom - kZoomStep); }
+
+bool read_preference_line(Preferences& preferences, std::string_view line) {
+  const auto eq = line.find('=');
+  if (eq == std::string_view::npos) return false;
+  const std::string_view key = line.substr(0, eq), value = line.substr(eq + 1);
+  if (key == "theme") {
+    const std::optional<Theme> theme = parse_theme(value);
+    if (theme) preferences.theme = *theme;
+    return theme.has_value();
+  }
+  if (key == "zoom") {
+    const std::string text(value);
+    char* end = nullptr;
+    const float zoom = std::strtof(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(zoom)) return false;
+    preferences.zoom = clamp_zoom(zoom);
+    return true;
+  }
+  return false;
+}
+
+std::string write_preferences(const Preferences& preferences) {
+  char zoom[32];
+  std::snprintf(zoom, sizeof zoom, "%.2f", double(clamp_zoom(preferences.zoom)));
+  return std::string("[") + kPreferencesType + "][" + kPreferencesName + "]\ntheme=" + theme_name(preferences.theme) +
+         "\nzoom=" + zoom + "\n\n";
 }
 
 }  // namespace wl

@@ -23,6 +23,7 @@ constexpr Key kKeys[] = {
     {"P", "presenter mode: large text, side panel hidden"},
     {"+ / - / 0", "zoom the tree in / out / fit"},
     {"Z", "zoom the tree onto the current level (again: the whole tree)"},
+    {"Ctrl + / Ctrl - / Ctrl 0", "zoom the whole UI in / out / back to 100% (remembered)"},
     {"PageDown / PageUp", "next / previous lesson slide"},
     {"H, F1 or ?", "this help"},
     {"Esc", "close this help, leave presenter mode"},

@@ -13,6 +13,7 @@
 #include "assets_dir.h"
 #include "export_gif.h"
 #include "ui/lesson_groups.h"
+#include "ui/shortcuts.h"
 
 namespace wl::ui {
 namespace {
@@ -32,18 +33,33 @@ void draw_ui_scale_menu(AppState& state) {
   if (!ImGui::BeginMenu("UI scale")) return;
   char label[64];
   std::snprintf(label, sizeof label, "Match monitor (%.0f%%)", state.monitor_scale * 100.0f);
-  if (ImGui::MenuItem(label, nullptr, same_scale(state.ui_scale, state.monitor_scale))) {
+  if (ImGui::MenuItem(label, nullptr, same_scale(state.base_ui_scale, state.monitor_scale))) {
     state.base_ui_scale = state.monitor_scale;
-    state.requested_ui_scale = state.monitor_scale;
+    state.requested_ui_scale = state.unzoomed_ui_scale();
   }
   ImGui::Separator();
   for (const float scale : kScaleChoices) {
     std::snprintf(label, sizeof label, "%.0f%%", scale * 100.0f);
-    if (ImGui::MenuItem(label, nullptr, same_scale(state.ui_scale, scale))) {
+    if (ImGui::MenuItem(label, nullptr, same_scale(state.base_ui_scale, scale))) {
       state.base_ui_scale = scale;
-      state.requested_ui_scale = scale;
+      state.requested_ui_scale = state.unzoomed_ui_scale();
     }
   }
+  ImGui::Separator();
+  std::snprintf(label, sizeof label, "Zoom: %.0f%%", state.preferences.zoom * 100.0f);
+  ImGui::TextDisabled("%s", label);
+  if (ImGui::MenuItem("Zoom in", "Ctrl +", false, state.preferences.zoom < kMaxZoom))
+    set_zoom(state, zoom_in(state.preferences.zoom));
+  if (ImGui::MenuItem("Zoom out", "Ctrl -", false, state.preferences.zoom > kMinZoom))
+    set_zoom(state, zoom_out(state.preferences.zoom));
+  if (ImGui::MenuItem("Reset zoom", "Ctrl 0", false, state.preferences.zoom != 1.0f)) set_zoom(state, 1.0f);
+  ImGui::EndMenu();
+}
+
+void draw_theme_menu(AppState& state) {
+  if (!ImGui::BeginMenu("Theme")) return;
+  if (ImGui::MenuItem("Dark", nullptr, state.theme == Theme::Dark)) choose_theme(state, Theme::Dark);
+  if (ImGui::MenuItem("Light (projectors)", nullptr, state.theme == Theme::Light)) choose_theme(state, Theme::Light);
   ImGui::EndMenu();
 }
 
@@ -175,7 +191,7 @@ void draw_main_menu_bar(AppState& state) {
       if (ImGui::MenuItem("Compare side by side", "C", state.compare)) toggle_compare(state);
       if (ImGui::MenuItem("Presenter mode", "P", state.presenter)) {
         state.presenter = !state.presenter;
-        state.requested_ui_scale = state.presenter ? state.base_ui_scale * 1.5f : state.base_ui_scale;
+        state.requested_ui_scale = state.unzoomed_ui_scale();
         state.fullscreen = state.presenter;
         state.fullscreen_changed = true;
       }
@@ -183,6 +199,7 @@ void draw_main_menu_bar(AppState& state) {
         state.fullscreen = !state.fullscreen;
         state.fullscreen_changed = true;
       }
+      draw_theme_menu(state);
       draw_ui_scale_menu(state);
       ImGui::EndMenu();
     }

@@ -1,6 +1,7 @@
 #include "ui/shortcuts.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // MarkIniSettingsDirty: the zoom is remembered in imgui.ini
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
@@ -26,11 +27,39 @@ void zoom_trees(AppState& state, float factor) {
   }
 }
 
+// Ctrl + / Ctrl - / Ctrl 0: the whole UI's zoom, on top of the monitor's scale and presenter
+// mode, remembered with the theme.
+void handle_zoom_keys(AppState& state) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || !io.KeyCtrl || io.KeyAlt || io.KeySuper) return;
+  float zoom = state.preferences.zoom;
+  if (pressed(GLFW_KEY_EQUAL, true) || pressed(GLFW_KEY_KP_ADD, true)) zoom = zoom_in(zoom);
+  if (pressed(GLFW_KEY_MINUS, true) || pressed(GLFW_KEY_KP_SUBTRACT, true)) zoom = zoom_out(zoom);
+  if (pressed(GLFW_KEY_0) || pressed(GLFW_KEY_KP_0)) zoom = 1.0f;
+  set_zoom(state, zoom);
+}
+
 }  // namespace
+
+void set_zoom(AppState& state, float zoom) {
+  zoom = clamp_zoom(zoom);
+  if (zoom == state.preferences.zoom) return;
+  state.preferences.zoom = zoom;
+  state.requested_ui_scale = state.unzoomed_ui_scale();
+  ImGui::MarkIniSettingsDirty();
+}
+
+void choose_theme(AppState& state, Theme theme) {
+  if (theme == state.theme && theme == state.preferences.theme) return;
+  state.theme = state.preferences.theme = theme;
+  state.requested_ui_scale = state.unzoomed_ui_scale();  // the style is rebuilt with the fonts
+  ImGui::MarkIniSettingsDirty();
+}
 
 static void handle_keys(AppState& state);
 
 void handle_shortcuts(AppState& state) {
+  handle_zoom_keys(state);
   handle_keys(state);
   clear_key_presses();  // each press acts once, in the frame after it
 }
@@ -52,7 +81,7 @@ static void handle_keys(AppState& state) {
   }
   if (pressed(GLFW_KEY_P)) {
     state.presenter = !state.presenter;
-    state.requested_ui_scale = state.presenter ? state.base_ui_scale * 1.5f : state.base_ui_scale;
+    state.requested_ui_scale = state.unzoomed_ui_scale();
     state.fullscreen = state.presenter;  // presenting fills the screen; leaving it gives it back
     state.fullscreen_changed = true;
   }
@@ -63,7 +92,7 @@ static void handle_keys(AppState& state) {
       state.show_help = false;
     } else if (state.presenter) {
       state.presenter = false;
-      state.requested_ui_scale = state.base_ui_scale;
+      state.requested_ui_scale = state.unzoomed_ui_scale();
       state.fullscreen = false;
       state.fullscreen_changed = true;
     }
