@@ -1,7 +1,7 @@
-// A family of kernels (reduction, scan, histogram) as the app, the CLI and the runner see it:
-// template-free. A family's folder, kernels/families/<id>/, holds its templates and a Traits
-// struct; kernels/family/typed_family.h implements this interface from it once for all
-// families. kernels/families/families.txt lists the families that are built.
+// A family of kernels as the app, the CLI and the runner see it: template-free. A family's
+// folder, kernels/families/<id>/, holds its templates and a Traits struct;
+// kernels/family/typed_family.h implements this interface from it once for all families.
+// kernels/families/families.txt lists the families that are built.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-// Input data for a reduction. Deterministic for a given seed on every platform (splitmix64,
+// Input data for a run of any family. Deterministic for a given seed on every platform (splitmix64,
 // not <random>'s implementation-defined distributions), and never all zeros.
 #pragma once
 #include <cstdint>

@@ -22,14 +22,9 @@ struct ReduceArgs {
   std::uint64_t n = 0;
 };
 
-// Grid-stride variants stop at this many blocks, as the classic reduce6 does. Its cap of 64
-// starves a modern GPU: an H100 holds 132 x 8 blocks of 256 threads, and at 256 blocks the
-// grid-stride variants reached only a quarter of copy bandwidth there.
+// Grid-stride variants stop at this many blocks, as reduce6 stops at 64 (too few for an H100).
 constexpr unsigned kGridStrideMaxBlocks = 1024;
-// Persistent kernels launch up to this many blocks, and threads, per multiprocessor: at 2^28
-// f32 on an H100, 2048 threads a multiprocessor in blocks of 1024 read 1.4% faster than 1024
-// threads in blocks of 256, and blocks of 256 lose 0.6% at 8 a multiprocessor.
-//
+// Persistent kernels: a multiprocessor full of threads in few large blocks read fastest.
 constexpr unsigned kPersistentBlocksPerSm = 4;
 constexpr unsigned kPersistentThreadsPerSm = 2048;
 
@@ -67,8 +62,7 @@ constexpr unsigned last_block_finish_shared_bytes() {
 // last_block.h) reduces every block's partial into out[0], in the same launch.
 // Steps: Ticket (publishing, and the last block's loads of the partials), then the last
 // block's reduction as LastBlockLevel 0 .. 9, then finish. A grid of one block skips to finish:
-// on an H100 the fence and ticket cost a lone block 1.6 us (4.64 us against an empty kernel's
-// 3.01).
+// with no other block, the fence and the ticket are pure cost.
 template <class Op, class T, class Ctx>
 WL_DEVICE void finish_in_last_block(Ctx& ctx, const ReduceArgs<T>& a, Shared<T> warp_totals,
                                     Shared<unsigned> am_last, T block_total) {
