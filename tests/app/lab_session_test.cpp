@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -46,6 +47,33 @@ TEST_F(LabSession, TheStartOptionsRunTheLearnersFile) {
   ASSERT_TRUE(state.sessions[0].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "mine");
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant_file, file("mine.h"));
+}
+
+// A run that stopped on a bug opens on the block that hit it: here the last block of four, the
+// only one whose threads read past n = 1000. Run from the window, it opens at the bug's step too.
+TEST_F(LabSession, AFaultedRunOpensOnItsBlockAndStep) {
+  AppState state;
+  StartOptions o;
+  o.lab_path = file("unguarded_tail.h");
+  o.n = 1000;
+  ASSERT_EQ(apply_start_options(state, o), "");
+  finish_sessions(state);
+  const TraceViews* v = state.sessions[0].views();
+  ASSERT_TRUE(v);
+  const TraceFault* f = v->fault();
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->block, 3u);
+  EXPECT_EQ(state.sessions[0].settings.inspect_block, 3u);
+  ASSERT_TRUE(state.sessions[0].block());
+  EXPECT_EQ(state.sessions[0].block()->block, 3u);
+  state.playback.go_to(kFinishStep);  // elsewhere, as a user may be
+  const StepId stopped_at = f->step;
+  state.sessions[0].run();
+  while (state.sessions[0].busy()) {  // adopted through update_sessions, as the window does
+    usleep(10000);
+    update_sessions(state);
+  }
+  EXPECT_EQ(state.playback.step(), stopped_at);
 }
 
 TEST_F(LabSession, AFileThatDoesNotCompileKeepsTheLastGoodRun) {
