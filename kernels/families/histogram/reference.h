@@ -18,13 +18,6 @@ inline std::vector<std::uint32_t> reference_histogram(const std::int32_t* sample
   return counts;
 }
 
-// The samples that land in a bin: what the counts must add up to.
-inline std::uint64_t counted_samples(const std::int32_t* samples, std::uint64_t n, unsigned bins) {
-  std::uint64_t counted = 0;
-  for (std::uint64_t i = 0; i < n; ++i) counted += in_range(samples[i], bins);
-  return counted;
-}
-
 // "7 bins: 17, 15, 16, 18, 12, 14, 9" up to 8 bins; past that "256 bins, 1000 counted, the
 // fullest is bin 128 with 997".
 inline std::string counts_text(const std::vector<std::uint32_t>& counts) {

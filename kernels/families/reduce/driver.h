@@ -8,21 +8,9 @@
 #include "kernels/dialect/dialect.h"
 #include "kernels/families/reduce/variant.h"
 #include "kernels/families/reduce/plan.h"
-#include "trace/trace.h"
+#include "kernels/family/run_result.h"
 
 namespace wl::reduce {
-
-// What the trace says of one pass's launch.
-template <class V>
-LaunchRecord launch_record(const Pass& pass, unsigned block, unsigned shared_bytes) {
-  LaunchRecord r;
-  r.name = V::info.id;
-  r.grid_dim = pass.grid;
-  r.block_dim = block;
-  r.shared_bytes = shared_bytes;
-  r.n = pass.n;
-  return r;
-}
 
 // One launch's kernel: variant V with operator Op on T, as a function of the thread's context.
 template <class V, class Op, class T>
@@ -36,7 +24,7 @@ struct ReduceKernel {
 
 template <class V, class Op, class T, class Backend>
 void launch_pass(Backend& backend, const Pass& pass, unsigned block, const ReduceArgs<T>& args, bool record) {
-  backend.launch(launch_record<V>(pass, block, V::template shared_bytes<T>(block)), record,
+  backend.launch(launch_record({V::info.id, pass.n, pass.grid, block}, V::template shared_bytes<T>(block)), record,
                  ReduceKernel<V, Op, T>{args});
 }
 
@@ -116,12 +104,6 @@ void launch_passes(Backend& backend, Global<const T> input, const ReduceBuffers<
   }
 }
 
-template <class V, class Op, class T, class Backend>
-T read_result(Backend& backend, const ReduceBuffers<T>& b, const std::vector<Pass>& passes) {
-  if (passes.empty()) return identity<Op, T>();
-  return backend.read(b.out, 0);
-}
-
 // One run of V with Op on T (kernels/family/typed_run.h): its passes and buffers, made once and
 // launched as often as a timing asks.
 template <class V, class Op, class T, class Backend>
@@ -141,7 +123,7 @@ struct ReduceRun {
     const unsigned runs = V::info.reset_each_run ? 1 : 2;  // the pitfall: a second run, no reset
     for (unsigned k = 0; k < runs; ++k) launch_passes<V, Op>(backend, input, buffers, passes, block, record);
   }
-  std::vector<T> result() { return {read_result<V, Op>(backend, buffers, passes)}; }
+  std::vector<T> result() { return {passes.empty() ? identity<Op, T>() : backend.read(buffers.out, 0)}; }
 };
 
 }  // namespace wl::reduce

@@ -47,17 +47,6 @@ void with_scan_kernel(unsigned items, const ScanArgs<T>& a, F&& f) {
   f(ScanKernel<V, Op, T>{a});
 }
 
-inline LaunchRecord launch_record(const std::string& name, unsigned grid, unsigned block, unsigned shared_bytes,
-                                  std::uint64_t n) {
-  LaunchRecord r;
-  r.name = name;
-  r.grid_dim = grid;
-  r.block_dim = block;
-  r.shared_bytes = shared_bytes;
-  r.n = n;
-  return r;
-}
-
 // Level k > 0 scans the totals of level k - 1's tiles into their prefixes (exclusive).
 template <class T>
 struct ScanBuffers {
@@ -118,8 +107,8 @@ void launch_levels(Backend& backend, Global<const T> input, ScanBuffers<T>& b, c
     a.epoch = b.epoch;
     a.first_ticket = b.tickets;
     with_scan_kernel<V, Op>(levels[k].items_per_thread, a, [&](auto kernel) {
-      LaunchRecord what = launch_record(scan_launch_name(V::info, k), levels[k].grid, block,
-                                        kernel.shared_bytes(block), a.n);
+      LaunchRecord what =
+          launch_record({scan_launch_name(V::info, k), a.n, levels[k].grid, block}, kernel.shared_bytes(block));
       if (V::info.ping_pong) what.shared_columns = block;
       // A single pass whose grid the GPU holds at once starts every block together (cooperative)
       // and numbers tiles by block; a larger one hands out tickets (one launch: one level).
@@ -135,7 +124,7 @@ void launch_levels(Backend& backend, Global<const T> input, ScanBuffers<T>& b, c
     p.prefixes = as_input(b.prefixes[k - 1]);
     p.n = levels[k - 1].n;
     p.tile = block * levels[k - 1].items_per_thread;
-    backend.launch(launch_record(kPropagateName, levels[k - 1].grid - 1, block, 0, p.n), record, p);
+    backend.launch(launch_record({kPropagateName, p.n, levels[k - 1].grid - 1, block}, 0), record, p);
   }
 }
 
