@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/default_run.h"
 #include "core/step.h"
 #include "export_request.h"
 #include "settings.h"
@@ -26,7 +27,7 @@ struct WindowSize {
 // What to show at start: a kernel run (or a trace file), a view, a level. Unset fields keep
 // the app's defaults.
 struct StartOptions {
-  std::string family = "reduce";
+  std::string family = kDefaultFamily;
   std::string variant;
   std::string compare_with;   // set: compare mode with this variant on the right
   std::string view;           // tree, divergence, banks, memory, source, compare, metrics

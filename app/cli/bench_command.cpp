@@ -40,7 +40,7 @@ struct BenchOptions {
   // A sweep over sizes instead of one n: what the app's Timing panel draws.
   std::string sizes;
   std::string variants;  // comma-separated; empty: every variant but the pitfalls
-  std::string family = "reduce";
+  std::string family = kDefaultFamily;
   std::string pattern = "random";
   std::vector<std::string> params;  // "name=value"
   std::string sweep_param;          // "cols=1024,2048": a sweep against it too, at each size

@@ -169,7 +169,7 @@ int build_and_run(const lab::LabFile& file, const lab::LabRequest& request, lab:
 
 void register_new(CLI::App& lab, CommandStatus& status) {
   CLI::App* cmd = lab.add_subcommand("new", "Write a starting file for your own kernel, from a built-in variant");
-  auto family = std::make_shared<std::string>("reduce");
+  auto family = std::make_shared<std::string>(kDefaultFamily);
   auto from = std::make_shared<std::string>();
   auto skeleton = std::make_shared<bool>(false);
   auto file = std::make_shared<std::string>();

@@ -20,7 +20,7 @@
 namespace wl {
 
 struct SweepRequest {
-  std::string family = "reduce";
+  std::string family = kDefaultFamily;
   std::vector<std::string> variants;  // empty: every variant but the pitfalls
   std::string op = "sum", type = "f32";
   Pattern pattern = Pattern::Random;

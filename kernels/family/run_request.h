@@ -7,13 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "core/default_run.h"
 #include "kernels/family/run_progress.h"
 
 namespace wl {
 
 struct RunRequest {
-  std::string family = "reduce";
-  std::string variant = "sequential";
+  std::string family = kDefaultFamily;
+  std::string variant = kDefaultVariant;
   std::string op = "sum";  // ignored by a family that takes no operator
   std::string type = "f32";
   std::uint64_t n = 4096;

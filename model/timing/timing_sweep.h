@@ -19,7 +19,7 @@ inline constexpr const char* kCubSeries = "CUB";           // cub::DeviceReduce 
 struct TimingPoint {
   std::uint64_t n = 0;
   double ms = 0;       // one run's time: the median of the timed samples, CUDA events
-  double bytes = 0;    // bytes moved at this n: read (reduce, histogram), read + write (scan, the copy)
+  double bytes = 0;    // bytes moved at this n, as the family counts them (a scan: read + write)
   bool ok = true;      // the result matched the CPU reference
   std::string error;   // not measured: the size did not fit, or CUDA failed (ms is then 0)
   std::uint64_t param = 0;  // the swept parameter's value here (TimingSweep::swept_param); 0 against n
@@ -42,7 +42,7 @@ struct TimingSeries {
 struct TimingSweep {
   std::string device;  // the GPU's name, as CUDA reports it
   std::string date;    // the day it ran, YYYY-MM-DD
-  std::string family = "reduce";
+  std::string family;  // the family swept
   std::string op, type;
   std::string input = "random";  // the input pattern, and the family's parameters: "skewed, bins=256, skew=90"
   unsigned block = 0;

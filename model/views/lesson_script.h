@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/default_run.h"
 #include "core/step.h"
 
 namespace wl {
@@ -30,8 +31,8 @@ namespace wl {
 
 struct LessonSlide {
   int line = 0;  // where the slide starts, for messages
-  std::string family = "reduce";
-  std::string variant = "sequential";
+  std::string family = kDefaultFamily;
+  std::string variant = kDefaultVariant;
   std::map<std::string, std::uint64_t> params;  // the family's parameters (RunRequest::params)
   std::string compare;  // empty: no compare
   std::uint64_t n = 256;

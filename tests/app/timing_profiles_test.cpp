@@ -21,6 +21,7 @@ void write(const fs::path& path, const std::string& text) { std::ofstream(path) 
 
 TimingSweep one_point_sweep(const std::string& device) {
   TimingSweep sweep;
+  sweep.family = "reduce";
   sweep.device = device;
   sweep.date = "2024-05-01";
   sweep.series.push_back({"sequential", SeriesKind::Variant, {{1024, 0.01, 4096, true, ""}}});
