@@ -12,7 +12,7 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME warplens)
 set(CPACK_PACKAGE_VERSION ${WARPLENS_DEB_VERSION})
 set(CPACK_PACKAGE_VENDOR WarpLens)
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "see what GPU reduction, scan, histogram and all-reduce kernels do")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "see what GPU reduction, scan, histogram, softmax and all-reduce kernels do")
 # Debian wants description lines under 80 columns; CPack indents each by one.
 set(CPACK_PACKAGE_DESCRIPTION "\
 WarpLens runs GPU kernels, on an NVIDIA GPU or in a CPU simulator that runs

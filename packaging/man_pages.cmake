@@ -27,5 +27,5 @@ endfunction()
 
 warplens_man_page(warplens-cli "run, trace, measure and benchmark WarpLens's GPU kernels without a GUI")
 if(TARGET warplens)
-  warplens_man_page(warplens "see what GPU reduction, scan, histogram and all-reduce kernels do")
+  warplens_man_page(warplens "see what GPU reduction, scan, histogram, softmax and all-reduce kernels do")
 endif()
