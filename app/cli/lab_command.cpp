@@ -1,7 +1,7 @@
 // `warplens lab`: the learner's own kernel under the lens (app/lab/).
 //   lab new [--family F] [--from V | --skeleton] FILE   a starting file from a built-in variant
 //   lab run FILE [options] [--json]                     build, run (simulator or GPU), check, metrics
-//   lab check FILE [--json]                             an exercise's goals
+//   lab check FILE [--json] [--solution]                an exercise's goals
 //   lab exec LIBRARY FOLDER                             the child process's side (not for people)
 #include <CLI/CLI.hpp>
 
@@ -45,6 +45,7 @@ struct LabOptions {
   double seconds = lab::kDefaultSeconds;
   std::uint64_t memory_mib = lab::kDefaultMemory >> 20;
   bool json = false;
+  bool solution = false;  // check: the exercise's solution, not the file's kernel
 };
 
 void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
@@ -76,6 +77,7 @@ void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
 int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& request) {
   std::string error;
   file = lab::read_lab_file(o.file, error);
+  if (file && o.solution) file = lab::write_solution_file(*file, error);
   if (!file) {
     std::cerr << "warplens lab: " << error << "\n";
     return 2;
@@ -134,11 +136,11 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
   return 0;
 }
 
-// The metrics document of `metrics --json` (over every launch, as the goals count), the
+// The metrics document of `metrics --launch all --json` (every launch, as the goals count), the
 // simulator's finding, and the lab's own: the file, the build and, on the GPU, the timing.
 json lab_document(const lab::LabRun& run) {
   const RunResult& o = run.outcome;
-  json j = metrics_document(compute_metrics(o.trace), o);
+  json j = metrics_document(o, kAllLaunches);
   if (o.trace.meta.fault) j["fault"] = fault_sentence(o.trace.meta);
   j["lab"] = {{"file", o.trace.meta.variant_file}, {"variant", o.trace.meta.variant},
               {"build_seconds", run.build.seconds}, {"built_before", run.build.cached},
@@ -245,6 +247,8 @@ void register_check(CLI::App& lab, CommandStatus& status) {
   CLI::App* cmd = lab.add_subcommand("check", "Check an exercise's goals (its header's goal: lines) against your kernel");
   auto o = std::make_shared<LabOptions>();
   add_lab_options(*cmd, *o, false);
+  cmd->add_flag("--solution", o->solution,
+                "check the exercise's reference solution (the built-in variant its solution: line names) instead");
   cmd->footer("Goal metrics: correct, bank_conflicts, divergent_warps, barriers, excess_sectors, atomic_passes, races, "
               "unwritten_reads, faults, steps; time_ms and percent_of_copy need a GPU.");
   cmd->callback([&status, o] {

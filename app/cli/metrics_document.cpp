@@ -1,5 +1,8 @@
 #include "cli/metrics_document.h"
 
+#include <stdexcept>
+#include <string>
+
 #include "model/dataflow.h"
 #include "model/metrics_format.h"
 #include "model/peer_traffic.h"
@@ -8,8 +11,22 @@
 
 namespace wl::cli {
 
-nlohmann::json metrics_document(const Metrics& metrics, const RunResult& o) {
-  nlohmann::json j = metrics_to_json(metrics);
+Metrics counted_metrics(const Trace& t, CountedLaunches launches) {
+  const std::size_t recorded = t.meta.launches.size();
+  if (launches && *launches > 0 && *launches >= recorded)
+    throw std::invalid_argument("--launch " + std::to_string(*launches) + ": the run recorded " +
+                                std::to_string(recorded) + " launch(es)");
+  // A trace of one launch (or of a version-1 file, which names none) is that launch.
+  return compute_metrics(launches && recorded > 1 ? select_launch(t, *launches) : t);
+}
+
+nlohmann::json counted_launches_json(CountedLaunches launches) {
+  return launches ? nlohmann::json::array({*launches}) : nlohmann::json("all");
+}
+
+nlohmann::json metrics_document(const RunResult& o, CountedLaunches launches) {
+  nlohmann::json j = metrics_to_json(counted_metrics(o.trace, launches));
+  j["launches"] = counted_launches_json(launches);
   j["result"] = {{"value", o.result_text}, {"reference", o.check.expected}, {"ok", o.check.ok},
                  {"error", o.check.error},      {"bound", o.check.bound},        {"diagnosis", o.check.diagnosis}};
   const WorkSpan ws = measure_work_span(build_dataflow(o.trace));

@@ -1,14 +1,28 @@
 // The document `warplens metrics --json` prints for a run, and `warplens lab run --json` too:
-// the metrics, the result and its check, its races in words, work and span, where it ran and what was recorded, and
-// each rank's peer bytes for a run over several GPUs.
+// the metrics of the launches it counts (and which those are), the result and its check, its
+// races in words, work and span, where it ran and what was recorded, and each rank's peer bytes
+// for a run over several GPUs. Both commands counting the same launches give the same numbers.
 #pragma once
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "kernels/family/run_result.h"
 #include "model/metrics.h"
 
 namespace wl::cli {
 
-nlohmann::json metrics_document(const Metrics& metrics, const RunResult& run);
+// The launches a document counts: one, by its index, or every launch of the run (nullopt).
+using CountedLaunches = std::optional<std::uint32_t>;
+constexpr CountedLaunches kAllLaunches = std::nullopt;
+
+// The metrics of the recorded blocks of those launches; std::invalid_argument, in a sentence,
+// for a launch the trace does not hold.
+Metrics counted_metrics(const Trace& trace, CountedLaunches launches);
+
+// "all", or [k]: the document's "launches".
+nlohmann::json counted_launches_json(CountedLaunches launches);
+
+nlohmann::json metrics_document(const RunResult& run, CountedLaunches launches);
 
 }  // namespace wl::cli

@@ -80,7 +80,8 @@ std::optional<LabFile> parse_lab_file(const std::string& path, const std::string
   f.path = path;
   f.text = text;
   std::smatch m;
-  static const std::regex family(R"(#include\s+"kernels/families/([a-z_]+)/variant\.h")");
+  // variant.h, or another variant's header that the file builds on (blelloch.h): the family's folder.
+  static const std::regex family(R"(#include\s+"kernels/families/([a-z_]+)/[a-z0-9_]+\.h")");
   if (!std::regex_search(text, m, family)) {
     error = path + " does not include a family's variant header (#include \"kernels/families/<family>/variant.h\"): "
             "start from `warplens lab new`";
@@ -101,12 +102,13 @@ std::optional<LabFile> parse_lab_file(const std::string& path, const std::string
   std::istringstream lines(text);
   std::string line;
   unsigned number = 0;
-  static const std::regex directive(R"(^\s*//\s*(run|goal|exercise):\s*(.*?)\s*$)");
+  static const std::regex directive(R"(^\s*//\s*(run|goal|exercise|solution):\s*(.*?)\s*$)");
   while (std::getline(lines, line)) {
     ++number;
     if (!std::regex_match(line, m, directive)) continue;
     const std::string kind = m[1], words = m[2];
     if (kind == "exercise") f.title = words;
+    else if (kind == "solution") f.solution = words;
     else if (kind == "run") {
       std::istringstream split(words);
       for (std::string w; split >> w;) f.run.push_back(w);

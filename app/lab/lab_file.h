@@ -6,9 +6,12 @@
 //   // goal: correct
 //   // goal: bank_conflicts == 0
 //   // goal: divergent_warps < interleaved-divergent
+//   // solution: sequential
 //
-// The family comes from the file's `#include "kernels/families/<family>/variant.h"`; the variant
-// is the struct that declares `static constexpr <...>Info info{"<id>", ...}`.
+// The family comes from the file's `#include "kernels/families/<family>/variant.h"` (or another
+// header of that folder); the variant is the struct that declares
+// `static constexpr <...>Info info{"<id>", ...}`. An exercise's `solution:` names the built-in
+// variant of its family that meets its goals (lab_starter.h).
 #pragma once
 #include <optional>
 #include <string>
@@ -36,6 +39,7 @@ struct LabFile {
   std::vector<std::string> run;    // the `run:` line's options, split on spaces
   std::vector<LabGoal> goals;
   std::string title;               // the `exercise:` line, if any
+  std::string solution;            // the `solution:` line: a built-in variant's id, if any
 };
 
 // Reads and parses `path`; on failure returns nothing and sets `error` to one sentence.

@@ -1,16 +1,22 @@
 #include "lab/lab_starter.h"
 
+#include <unistd.h>
+
+#include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
 
-#include "kernels/family/family.h"
-#include "lab/lab_file.h"
 #include "data_dirs.h"
+#include "kernels/family/family.h"
+#include "lab/lab_build.h"
 
 namespace wl::lab {
 namespace {
+
+namespace fs = std::filesystem;
 
 // The body of `static void run(...) { ... }`: from its opening brace to the matching one.
 bool replace_run_body(std::string& text, const std::string& with) {
@@ -29,12 +35,34 @@ bool replace_run_body(std::string& text, const std::string& with) {
   return false;
 }
 
-}  // namespace
+bool mentions_word(const std::string& text, const std::string& word) {
+  const auto is_name = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+    const std::size_t end = at + word.size();
+    if ((at == 0 || !is_name(text[at - 1])) && (end == text.size() || !is_name(text[end]))) return true;
+  }
+  return false;
+}
 
-std::string kernel_source_dir() { return headers_dir(); }
+// The file's name for its struct, unless a source of the family already uses it: the learner's
+// struct is compiled beside every built-in variant in wl::<family>, and its library is loaded
+// into a program that holds them all (interleaved-divergent.h from interleaved-divergent).
+std::string free_struct_name(const std::string& path, const std::string& family_dir) {
+  std::string sources;
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(family_dir, ec))
+    if (e.path().extension() == ".h") {
+      std::ifstream in(e.path(), std::ios::binary);
+      sources += std::string(std::istreambuf_iterator<char>(in), {}) + "\n";
+    }
+  std::string name = struct_name_for(path);
+  while (mentions_word(sources, name)) name += "Mine";
+  return name;
+}
 
-std::optional<std::string> starter_text(const std::string& family_id, const std::string& variant, const std::string& path,
-                                        bool skeleton, std::string& error) {
+// Built-in `variant` of `family` as a lab file for `path`: its structs renamed, its id the file's.
+std::optional<std::string> renamed_variant(const std::string& family_id, const std::string& variant,
+                                           const std::string& path, std::string& error) {
   const Family* family = find_family(family_id);
   if (!family) {
     error = "unknown family '" + family_id + "' (" + family_ids_text() + ")";
@@ -51,14 +79,15 @@ std::optional<std::string> starter_text(const std::string& family_id, const std:
     error = missing_data_message(DataKind::Headers);
     return std::nullopt;
   }
-  const std::string source = kernel_source_dir() + "/kernels/families/" + family_id + "/" + header + ".h";
+  const std::string family_dir = kernel_source_dir() + "/kernels/families/" + family_id;
+  const std::string source = family_dir + "/" + header + ".h";
   std::optional<LabFile> parsed = read_lab_file(source, error);
   if (!parsed) {
     error = "cannot use " + variant + " as a starter: " + error;
     return std::nullopt;
   }
   std::string text = parsed->text;
-  const std::string name = struct_name_for(path), id = variant_id_for(path);
+  const std::string name = free_struct_name(path, family_dir), id = variant_id_for(path);
   // Every other type the file defines (a template the variant derives from, say) gets the new
   // name as a suffix: the built-in file's own definitions are compiled beside the learner's.
   static const std::regex defined(R"(\b(?:struct|class)\s+([A-Za-z_][A-Za-z0-9_]*)\s*[:{<])");
@@ -67,27 +96,68 @@ std::optional<std::string> starter_text(const std::string& family_id, const std:
     if ((*it)[1] != parsed->type_name) others.insert((*it)[1]);
   for (const std::string& other : others) text = std::regex_replace(text, std::regex("\\b" + other + "\\b"), other + name);
   text = std::regex_replace(text, std::regex("\\b" + parsed->type_name + "\\b"), name);
-  text = std::regex_replace(text, std::regex("info\\{(\\s*)\"" + parsed->id + "\""), "info{$1\"" + id + "\"",
+  return std::regex_replace(text, std::regex("info\\{(\\s*)\"" + parsed->id + "\""), "info{$1\"" + id + "\"",
                             std::regex_constants::format_first_only);
-  std::string intro = "// " + id + ": yours, started from " + family_id + "'s " + variant +
-                      " (warplens lab new). Run it with `warplens lab run " + path + "`;\n"
-                      "// watch it with `warplens --lab " + path + "`.\n//\n";
-  if (skeleton) {
-    const std::string todo =
-        "\n    // TODO: your kernel. It runs on every thread of every block, as a CUDA kernel does:\n"
-        "    // ctx.thread_idx(), ctx.block_idx(), ctx.block_dim() say where this thread is;\n"
-        "    // ctx.ld(view, i) and ctx.st(view, i, v) read and write global and shared memory;\n"
-        "    // ctx.sync() is __syncthreads(); ctx.branch(cond) is an if the views can see;\n"
-        "    // ctx.step(...) starts a new tree level. The arguments `a` hold the input and output.\n"
-        "    // " + family_id + "'s " + variant + ".h shows one way; kernels/dialect/README.md, every call.\n  ";
-    if (!replace_run_body(text, todo)) {
-      error = "cannot find the kernel body (run) in " + source;
-      return std::nullopt;
-    }
-    intro = "// " + id + ": a skeleton from " + family_id + "'s " + variant + " (warplens lab new --skeleton):\n"
-            "// fill in run(). Run it with `warplens lab run " + path + "`.\n//\n";
+}
+
+}  // namespace
+
+std::string kernel_source_dir() { return headers_dir(); }
+
+std::optional<std::string> starter_text(const std::string& family_id, const std::string& variant, const std::string& path,
+                                        bool skeleton, std::string& error) {
+  std::optional<std::string> text = renamed_variant(family_id, variant, path, error);
+  if (!text) return std::nullopt;
+  const std::string id = variant_id_for(path);
+  if (!skeleton)
+    return "// " + id + ": yours, started from " + family_id + "'s " + variant +
+           " (warplens lab new). Run it with `warplens lab run " + path + "`;\n"
+           "// watch it with `warplens --lab " + path + "`.\n//\n" + *text;
+  const std::string todo =
+      "\n    // TODO: your kernel. It runs on every thread of every block, as a CUDA kernel does:\n"
+      "    // ctx.thread_idx(), ctx.block_idx(), ctx.block_dim() say where this thread is;\n"
+      "    // ctx.ld(view, i) and ctx.st(view, i, v) read and write global and shared memory;\n"
+      "    // ctx.sync() is __syncthreads(); ctx.branch(cond) is an if the views can see;\n"
+      "    // ctx.step(...) starts a new tree level. The arguments `a` hold the input and output.\n"
+      "    // " + family_id + "'s " + variant + ".h shows one way; kernels/dialect/README.md, every call.\n  ";
+  if (!replace_run_body(*text, todo)) {
+    error = "cannot find the kernel body (run) in " + family_id + "'s " + variant;
+    return std::nullopt;
   }
-  return intro + text;
+  return "// " + id + ": a skeleton from " + family_id + "'s " + variant + " (warplens lab new --skeleton):\n"
+         "// fill in run(). Run it with `warplens lab run " + path + "`.\n//\n" + *text;
+}
+
+std::optional<LabFile> write_solution_file(const LabFile& exercise, std::string& error) {
+  if (exercise.solution.empty()) {
+    error = exercise.path + " names no solution (a line like `// solution: sequential`, a built-in variant)";
+    return std::nullopt;
+  }
+  const std::string folder = lab_cache_dir() + "/solutions";
+  const std::string path = folder + "/" + variant_id_for(exercise.path) + "-solution.h";
+  std::optional<std::string> body = renamed_variant(exercise.family, exercise.solution, path, error);
+  if (!body) {
+    error = exercise.path + ": its solution: " + error;
+    return std::nullopt;
+  }
+  std::string text = "// exercise: " + exercise.title + "\n// run:";
+  for (const std::string& word : exercise.run) text += " " + word;
+  text += "\n";
+  for (const LabGoal& goal : exercise.goals) text += "// goal: " + goal.text + "\n";
+  text += "//\n// The reference solution: " + exercise.family + "'s " + exercise.solution + " (warplens lab new --from " +
+          exercise.solution + ").\n//\n" + *body;
+  // Written whole, then renamed over any earlier copy: a check running beside this one reads
+  // either that copy or this one, never half of it.
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  const std::string partial = path + "." + std::to_string(getpid());
+  std::ofstream(partial, std::ios::binary) << text;
+  fs::rename(partial, path, ec);
+  if (ec) {
+    error = "cannot write " + path + ": " + ec.message();
+    return std::nullopt;
+  }
+  return parse_lab_file(path, text, error);
 }
 
 }  // namespace wl::lab

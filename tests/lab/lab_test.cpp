@@ -6,6 +6,8 @@
 
 #include <signal.h>
 
+#include <tuple>
+
 #include "kernels/family/family.h"
 #include "lab/child_process.h"
 #include "lab/lab_build.h"
@@ -22,6 +24,7 @@ const std::string kExercise = R"(// exercise: Reduce without bank conflicts
 // goal: correct
 // goal: bank_conflicts == 0
 // goal: divergent_warps < interleaved-divergent
+// solution: sequential
 #include "kernels/families/reduce/variant.h"
 namespace wl::reduce {
 struct NoConflicts02 {
@@ -48,6 +51,7 @@ TEST(LabFile, ReadsTheFamilyTheVariantTheRunAndTheGoals) {
   EXPECT_EQ(f->goals[1].line, 4u);
   EXPECT_EQ(f->goals[2].compare, GoalCompare::Less);
   EXPECT_EQ(f->goals[2].versus, "interleaved-divergent");
+  EXPECT_EQ(f->solution, "sequential");
 }
 
 // A file's run: line takes n as every --n does: a number or a power of two.
@@ -147,6 +151,33 @@ TEST(LabStarter, ABuiltInVariantRenamedAfterTheFile) {
   EXPECT_EQ(skeleton->find("Op::apply"), std::string::npos);  // the body is gone
   EXPECT_FALSE(starter_text("reduce", "nope", "s.h", false, error));
   EXPECT_FALSE(starter_text("nope", "sequential", "s.h", false, error));
+}
+
+// The file's name for the struct, unless the family already uses it: a starter named as its
+// variant would clash with the built-in compiled beside it, and with `Shared` every Shared<T>.
+TEST(LabStarter, ANameTheFamilyUsesIsNotTaken) {
+  std::string error;
+  for (const auto& [variant, path, name] : {std::tuple{"interleaved-divergent", "interleaved-divergent.h", "InterleavedDivergentMine"},
+                                            std::tuple{"sequential", "shared.h", "SharedMine"},
+                                            std::tuple{"sequential", "mine.h", "Mine"}}) {
+    const std::optional<std::string> text = starter_text("reduce", variant, path, false, error);
+    ASSERT_TRUE(text) << error;
+    const std::optional<LabFile> f = parse_lab_file(path, *text, error);
+    ASSERT_TRUE(f) << error;
+    EXPECT_EQ(f->type_name, name);
+    EXPECT_EQ(f->id, variant_id_for(path));
+  }
+}
+
+// A variant that builds on another's header (blelloch-padded on blelloch.h) is a starter too.
+TEST(LabStarter, AVariantOnAnothersHeader) {
+  std::string error;
+  const std::optional<std::string> text = starter_text("scan", "blelloch-padded", "padded.h", false, error);
+  ASSERT_TRUE(text) << error;
+  const std::optional<LabFile> f = parse_lab_file("padded.h", *text, error);
+  ASSERT_TRUE(f) << error;
+  EXPECT_EQ(f->family, "scan");
+  EXPECT_EQ(f->type_name, "Padded");
 }
 
 RunResult run_builtin(const std::string& variant, const RunRequest& base) {

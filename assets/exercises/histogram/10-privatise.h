@@ -2,6 +2,7 @@
 // run: --n 65536 --block 256 --pattern skewed
 // goal: correct
 // goal: excess_sectors < global-atomics
+// solution: shared-atomics
 //
 // Every item is an atomicAdd on the global bins: a trip to L2, scattered over many sectors. Let
 // each block count into its own copy of the bins in shared memory (shared_bytes receives the

@@ -2,6 +2,7 @@
 // run: --n 65536 --block 256 --pattern skewed
 // goal: correct
 // goal: atomic_passes <= warp-aggregated
+// solution: warp-aggregated
 //
 // The bins are private to the block now, but on skewed input most lanes of a warp want the same
 // bin, and their 32 atomics on one address still serialise into 32 passes. Let the lanes that

@@ -2,6 +2,7 @@
 // run: --n 4096 --block 256 --type i32
 // goal: correct
 // goal: faults == 0
+// solution: warp-shuffle
 //
 // warp_total halves the shuffle distance each step and names in its mask only the lanes whose
 // sums still matter, although all 32 lanes execute the shuffle. Every lane that calls

@@ -2,6 +2,7 @@
 // run: --n 67108864 --block 256 --type f32
 // goal: correct
 // goal: percent_of_copy >= 80
+// solution: speed-of-light
 //
 // A GPU exercise. This kernel is correct and modern (shuffles, one atomic per block), yet on an
 // H100 it reads 2^26 floats at about 72% of a device copy's bandwidth. A reduction is bound by

@@ -3,6 +3,7 @@
 // goal: correct
 // goal: races == 0
 // goal: barriers <= hillis-steele
+// solution: hillis-steele
 //
 // This scan works in place: thread t reads element t - offset and overwrites element t in the
 // same step. The barrier orders the steps, not the reads and writes inside one, so a thread may

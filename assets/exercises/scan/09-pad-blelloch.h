@@ -2,6 +2,7 @@
 // run: --n 512 --block 256 --type i32
 // goal: correct
 // goal: bank_conflicts <= 16
+// solution: blelloch-padded
 //
 // The up-sweep at depth d has its threads touch nodes 2^(d+1) apart; once that distance is a
 // multiple of 32 words, every thread of a warp hits the same shared-memory bank and the accesses
