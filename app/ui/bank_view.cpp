@@ -25,7 +25,7 @@ void word_tooltip(const BankRequest& r, unsigned bank, const BankWord& w) {
   ImGui::Text("lanes %s", lane_ranges(w.lanes).c_str());
   if (std::bitset<32>(w.lanes).count() > 1) ImGui::TextDisabled("several lanes, one word: a broadcast, no conflict");
   if (w.ways > 1)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor),
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem),
                        "%u different words of lanes %s in this bank: %u-way conflict", unsigned(w.ways),
                        lane_ranges(group_lanes(r, w.group)).c_str(), unsigned(w.ways));
   else if (r.banks[bank].size() > 1)
@@ -51,7 +51,7 @@ void draw_bank_view(ViewContext& ctx) {
   ImGui::Text("This level, block %u: %zu shared requests, %llu wavefronts (ideal %llu), ", ctx.session.block()->block,
               step.requests.size(), (unsigned long long)step.wavefronts, (unsigned long long)step.ideal);
   ImGui::SameLine(0, 0);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(step.conflicts ? kProblemColor : kGoodColor), "%llu conflicts",
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(step.conflicts ? colors().problem : colors().good), "%llu conflicts",
                      (unsigned long long)step.conflicts);
   ImGui::Text("Whole kernel (%zu recorded blocks): %llu wavefronts, %llu conflicts", ctx.session.views()->blocks.size(),
               (unsigned long long)kernel_wavefronts, (unsigned long long)kernel_conflicts);
@@ -90,25 +90,25 @@ void draw_bank_view(ViewContext& ctx) {
     ImGui::TextDisabled("lanes %s", lane_ranges(r.lane_mask).c_str());
     ImGui::SameLine();
     if (r.ways > 1)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%u-way conflict: %u wavefronts (ideal %u)", r.ways,
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%u-way conflict: %u wavefronts (ideal %u)", r.ways,
                          r.cost.wavefronts, r.cost.ideal);
     else
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kGoodColor), "conflict-free: %u wavefront%s", r.cost.wavefronts,
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().good), "conflict-free: %u wavefront%s", r.cost.wavefronts,
                          r.cost.wavefronts == 1 ? "" : "s");
     std::size_t depth = 1;
     for (const auto& bank : r.banks) depth = std::max(depth, bank.size());
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float height = cell_h * float(depth);
     if (ImGui::IsRectVisible(o, ImVec2(o.x + width, o.y + height + line))) {
-      texts.push_back({ImVec2(o.x, o.y + (cell_h - line) * 0.5f), "bank", IM_COL32(150, 156, 168, 255)});
+      texts.push_back({ImVec2(o.x, o.y + (cell_h - line) * 0.5f), "bank", colors().label});
       for (unsigned b = 0; b < kBanks; ++b) {
         const float x = o.x + label_w + float(b) * bank_w;
         const auto& words = r.banks[b];
         const bool conflict = std::any_of(words.begin(), words.end(), [](const BankWord& w) { return w.ways > 1; });
-        cells.box(ImVec2(x + 1.0f, o.y), ImVec2(x + bank_w - 1.0f, o.y + height), kEmptyColor, 2.0f);
+        cells.box(ImVec2(x + 1.0f, o.y), ImVec2(x + bank_w - 1.0f, o.y + height), colors().empty, 2.0f);
         for (std::size_t k = 0; k < words.size(); ++k) {
           const ImVec2 lo(x + 2.0f, o.y + float(k) * cell_h + 1.0f), hi(x + bank_w - 2.0f, o.y + float(k + 1) * cell_h - 1.0f);
-          const ImU32 fill = words[k].ways > 1 ? kProblemColor : kGoodColor;
+          const ImU32 fill = words[k].ways > 1 ? colors().problem : colors().good;
           cells.box(lo, hi, fill, 3.0f);
           char word[16];
           std::snprintf(word, sizeof word, "%u", words[k].word);
@@ -131,7 +131,7 @@ void draw_bank_view(ViewContext& ctx) {
       for (unsigned b = 0; b < kBanks; b += (bank_w < ImGui::CalcTextSize("30").x + 4.0f ? 2 : 1)) {
         char num[8];
         std::snprintf(num, sizeof num, "%u", b);
-        texts.push_back({ImVec2(n.x + label_w + float(b) * bank_w + 3.0f, n.y), num, IM_COL32(150, 156, 168, 255)});
+        texts.push_back({ImVec2(n.x + label_w + float(b) * bank_w + 3.0f, n.y), num, colors().label});
       }
       ImGui::Dummy(ImVec2(width, line));
     }
@@ -144,8 +144,8 @@ void draw_bank_view(ViewContext& ctx) {
   ImGui::EndChild();
 
   legend_begin();
-  legend_item(kGoodColor, "alone in its bank within its lane group");
-  legend_item(kProblemColor, "n-way conflict within a lane group");
+  legend_item(colors().good, "alone in its bank within its lane group");
+  legend_item(colors().problem, "n-way conflict within a lane group");
   legend_text("numbers: word (byte / 4), bank = word % 32; 16-byte requests: a row per 8 lanes");
   legend_end();
 }

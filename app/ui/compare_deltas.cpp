@@ -37,13 +37,13 @@ void delta_cell(const MetricColumn& c, const StepMetrics* a, const StepMetrics* 
   }
   const bool better = c.lower_is_better ? d < 0 : d > 0;
   if (better ? right_races : left_races) {
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s racy", buf);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s racy", buf);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("The %s side has data races: fewer %s there is not better, it is a bug.", better ? "right" : "left",
                         c.name);
     return;
   }
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(better ? kGoodColor : kProblemColor), "%s", buf);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(better ? colors().good : colors().problem), "%s", buf);
 }
 
 }  // namespace
@@ -66,7 +66,7 @@ void draw_compare_deltas(AppState& state, std::uint16_t step) {
   char races[64];
   std::snprintf(races, sizeof races, "\u00b7 races: %zu left, %zu right", left->races.size(), right->races.size());
   same_line_if_fits(ImGui::CalcTextSize(races).x);
-  const ImVec4 race_color = ImGui::ColorConvertU32ToFloat4(left_races || right_races ? kProblemColor : ImGui::GetColorU32(ImGuiCol_Text));
+  const ImVec4 race_color = ImGui::ColorConvertU32ToFloat4(left_races || right_races ? colors().problem : ImGui::GetColorU32(ImGuiCol_Text));
   ImGui::TextColored(race_color, "%s", races);
   const char* legend = "\u00b7 green: right is better";
   same_line_if_fits(ImGui::CalcTextSize(legend).x);
@@ -155,7 +155,7 @@ void draw_compare_summary(AppState& state) {
           " right (the whole table needs a taller window).";
   ImGui::PushTextWrapPos(0.0f);
   if (!left->races.empty() || !right->races.empty())
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", text.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", text.c_str());
   else
     ImGui::TextUnformatted(text.c_str());
   ImGui::PopTextWrapPos();

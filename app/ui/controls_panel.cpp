@@ -29,7 +29,7 @@ void section_heading(const char* text) {
 void problem_text(const std::string& text) {
   if (text.empty()) return;
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", text.c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", text.c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -148,9 +148,9 @@ void result_line(Session& s) {
   } else if (o->checked) {
     ImGui::Text("Result %s", o->result_text.c_str());
     if (o->check_ok)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kGoodColor), "matches the CPU reference");
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().good), "matches the CPU reference");
     else
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "WRONG: the CPU reference is %s",
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "WRONG: the CPU reference is %s",
                          o->expected_text.c_str());
     if (!o->check_diagnosis.empty()) ImGui::TextColored(warning_color(), "%s", o->check_diagnosis.c_str());
   }

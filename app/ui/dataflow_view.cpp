@@ -15,21 +15,21 @@
 namespace wl::ui {
 namespace {
 
-constexpr ImU32 kWrittenColor = IM_COL32(214, 219, 228, 255);  // a value a thread wrote
-constexpr ImU32 kRowLabelColor = IM_COL32(150, 156, 168, 255);
-constexpr ImU32 kGuideColor = IM_COL32(90, 96, 110, 255);
+ImU32 written_color() { return colors().written; }  // a value a thread wrote
+ImU32 row_label_color() { return colors().label; }
+ImU32 guide_color() { return colors().guide; }
 
 // The view's own camera per side: its columns are not the tree's.
 TreeCamera g_cameras[2];
 
 ImU32 edge_color(DataflowEdgeKind kind) {
   switch (kind) {
-    case DataflowEdgeKind::Copy: return okabe_ito::kSkyBlue;
-    case DataflowEdgeKind::Combine: return okabe_ito::kOrange;
-    case DataflowEdgeKind::Swap: return okabe_ito::kReddishPurple;
-    case DataflowEdgeKind::Atomic: return okabe_ito::kYellow;
+    case DataflowEdgeKind::Copy: return colors().sky_blue;
+    case DataflowEdgeKind::Combine: return colors().orange;
+    case DataflowEdgeKind::Swap: return colors().reddish_purple;
+    case DataflowEdgeKind::Atomic: return colors().yellow;
   }
-  return kGuideColor;
+  return guide_color();
 }
 
 const char* edge_kind_text(DataflowEdgeKind kind) {
@@ -44,11 +44,11 @@ const char* edge_kind_text(DataflowEdgeKind kind) {
 
 ImU32 node_fill(const DataflowNode& n) {
   switch (n.kind) {
-    case DataflowNodeKind::Input: return kInputColor;
-    case DataflowNodeKind::Initial: return kEmptyColor;
-    case DataflowNodeKind::Written: return kWrittenColor;
+    case DataflowNodeKind::Input: return colors().input;
+    case DataflowNodeKind::Initial: return colors().empty;
+    case DataflowNodeKind::Written: return written_color();
   }
-  return kEmptyColor;
+  return colors().empty;
 }
 
 // Global nodes read with their buffer's type (a u32 ticket in an f32 run), others with the run's.
@@ -101,7 +101,7 @@ void node_tooltip(const TraceViews& v, const DataflowGraph& g, std::uint32_t nod
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
     ImGui::TextWrapped("%s %s", edge_kind_text(first->kind), from.c_str());
     if (std::any_of(first, last, [](const DataflowEdge& e) { return e.racy; }))
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor),
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem),
                          "a race: a read saw another version than the one it should (written in the same step by "
                          "another thread, with no barrier between, or an older one)");
     ImGui::PopTextWrapPos();
@@ -115,10 +115,10 @@ void draw_legend() {
   legend_item(edge_color(DataflowEdgeKind::Combine), "combine (2+ sources)", SwatchShape::Line);
   legend_item(edge_color(DataflowEdgeKind::Swap), "swap (exchange)", SwatchShape::DashedLine);
   legend_item(edge_color(DataflowEdgeKind::Atomic), "atomic", SwatchShape::Line);
-  legend_item(kProblemColor, "race (read the wrong version)", SwatchShape::DashedLine);
-  legend_item(kWrittenColor, "written");
-  legend_item(kInputColor, "input of the run");
-  legend_item(kEmptyColor, "value from before (host or unrecorded block)");
+  legend_item(colors().problem, "race (read the wrong version)", SwatchShape::DashedLine);
+  legend_item(written_color(), "written");
+  legend_item(colors().input, "input of the run");
+  legend_item(colors().empty, "value from before (host or unrecorded block)");
   legend_text("hover a node: where, when, who wrote it, from what");
   legend_end();
 }
@@ -165,7 +165,7 @@ void draw_column_headers(ImDrawList* dl, const DataflowLayout& l, const TreeFram
   for (const DataflowColumnGroup& grp : l.groups) {
     const float x0 = std::max(f.x(grp.left), left), x1 = std::min(f.x(grp.right), right);
     if (x1 <= x0) continue;
-    dl->AddLine(ImVec2(x0 + 1.0f, bracket_y), ImVec2(x1 - 1.0f, bracket_y), kGuideColor, 2.0f * scale);
+    dl->AddLine(ImVec2(x0 + 1.0f, bracket_y), ImVec2(x1 - 1.0f, bracket_y), guide_color(), 2.0f * scale);
     const std::uint32_t lo = l.columns[grp.first_column].index;
     const std::uint32_t hi = l.columns[grp.first_column + grp.column_count - 1].index;
     std::string text = grp.label + " " + std::to_string(lo);
@@ -175,7 +175,7 @@ void draw_column_headers(ImDrawList* dl, const DataflowLayout& l, const TreeFram
     const float w = ImGui::CalcTextSize(text.c_str()).x;
     const float x = std::min(std::max((x0 + x1 - w) * 0.5f, free_from), right - w);
     if (x < free_from) continue;
-    dl->AddText(ImVec2(x, top), IM_COL32(220, 224, 232, 255), text.c_str());
+    dl->AddText(ImVec2(x, top), colors().soft_text, text.c_str());
     free_from = x + w + ImGui::GetFontSize();
   }
   if (!indices) return;
@@ -184,7 +184,7 @@ void draw_column_headers(ImDrawList* dl, const DataflowLayout& l, const TreeFram
     if (x < left || x > right) continue;
     const std::string text = std::to_string(c.index);
     const ImVec2 ext = font->CalcTextSizeA(small, FLT_MAX, 0.0f, text.c_str());
-    dl->AddText(font, small, ImVec2(x - ext.x * 0.5f, bracket_y + 3.0f * scale), kRowLabelColor, text.c_str());
+    dl->AddText(font, small, ImVec2(x - ext.x * 0.5f, bracket_y + 3.0f * scale), row_label_color(), text.c_str());
   }
 }
 
@@ -252,10 +252,10 @@ void draw_dataflow_view(ViewContext& ctx) {
   for (std::size_t r = 0; r < l.rows.size(); ++r) {
     const DataflowRow& row = l.rows[r];
     const float y0 = f.y(row.top), y1 = f.y(row.top + row.height);
-    if (int(r) == current) dl->AddRectFilled(ImVec2(origin.x, y0), ImVec2(f.x.max.x, y1), IM_COL32(255, 255, 255, 22));
+    if (int(r) == current) dl->AddRectFilled(ImVec2(origin.x, y0), ImVec2(f.x.max.x, y1), colors().band);
     if (r > 0 && row.launch != l.rows[r - 1].launch) {
       const float y = (f.y(l.rows[r - 1].top + l.rows[r - 1].height) + y0) * 0.5f;
-      dl->AddLine(ImVec2(origin.x, y), ImVec2(f.x.max.x, y), kGuideColor, 1.5f * scale);
+      dl->AddLine(ImVec2(origin.x, y), ImVec2(f.x.max.x, y), guide_color(), 1.5f * scale);
     }
   }
   dl->PopClipRect();
@@ -280,8 +280,8 @@ void draw_dataflow_view(ViewContext& ctx) {
     if (!is_current && (y < free_from || std::fabs(y - current_y) < line)) continue;
     const std::string text = label_of(r);
     if (text.empty() || ImGui::CalcTextSize(text.c_str()).x > label_w - 6.0f * scale) continue;
-    dl->AddText(ImVec2(origin.x + 6.0f * scale, y), is_current ? IM_COL32(255, 255, 255, 255) : kRowLabelColor, text.c_str());
-    if (is_current) dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + 3.0f * scale, y + line), kHighlightColor);
+    dl->AddText(ImVec2(origin.x + 6.0f * scale, y), is_current ? colors().text_current : row_label_color(), text.c_str());
+    if (is_current) dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + 3.0f * scale, y + line), colors().highlight);
     free_from = y + line;
   }
 
@@ -299,9 +299,9 @@ void draw_dataflow_view(ViewContext& ctx) {
     if (std::max(p.x, q.x) < left || std::min(p.x, q.x) > right) continue;
     const bool lit = e.from == hot || e.to == hot;
     const bool now = int(b.row) == current;
-    ImU32 color = e.racy ? kProblemColor : edge_color(e.kind);
+    ImU32 color = e.racy ? colors().problem : edge_color(e.kind);
     float width = (squeezed ? 1.0f : 1.8f) * scale;
-    if (lit) color = kHighlightColor, width = 3.0f * scale;
+    if (lit) color = colors().highlight, width = 3.0f * scale;
     else if (now) width = 2.6f * scale;
     else if (hot != kNoDataflowNode || current >= 0) color = with_alpha(color, squeezed ? 0.35f : 0.6f);
     const float dash = e.kind == DataflowEdgeKind::Swap || e.racy ? 6.0f * scale : 0.0f;
@@ -319,7 +319,7 @@ void draw_dataflow_view(ViewContext& ctx) {
     const float hh = box_h(l.nodes[i].row) * 0.5f;
     const bool outline = n.kind == DataflowNodeKind::Initial || i == hot;
     boxes.box(ImVec2(c.x - box_w * 0.5f, c.y - hh), ImVec2(c.x + box_w * 0.5f, c.y + hh), node_fill(n), radius,
-              outline && box_w >= 4.0f ? 1.5f * scale : 0.0f, i == hot ? kHighlightColor : IM_COL32(140, 146, 160, 255));
+              outline && box_w >= 4.0f ? 1.5f * scale : 0.0f, i == hot ? colors().highlight : colors().border);
   }
   ctx.gl.draw(dl, std::move(boxes));
 

@@ -20,11 +20,11 @@ CellGrid lane_grid(const DivergenceMap& m) {
   const std::vector<LaneUse> lanes = m.lane_grid();
   g.cells.resize(lanes.size());
   for (std::size_t i = 0; i < lanes.size(); ++i) g.cells[i] = std::uint8_t(lanes[i]);
-  g.palette[std::size_t(LaneUse::None)] = kEmptyColor;
-  g.palette[std::size_t(LaneUse::Active)] = kActiveLaneColor;
-  g.palette[std::size_t(LaneUse::Idle)] = kIdleColor;
-  g.palette[std::size_t(LaneUse::Diverged)] = kDivergedLaneColor;
-  g.palette[std::size_t(LaneUse::Fault)] = kProblemColor;
+  g.palette[std::size_t(LaneUse::None)] = colors().empty;
+  g.palette[std::size_t(LaneUse::Active)] = colors().active_lane;
+  g.palette[std::size_t(LaneUse::Idle)] = colors().idle;
+  g.palette[std::size_t(LaneUse::Diverged)] = colors().diverged_lane;
+  g.palette[std::size_t(LaneUse::Fault)] = colors().problem;
   return g;
 }
 
@@ -38,10 +38,10 @@ void cell_tooltip(const DivergenceMap& m, std::uint32_t warp, std::size_t column
     ImGui::Text("active lanes: %s (%u of 32)", lane_ranges(c.active_mask).c_str(), c.active_lanes());
     ImGui::Text("mask: %s", mask_hex(c.active_mask).c_str());
     if (int(column) == m.fault_column && warp == m.fault_warp)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "the run stopped here; lanes %s (red) are what it is about",
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "the run stopped here; lanes %s (red) are what it is about",
                          lane_ranges(m.fault_lanes).c_str());
     if (c.divergent())
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "diverged: lanes %s were still running but sat out "
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "diverged: lanes %s were still running but sat out "
                          "an operation the others issued", lane_ranges(c.diverged_mask).c_str());
     else
       ImGui::TextDisabled("no divergence: every running lane issued every operation of the warp");
@@ -97,7 +97,7 @@ void draw_divergence_view(ViewContext& ctx) {
     words_fit = words_fit && ImGui::CalcTextSize(heads[c].diverged.c_str()).x <= cell_w - 2 * pad &&
                 ImGui::CalcTextSize(heads[c].lanes.c_str()).x <= cell_w - 2 * pad;
   }
-  const ImU32 stat_color = IM_COL32(150, 156, 168, 255);
+  const ImU32 stat_color = colors().label;
   if (!words_fit) {
     dl->AddText(ImVec2(origin.x, origin.y + line * 1.05f), stat_color, "lanes");
     dl->AddText(ImVec2(origin.x, origin.y + line * 2.1f), stat_color, "diverged");
@@ -115,12 +115,12 @@ void draw_divergence_view(ViewContext& ctx) {
     const float x = g0.x + float(c) * cell_w;
     const bool cur = int(c) == current;
     if (cur)
-      dl->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + cell_w, g0.y + cell_h * float(m.warps)), kCurrentBandColor);
+      dl->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + cell_w, g0.y + cell_h * float(m.warps)), colors().band);
     const Head& h = heads[c];
-    dl->AddText(ImVec2(x + pad, origin.y), cur ? IM_COL32(255, 255, 255, 255) : IM_COL32(170, 176, 188, 255),
+    dl->AddText(ImVec2(x + pad, origin.y), cur ? colors().text_current : colors().label_strong,
                 fitted(h.step).c_str());
     dl->AddText(ImVec2(x + pad, origin.y + line * 1.05f), stat_color, fitted(words_fit ? h.lanes : h.lanes.substr(0, h.lanes.find(' '))).c_str());
-    dl->AddText(ImVec2(x + pad, origin.y + line * 2.1f), h.divergent ? kProblemColor : stat_color,
+    dl->AddText(ImVec2(x + pad, origin.y + line * 2.1f), h.divergent ? colors().problem : stat_color,
                 fitted(words_fit ? h.diverged : std::to_string(h.divergent)).c_str());
   }
   // Row labels.
@@ -128,7 +128,7 @@ void draw_divergence_view(ViewContext& ctx) {
     if (cell_h < line * 0.9f && w % 4 != 0) continue;
     char label[24];
     std::snprintf(label, sizeof label, "warp %u", w);
-    dl->AddText(ImVec2(origin.x, g0.y + (float(w) + 0.5f) * cell_h - line * 0.5f), IM_COL32(170, 176, 188, 255), label);
+    dl->AddText(ImVec2(origin.x, g0.y + (float(w) + 0.5f) * cell_h - line * 0.5f), colors().label_strong, label);
   }
 
   // Lanes: one texel per lane, stretched; the gaps and markers go on top.
@@ -137,29 +137,29 @@ void draw_divergence_view(ViewContext& ctx) {
   ShapeBatch marks;
   for (std::size_t c = 0; c <= m.steps.size(); ++c) {  // column gaps
     const float x = g0.x + float(c) * cell_w;
-    marks.box(ImVec2(x - pad * 0.5f, g0.y), ImVec2(x + pad * 0.5f, g1.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+    marks.box(ImVec2(x - pad * 0.5f, g0.y), ImVec2(x + pad * 0.5f, g1.y), colors().gap);
   }
   if (cell_h >= 8.0f)
     for (std::uint32_t w = 0; w <= m.warps; ++w) {  // row gaps
       const float y = g0.y + float(w) * cell_h;
-      marks.box(ImVec2(g0.x, y - 1.0f), ImVec2(g1.x, y + 1.0f), ImGui::GetColorU32(ImGuiCol_WindowBg));
+      marks.box(ImVec2(g0.x, y - 1.0f), ImVec2(g1.x, y + 1.0f), colors().gap);
     }
   for (std::uint32_t w = 0; w < m.warps; ++w)
     for (std::size_t c = 0; c < m.steps.size(); ++c) {
       const float x = g0.x + float(c) * cell_w, y = g0.y + float(w) * cell_h;
       const ImVec2 lo(x + pad * 0.5f, y + 1.0f), hi(x + cell_w - pad * 0.5f, y + 1.0f + marker_h);
       if (m.cell(w, c).divergent()) {
-        marks.box(lo, hi, kProblemColor);
+        marks.box(lo, hi, colors().problem);
       } else {
-        marks.box(lo, hi, ImGui::GetColorU32(ImGuiCol_WindowBg));
+        marks.box(lo, hi, colors().gap);
       }
       if (ctx.app.probes) ctx.probe("divergence", "markers", (lo.x + hi.x) * 0.5f, (lo.y + hi.y) * 0.5f);
     }
   if (current >= 0) {  // the current column's outline
     const float x = g0.x + float(current) * cell_w;
     const float t = 2.0f * scale;
-    marks.box(ImVec2(x - t, g0.y - t), ImVec2(x + t * 0.5f, g1.y + t), kHighlightColor);
-    marks.box(ImVec2(x + cell_w - t * 0.5f, g0.y - t), ImVec2(x + cell_w + t, g1.y + t), kHighlightColor);
+    marks.box(ImVec2(x - t, g0.y - t), ImVec2(x + t * 0.5f, g1.y + t), colors().highlight);
+    marks.box(ImVec2(x + cell_w - t * 0.5f, g0.y - t), ImVec2(x + cell_w + t, g1.y + t), colors().highlight);
   }
   ctx.gl.draw(dl, std::move(marks));
   if (ctx.app.probes) ctx.probe_touch("divergence", "markers");
@@ -180,16 +180,16 @@ void draw_divergence_view(ViewContext& ctx) {
   ImGui::TextUnformatted(summary);
   if (m.fault_column >= 0) {
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "The run stopped at %s: warp %u, lanes %s (red).",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "The run stopped at %s: warp %u, lanes %s (red).",
                        step_name(m.steps[std::size_t(m.fault_column)]).c_str(), m.fault_warp,
                        lane_ranges(m.fault_lanes).c_str());
   }
   legend_begin();
-  legend_item(kActiveLaneColor, "lane worked");
-  legend_item(kDivergedLaneColor, "lane idle: its warp diverged");
-  legend_item(kIdleColor, "lane idle, warp did not diverge");
-  legend_item(kProblemColor, "divergent warp (bar); lanes a bug stopped the run at");
-  legend_item(kEmptyColor, "warp recorded nothing");
+  legend_item(colors().active_lane, "lane worked");
+  legend_item(colors().diverged_lane, "lane idle: its warp diverged");
+  legend_item(colors().idle, "lane idle, warp did not diverge");
+  legend_item(colors().problem, "divergent warp (bar); lanes a bug stopped the run at");
+  legend_item(colors().empty, "warp recorded nothing");
   legend_end();
 }
 

@@ -13,10 +13,10 @@
 namespace wl::ui {
 namespace {
 
-constexpr ImU32 kCountColor = okabe_ito::kSkyBlue;        // counted so far
-constexpr ImU32 kFinalColor = IM_COL32(255, 255, 255, 40);  // where the recorded blocks end
-constexpr ImU32 kPrivateColor = okabe_ito::kBluishGreen;  // a block's private copy
-constexpr ImU32 kPassColor = kProblemColor;               // serialised atomic passes
+ImU32 count_color() { return colors().sky_blue; }        // counted so far
+ImU32 final_color() { return colors().shade; }  // where the recorded blocks end
+ImU32 private_color() { return colors().bluish_green; }  // a block's private copy
+ImU32 pass_color() { return colors().problem; }               // serialised atomic passes
 
 constexpr int kMostCopies = 8;
 
@@ -43,7 +43,7 @@ int bar_chart(ImDrawList* draw, ImVec2 at, ImVec2 size, const std::vector<std::u
       if (outline) o = std::max(o, (*outline)[b]);
     }
     const float x0 = at.x + float(first) * w, x1 = std::max(at.x + float(last) * w - gap, x0 + 1.0f);
-    if (outline && o > 0) draw->AddRectFilled(ImVec2(x0, bottom - height(o)), ImVec2(x1, bottom), kFinalColor);
+    if (outline && o > 0) draw->AddRectFilled(ImVec2(x0, bottom - height(o)), ImVec2(x1, bottom), final_color());
     if (v > 0) draw->AddRectFilled(ImVec2(x0, bottom - std::max(height(v), 1.0f)), ImVec2(x1, bottom), color);
   }
   draw->AddLine(ImVec2(at.x, bottom), ImVec2(at.x + size.x, bottom), ImGui::GetColorU32(ImGuiCol_Border));
@@ -89,7 +89,7 @@ void draw_histogram_view(ViewContext& ctx) {
                      every_block ? "every block" : "the recorded blocks only",
                      !last_launch ? "this launch leaves them" : every_block ? "the run ends" : "they end");
   if (last_launch && every_block && sum(end.counts) != meta.n && ctx.step == views->steps.back())
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor),
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem),
                        "The bins add up to %llu, not %llu: %llu updates were lost (lanes wrote over each other's counts), "
                        "or items outside the bins were dropped.",
                        (unsigned long long)sum(end.counts), (unsigned long long)meta.n,
@@ -124,7 +124,7 @@ void draw_histogram_view(ViewContext& ctx) {
   draw->AddText(ImVec2(origin.x, y), ImGui::GetColorU32(ImGuiCol_Text), "bins");
   y += line;
   y_axis(draw, ImVec2(origin.x, y), label_w, main_h, top);
-  int hovered = bar_chart(draw, ImVec2(origin.x + label_w, y), ImVec2(plot_w, main_h), now.counts, top, kCountColor,
+  int hovered = bar_chart(draw, ImVec2(origin.x + label_w, y), ImVec2(plot_w, main_h), now.counts, top, count_color(),
                           &end.counts);
   ctx.probe("histogram", "bins", origin.x + label_w, y);
   y += main_h + line * 0.5f;
@@ -147,7 +147,7 @@ void draw_histogram_view(ViewContext& ctx) {
       for (const PrivateBins& c : now.copies)
         if (c.block == final_copy.block) counts = &c.counts;
       const ImVec2 at(origin.x + label_w + float(k) * (w + gap), y);
-      const int bin = bar_chart(draw, at, ImVec2(w, side_h), *counts, double(copy_top), kPrivateColor,
+      const int bin = bar_chart(draw, at, ImVec2(w, side_h), *counts, double(copy_top), private_color(),
                                 &final_copy.counts);
       if (bin >= 0) hovered = bin;
       char name[32];
@@ -167,7 +167,7 @@ void draw_histogram_view(ViewContext& ctx) {
     const double pass_top = double(std::max<std::uint64_t>(largest(end.passes), 1));
     y_axis(draw, ImVec2(origin.x, y), label_w, side_h, pass_top);
     const int bin = bar_chart(draw, ImVec2(origin.x + label_w, y), ImVec2(plot_w, side_h), now.passes, pass_top,
-                              kPassColor, &end.passes);
+                              pass_color(), &end.passes);
     if (bin >= 0) hovered = bin;
     ctx.probe("histogram", "passes", origin.x + label_w, y);
   }
@@ -175,10 +175,10 @@ void draw_histogram_view(ViewContext& ctx) {
   if (legend > 0) {
     ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + avail.y - legend));
     legend_begin();
-    legend_item(kCountColor, "counted so far");
-    legend_item(kFinalColor, "at the end");
-    if (private_row) legend_item(kPrivateColor, "a block's private bins");
-    if (contention_row) legend_item(kPassColor, "serialised passes (lanes on one bin wait their turn)");
+    legend_item(count_color(), "counted so far");
+    legend_item(final_color(), "at the end");
+    if (private_row) legend_item(private_color(), "a block's private bins");
+    if (contention_row) legend_item(pass_color(), "serialised passes (lanes on one bin wait their turn)");
     legend_end();
   }
 

@@ -61,17 +61,17 @@ void legend_item(ImU32 color, const char* text, SwatchShape shape) {
   switch (shape) {
     case SwatchShape::Box:  // outlined, so a swatch the color of the background still shows
       dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + size, y + size), color, 2.0f);
-      dl->AddRect(ImVec2(p.x, y), ImVec2(p.x + size, y + size), IM_COL32(140, 146, 160, 255), 2.0f);
+      dl->AddRect(ImVec2(p.x, y), ImVec2(p.x + size, y + size), colors().border, 2.0f);
       break;
     case SwatchShape::Outline:
-      dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + size, y + size), IM_COL32(56, 61, 74, 255), 2.0f);
+      dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + size, y + size), colors().carried, 2.0f);
       dl->AddRect(ImVec2(p.x, y), ImVec2(p.x + size, y + size), color, 2.0f, 0, thickness);
       break;
     case SwatchShape::Hatched:  // the color under dark diagonal stripes
       dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + size, y + size), color, 2.0f);
       for (float k = 0.25f; k < 2.0f; k += 0.5f) {
         const float a = std::min(k, 1.0f), b = std::max(k - 1.0f, 0.0f);
-        dl->AddLine(ImVec2(p.x + a * size, y + b * size), ImVec2(p.x + b * size, y + a * size), IM_COL32(20, 22, 28, 230), thickness * 0.8f);
+        dl->AddLine(ImVec2(p.x + a * size, y + b * size), ImVec2(p.x + b * size, y + a * size), colors().hatch, thickness * 0.8f);
       }
       break;
     case SwatchShape::Line:

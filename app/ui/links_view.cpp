@@ -10,8 +10,8 @@
 namespace wl::ui {
 namespace {
 
-constexpr ImU32 kReadColor = okabe_ito::kSkyBlue;
-constexpr ImU32 kWriteColor = okabe_ito::kOrange;
+ImU32 read_color() { return colors().sky_blue; }
+ImU32 write_color() { return colors().orange; }
 
 std::string bytes_text(std::uint64_t bytes) {
   char text[32];
@@ -40,7 +40,7 @@ float matrix(ImDrawList* dl, ImVec2 at, float cell, const LinkBytes& bytes, std:
   for (unsigned r = 0; r < k; ++r)
     for (unsigned q = 0; q < k; ++q) {
       const ImVec2 lo(g.x + cell * float(q) + 1, g.y + cell * float(r) + 1), hi(lo.x + cell - 2, lo.y + cell - 2);
-      dl->AddRectFilled(lo, hi, r == q ? IM_COL32(40, 44, 52, 255) : IM_COL32(30, 34, 42, 255));
+      dl->AddRectFilled(lo, hi, r == q ? colors().row_alt : colors().row);
       if (r == q) continue;
       const std::uint64_t rd = bytes.read_from(r, q), wr = bytes.written_to(r, q);
       const float full = hi.x - lo.x - 8;
@@ -49,8 +49,8 @@ float matrix(ImDrawList* dl, ImVec2 at, float cell, const LinkBytes& bytes, std:
         const float w = std::max(2.0f, full * float(double(v) / double(largest)));
         dl->AddRectFilled(ImVec2(lo.x + 4, y), ImVec2(lo.x + 4 + w, y + cell * 0.18f), color);
       };
-      bar(lo.y + cell * 0.18f, rd, kReadColor);
-      bar(lo.y + cell * 0.52f, wr, kWriteColor);
+      bar(lo.y + cell * 0.18f, rd, read_color());
+      bar(lo.y + cell * 0.52f, wr, write_color());
       if (cell > line * 3.5f && (rd || wr)) {
         const std::string t = bytes_text(rd + wr);
         dl->AddText(ImVec2(lo.x + 4, hi.y - line - 2), text, t.c_str());
@@ -110,8 +110,8 @@ void draw_links_view(ViewContext& ctx) {
   ImGui::Text("In all: %s read and %s written across links, %s a rank.", bytes_text(read).c_str(),
               bytes_text(written).c_str(), bytes_text((read + written) / k).c_str());
   legend_begin();
-  legend_item(kReadColor, "read from the column's memory");
-  legend_item(kWriteColor, "written to the column's memory");
+  legend_item(read_color(), "read from the column's memory");
+  legend_item(write_color(), "written to the column's memory");
   legend_end();
 }
 

@@ -12,9 +12,9 @@
 namespace wl::ui {
 namespace {
 
-constexpr ImU32 kAggregateColor = okabe_ito::kOrange;      // published its own total only
-constexpr ImU32 kInclusiveColor = okabe_ito::kBluishGreen; // published everything up to it
-constexpr ImU32 kWaitColor = kProblemColor;                // read a predecessor with no status
+ImU32 aggregate_color() { return colors().orange; }      // published its own total only
+ImU32 inclusive_color() { return colors().bluish_green; } // published everything up to it
+ImU32 wait_color() { return colors().problem; }                // read a predecessor with no status
 
 std::string time_text(const LookbackTimeline& t, double at) {
   char text[48];
@@ -62,7 +62,7 @@ void draw_lookback_view(ViewContext& ctx) {
   for (const PlotTick& tick : linear_ticks(0, end, std::max(1, int(plot_w / (90 * scale))))) {
     const double at = tick.value;
     const float x = x_of(at);
-    draw->AddLine(ImVec2(x, origin.y + axis_h - 4 * scale), ImVec2(x, y_of(t.tiles.size())), IM_COL32(255, 255, 255, 28));
+    draw->AddLine(ImVec2(x, origin.y + axis_h - 4 * scale), ImVec2(x, y_of(t.tiles.size())), colors().grid);
     const std::string label = time_text(t, at);
     const float right = origin.x + avail.x - ImGui::CalcTextSize(label.c_str()).x;  // the last label stays inside
     draw->AddText(ImVec2(std::min(x + 2 * scale, right), origin.y), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
@@ -88,21 +88,21 @@ void draw_lookback_view(ViewContext& ctx) {
       draw->AddText(ImVec2(origin.x, y_of(r) + std::max(0.0f, (row_h - line) * 0.5f)), ImGui::GetColorU32(ImGuiCol_Text),
                     label);
     }
-    draw->AddRectFilled(ImVec2(x_of(double(tile.start)), top), ImVec2(x_of(double(tile.end)), bottom), kIdleColor);
+    draw->AddRectFilled(ImVec2(x_of(double(tile.start)), top), ImVec2(x_of(double(tile.end)), bottom), colors().idle);
     const std::uint64_t inclusive = std::min(tile.inclusive, tile.end);
     if (tile.aggregate != kNever)
-      draw->AddRectFilled(ImVec2(x_of(double(tile.aggregate)), top), ImVec2(x_of(double(inclusive)), bottom), kAggregateColor);
+      draw->AddRectFilled(ImVec2(x_of(double(tile.aggregate)), top), ImVec2(x_of(double(inclusive)), bottom), aggregate_color());
     if (tile.inclusive != kNever)
       draw->AddRectFilled(ImVec2(x_of(double(tile.inclusive)), top), ImVec2(std::max(x_of(double(tile.end)), x_of(double(tile.inclusive)) + 2 * scale), bottom),
-                          kInclusiveColor);
+                          inclusive_color());
     for (const TileWait& w : tile.waits) {
       const double until = w.until == kNever ? double(t.end) : double(w.until);
       const ImVec2 a(x_of(double(w.from)), top + bar * 0.25f), b(std::max(x_of(until), x_of(double(w.from)) + 2 * scale), bottom - bar * 0.25f);
-      draw->AddRectFilled(a, b, kWaitColor);
+      draw->AddRectFilled(a, b, wait_color());
       // From the predecessor's row, at the moment the wait ended: who released whom.
       if (w.predecessor < row_of.size() && row_of[w.predecessor] >= 0 && w.until != kNever) {
         const float from_y = y_of(std::size_t(row_of[w.predecessor])) + row_h * 0.5f;
-        draw->AddLine(ImVec2(x_of(until), from_y), ImVec2(x_of(until), top), kWaitColor, 1.5f * scale);
+        draw->AddLine(ImVec2(x_of(until), from_y), ImVec2(x_of(until), top), wait_color(), 1.5f * scale);
       }
       if (ImGui::IsMouseHoveringRect(a, ImVec2(b.x + 2 * scale, b.y)) || (mouse.y >= top && mouse.y < bottom && mouse.x >= a.x && mouse.x <= b.x))
         hover = describe_wait(t, tile, w);
@@ -123,10 +123,10 @@ void draw_lookback_view(ViewContext& ctx) {
 
   ImGui::SetCursorScreenPos(ImVec2(origin.x, std::min(y_of(t.tiles.size()), origin.y + axis_h + rows_h) + 4 * scale));
   legend_begin();
-  legend_item(kIdleColor, "working, nothing published");
-  legend_item(kAggregateColor, "aggregate published (its own total)");
-  legend_item(kInclusiveColor, "inclusive prefix published");
-  legend_item(kWaitColor, "waiting on a predecessor with no status; the line rises from it");
+  legend_item(colors().idle, "working, nothing published");
+  legend_item(aggregate_color(), "aggregate published (its own total)");
+  legend_item(inclusive_color(), "inclusive prefix published");
+  legend_item(wait_color(), "waiting on a predecessor with no status; the line rises from it");
   legend_end();
 }
 

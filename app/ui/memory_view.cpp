@@ -61,7 +61,7 @@ void draw_memory_view(ViewContext& ctx) {
                         lane_ranges(r.lane_mask).c_str(), r.size);
     ImGui::SameLine();
     const bool excess = r.cost.sectors > r.cost.ideal;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(excess ? kProblemColor : kGoodColor), "%u sector%s, ideal %u",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(excess ? colors().problem : colors().good), "%u sector%s, ideal %u",
                        r.cost.sectors, r.cost.sectors == 1 ? "" : "s", r.cost.ideal);
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float height = lane_h + fan_h + sector_h;
@@ -73,24 +73,24 @@ void draw_memory_view(ViewContext& ctx) {
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         const ImVec2 lo(o.x + float(lane) * lane_w + 1.0f, o.y), hi(o.x + float(lane + 1) * lane_w - 1.0f, o.y + lane_h);
         const bool active = req.active(lane);
-        boxes.box(lo, hi, active ? kActiveLaneColor : kIdleColor, 2.0f);
-        if (lane % 8 == 0) texts.push_back({ImVec2(lo.x + 2.0f, lo.y), std::to_string(lane), text_on(kActiveLaneColor)});
+        boxes.box(lo, hi, active ? colors().active_lane : colors().idle, 2.0f);
+        if (lane % 8 == 0) texts.push_back({ImVec2(lo.x + 2.0f, lo.y), std::to_string(lane), text_on(colors().active_lane)});
         if (!active) continue;
         // Its line down to the sector holding its first byte.
         for (std::size_t k = 0; k < r.sectors.size(); ++k)
           if (r.sectors[k].buffer == req.buffer[lane] && r.sectors[k].sector == req.address[lane] / kSectorBytes) {
             const float byte_x = float(req.address[lane] % kSectorBytes) / float(kSectorBytes);
             const ImVec2 to(o.x + (float(k) + byte_x) * sector_w + sector_w / 16.0f, o.y + lane_h + fan_h);
-            boxes.segment(ImVec2((lo.x + hi.x) * 0.5f, hi.y), to, IM_COL32(190, 196, 210, 140), 1.0f * scale);
+            boxes.segment(ImVec2((lo.x + hi.x) * 0.5f, hi.y), to, colors().link, 1.0f * scale);
             break;
           }
       }
       for (std::size_t k = 0; k < r.sectors.size(); ++k) {
         const SectorUse& s = r.sectors[k];
         const bool beyond_ideal = k >= r.cost.ideal;
-        const ImU32 color = beyond_ideal ? kProblemColor : kGoodColor;
+        const ImU32 color = beyond_ideal ? colors().problem : colors().good;
         const ImVec2 lo(o.x + float(k) * sector_w + 1.0f, o.y + lane_h + fan_h), hi(lo.x + sector_w - 2.0f, lo.y + sector_h);
-        boxes.box(lo, hi, kEmptyColor, 3.0f, 2.0f, color);
+        boxes.box(lo, hi, colors().empty, 3.0f, 2.0f, color);
         // Fill: the share of the sector's 32 bytes the request used.
         const float used = float(s.bytes) / float(kSectorBytes);
         boxes.box(ImVec2(lo.x + 3.0f, lo.y + 3.0f), ImVec2(lo.x + 3.0f + (hi.x - lo.x - 6.0f) * used, hi.y - 3.0f), color, 2.0f);
@@ -119,9 +119,9 @@ void draw_memory_view(ViewContext& ctx) {
   ImGui::EndChild();
 
   legend_begin();
-  legend_item(kActiveLaneColor, "lane that accessed (a line to its sector)");
-  legend_item(kGoodColor, "sector within the ideal (fill: bytes used)");
-  legend_item(kProblemColor, "sector beyond the ideal: wasted traffic");
+  legend_item(colors().active_lane, "lane that accessed (a line to its sector)");
+  legend_item(colors().good, "sector within the ideal (fill: bytes used)");
+  legend_item(colors().problem, "sector beyond the ideal: wasted traffic");
   legend_text("ideal = distinct bytes / 32, rounded up");
   legend_end();
 }

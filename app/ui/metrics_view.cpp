@@ -18,7 +18,7 @@ void draw_metrics_view(ViewContext& ctx) {
               m.num_steps(), m.num_steps() >= 2 ? m.num_steps() - 2 : 0, (unsigned long long)m.barriers(),
               views->blocks.size(), views->blocks.size() == 1 ? "" : "s", views->trace.meta.grid_dim);
   if (m.incomplete)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "(incomplete: the trace hit its event cap)");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "(incomplete: the trace hit its event cap)");
   ImGui::PopTextWrapPos();
   // The whole run's work against its span: step-efficient or work-efficient, measured.
   ImGui::TextWrapped("%s", work_span_text(views->work_span).c_str());
@@ -70,10 +70,10 @@ void draw_metrics_view(ViewContext& ctx) {
   }
   auto row = [&](const StepMetrics& s, bool current, bool total) {
     ImGui::TableNextRow();
-    if (current) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, with_alpha(kActiveLaneColor, 0.35f));
+    if (current) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, with_alpha(colors().active_lane, 0.35f));
     ImGui::TableSetColumnIndex(0);
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    if (total) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(okabe_ito::kSkyBlue), "%s", s.label.c_str());
+    if (total) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().sky_blue), "%s", s.label.c_str());
     else ImGui::TextUnformatted(s.label.c_str());
     if (ctx.app.probes) ctx.probe("metrics", "rows", p.x + 4.0f, p.y + ImGui::GetTextLineHeight() * 0.5f);
     for (std::size_t i = 0; i < columns.size(); ++i) {
@@ -81,7 +81,7 @@ void draw_metrics_view(ViewContext& ctx) {
       const std::string text = metric_text(columns[i], s);
       const bool bad = (columns[i].name == std::string("bank conflicts") || columns[i].name == std::string("divergent warps")) &&
                        columns[i].value(s) > 0;
-      if (bad) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", text.c_str());
+      if (bad) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", text.c_str());
       else ImGui::TextUnformatted(text.c_str());
     }
   };

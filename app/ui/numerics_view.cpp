@@ -15,16 +15,16 @@ namespace {
 // Greener is closer; the two that are no number at all stand apart.
 ImU32 class_color(ErrorClass c) {
   switch (c) {
-    case ErrorClass::Exact: return kGoodColor;
-    case ErrorClass::Few: return okabe_ito::kSkyBlue;
-    case ErrorClass::Some: return okabe_ito::kYellow;
-    case ErrorClass::Many: return okabe_ito::kOrange;
-    case ErrorClass::Wrong: return okabe_ito::kReddishPurple;
-    case ErrorClass::NaN: return kProblemColor;
-    case ErrorClass::Inf: return okabe_ito::kBlue;
-    case ErrorClass::Unwritten: return kEmptyColor;
+    case ErrorClass::Exact: return colors().good;
+    case ErrorClass::Few: return colors().sky_blue;
+    case ErrorClass::Some: return colors().yellow;
+    case ErrorClass::Many: return colors().orange;
+    case ErrorClass::Wrong: return colors().reddish_purple;
+    case ErrorClass::NaN: return colors().problem;
+    case ErrorClass::Inf: return colors().blue;
+    case ErrorClass::Unwritten: return colors().empty;
   }
-  return kEmptyColor;
+  return colors().empty;
 }
 
 // The worse of two classes for a cell that stands for several columns: NaN and inf above any
@@ -107,9 +107,9 @@ void draw_numerics_view(ViewContext& ctx) {
   if (const RunOutcome* o = ctx.session.outcome(); o && o->checked) {
     ImGui::PushTextWrapPos(0.0f);
     if (!o->check_ok && !o->check_diagnosis.empty())
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", o->check_diagnosis.c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", o->check_diagnosis.c_str());
     else if (!o->check_ok)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "The check failed: %s", o->expected_text.c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "The check failed: %s", o->expected_text.c_str());
     else
       ImGui::TextDisabled("The check passed: every output within the bound the family derives for this variant.");
     ImGui::PopTextWrapPos();
@@ -160,7 +160,7 @@ void draw_numerics_view(ViewContext& ctx) {
       const ImVec2 lo(origin.x + label_w + float(c) * cell_w, y), hi(lo.x + std::max(cell_w - gap, 1.0f), y + h);
       dl->AddRectFilled(lo, hi, class_color(worst));
       // Not a number at all: marked beyond its color, a cross for NaN, a bar for inf.
-      const ImU32 mark = IM_COL32(255, 255, 255, 230);
+      const ImU32 mark = colors().mark;
       const float m = std::min(hi.x - lo.x, hi.y - lo.y) * 0.2f;
       if (worst == ErrorClass::NaN) ctx.probe("numerics", "nan", lo.x + 3, (lo.y + hi.y) * 0.5f);  // beside the cross
       if (worst == ErrorClass::NaN && hi.x - lo.x >= 5) {
@@ -173,7 +173,7 @@ void draw_numerics_view(ViewContext& ctx) {
     }
     const std::string summary = row_summary(r, with_inputs);
     const bool wrong = r.nans || r.infs || error_class(r.worst_u) == ErrorClass::Wrong;
-    dl->AddText(ImVec2(origin.x + label_w + strip_w + gap_w, y + (h - line) * 0.5f), wrong ? kProblemColor : dim,
+    dl->AddText(ImVec2(origin.x + label_w + strip_w + gap_w, y + (h - line) * 0.5f), wrong ? colors().problem : dim,
                 summary.c_str());
   }
   if (shown < n.rows.size()) {

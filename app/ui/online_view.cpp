@@ -13,9 +13,9 @@
 namespace wl::ui {
 namespace {
 
-constexpr ImU32 kMaxColor = okabe_ito::kOrange;
-constexpr ImU32 kSumColor = okabe_ito::kSkyBlue;
-constexpr ImU32 kRescaleColor = kProblemColor;
+ImU32 max_color() { return colors().orange; }
+ImU32 sum_color() { return colors().sky_blue; }
+ImU32 rescale_color() { return colors().problem; }
 
 std::string number(double v) {
   char text[32];
@@ -76,7 +76,7 @@ void draw_online_view(ViewContext& ctx) {
     std::snprintf(label, sizeof label, "row %llu", (unsigned long long)r.row);
     dl->AddText(ImVec2(origin.x, top + h * 0.5f - line), text, label);
     std::snprintf(label, sizeof label, "%u rescale%s", r.rescales, r.rescales == 1 ? "" : "s");
-    dl->AddText(ImVec2(origin.x, top + h * 0.5f), r.rescales ? kRescaleColor : dim, label);
+    dl->AddText(ImVec2(origin.x, top + h * 0.5f), r.rescales ? rescale_color() : dim, label);
     dl->AddRect(ImVec2(x0, top), ImVec2(x0 + plot_w, top + h), ImGui::GetColorU32(ImGuiCol_Border));
     if (k_count == 0) continue;
     double max_lo = r.chunks.front().max, max_hi = max_lo, sum_hi = 0;
@@ -88,7 +88,7 @@ void draw_online_view(ViewContext& ctx) {
     const float pad = 4.0f * scale;
     const float max_top = top + pad, max_h = h * 0.42f - pad;
     const float sum_top = top + h * 0.5f, sum_h = h * 0.5f - pad;
-    dl->AddLine(ImVec2(x0, top + h * 0.46f), ImVec2(x0 + plot_w, top + h * 0.46f), IM_COL32(255, 255, 255, 25));
+    dl->AddLine(ImVec2(x0, top + h * 0.46f), ImVec2(x0 + plot_w, top + h * 0.46f), colors().grid);
     // Rescale bars up from the bottom: the share of the chunk's threads that rescaled.
     const float bar_w = std::max(2.0f * scale, std::min(step * 0.6f, 14.0f * scale));
     for (std::size_t k = 0; k < k_count; ++k) {
@@ -97,7 +97,7 @@ void draw_online_view(ViewContext& ctx) {
       if (!c.rescales || !c.threads) continue;
       const float bh = sum_h * float(c.rescales) / float(c.threads);
       dl->AddRectFilled(ImVec2(x_of(k) - bar_w * 0.5f, top + h - bh), ImVec2(x_of(k) + bar_w * 0.5f, top + h),
-                        with_alpha(kRescaleColor, 0.55f));
+                        with_alpha(rescale_color(), 0.55f));
     }
     // The running max (a step up where it grew) and the running sum.
     std::vector<ImVec2> max_points, sum_points;
@@ -109,24 +109,24 @@ void draw_online_view(ViewContext& ctx) {
       if (max_points.empty() || ym != max_points.back().y || k + 1 == k_count) max_points.emplace_back(x_of(k), ym);
       sum_points.emplace_back(x_of(k), to_y(c.sum, 0, sum_hi, sum_top, sum_h));
     }
-    dl->AddPolyline(max_points.data(), int(max_points.size()), kMaxColor, 0, 2.5f * scale);
-    dl->AddPolyline(sum_points.data(), int(sum_points.size()), kSumColor, 0, 2.5f * scale);
+    dl->AddPolyline(max_points.data(), int(max_points.size()), max_color(), 0, 2.5f * scale);
+    dl->AddPolyline(sum_points.data(), int(sum_points.size()), sum_color(), 0, 2.5f * scale);
     for (std::size_t k = 0; k < k_count; ++k) {
-      dl->AddCircleFilled(sum_points[k], 2.5f * scale, kSumColor);
+      dl->AddCircleFilled(sum_points[k], 2.5f * scale, sum_color());
       if (!r.chunks[k].max_grew) continue;
       const ImVec2 dot(x_of(k), to_y(r.chunks[k].max, max_lo, max_hi, max_top, max_h));
-      dl->AddCircleFilled(dot, 4.0f * scale, kMaxColor);
+      dl->AddCircleFilled(dot, 4.0f * scale, max_color());
       ctx.probe("online", "grew", dot.x, dot.y);
     }
     // The values at both ends.
     const RescaleChunk &first = r.chunks.front(), &last = r.chunks.back();
-    dl->AddText(ImVec2(x0 - value_w, max_top), kMaxColor, ("max " + number(first.max)).c_str());
-    dl->AddText(ImVec2(x0 - value_w, sum_top), kSumColor, ("sum " + number(first.sum)).c_str());
-    dl->AddText(ImVec2(x0 + plot_w + 6 * scale, max_top), kMaxColor, ("max " + number(last.max)).c_str());
-    dl->AddText(ImVec2(x0 + plot_w + 6 * scale, sum_top), kSumColor, ("sum " + number(last.sum)).c_str());
+    dl->AddText(ImVec2(x0 - value_w, max_top), max_color(), ("max " + number(first.max)).c_str());
+    dl->AddText(ImVec2(x0 - value_w, sum_top), sum_color(), ("sum " + number(first.sum)).c_str());
+    dl->AddText(ImVec2(x0 + plot_w + 6 * scale, max_top), max_color(), ("max " + number(last.max)).c_str());
+    dl->AddText(ImVec2(x0 + plot_w + 6 * scale, sum_top), sum_color(), ("sum " + number(last.sum)).c_str());
     if (mouse.y >= top && mouse.y < top + h && mouse.x >= x0 - step * 0.5f && mouse.x < x0 + plot_w + step * 0.5f) {
       const std::size_t k = k_count > 1 ? std::size_t(std::clamp((mouse.x - x0) / step + 0.5f, 0.0f, float(k_count - 1))) : 0;
-      dl->AddLine(ImVec2(x_of(k), top), ImVec2(x_of(k), top + h), IM_COL32(255, 255, 255, 90));
+      dl->AddLine(ImVec2(x_of(k), top), ImVec2(x_of(k), top + h), colors().rule);
       tooltip(r, k);
     }
     if (i + 1 == shown) {  // the chunks under the last band only
@@ -143,9 +143,9 @@ void draw_online_view(ViewContext& ctx) {
   }
   ImGui::Dummy(ImVec2(avail.x, float(shown) * band_h + line * (shown < o.rows.size() ? 2.0f : 1.0f)));
   legend_begin();
-  legend_item(kMaxColor, "the row's running max (a dot: it grew)", SwatchShape::Line);
-  legend_item(kSumColor, "sum of exp(x - max) so far", SwatchShape::Line);
-  legend_item(kRescaleColor, "threads that rescaled in the chunk (their share)");
+  legend_item(max_color(), "the row's running max (a dot: it grew)", SwatchShape::Line);
+  legend_item(sum_color(), "sum of exp(x - max) so far", SwatchShape::Line);
+  legend_item(rescale_color(), "threads that rescaled in the chunk (their share)");
   legend_end();
 }
 

@@ -31,8 +31,9 @@ ImU32 darkened_for(ImU32 color, ImVec4 bg) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(to_srgb(r * k), to_srgb(g * k), to_srgb(b * k), c.w));
 }
 
-// What the data colors mean, in either theme.
-Colors with_meanings(Colors c) {
+// What the data colors mean, in either theme; the gap between cells.
+Colors with_meanings(Colors c, Theme theme) {
+  c.gap = ImGui::ColorConvertFloat4ToU32(background_color(theme));
   c.problem = c.vermillion;
   c.good = c.bluish_green;
   c.active_lane = c.sky_blue;
@@ -61,6 +62,7 @@ Colors dark_colors() {
   c.written = IM_COL32(214, 219, 228, 255);
   c.row = IM_COL32(30, 34, 42, 255);
   c.row_alt = IM_COL32(40, 44, 52, 255);
+  c.banner = IM_COL32(89, 36, 10, 255);
   c.border = IM_COL32(140, 146, 160, 255);
   c.guide = IM_COL32(90, 96, 110, 255);
   c.neutral = IM_COL32(200, 200, 200, 255);
@@ -103,8 +105,9 @@ Colors light_colors() {
   c.carried = IM_COL32(200, 205, 214, 255);
   c.input = IM_COL32(140, 152, 176, 255);
   c.written = IM_COL32(104, 112, 128, 255);
-  c.row = IM_COL32(238, 240, 244, 255);
-  c.row_alt = IM_COL32(224, 228, 235, 255);
+  c.row = IM_COL32(240, 242, 246, 255);
+  c.row_alt = IM_COL32(204, 209, 219, 255);
+  c.banner = IM_COL32(255, 222, 196, 255);
   c.border = IM_COL32(100, 106, 120, 255);
   c.guide = IM_COL32(150, 156, 170, 255);
   c.neutral = IM_COL32(70, 72, 78, 255);
@@ -129,8 +132,8 @@ Colors light_colors() {
 }  // namespace
 
 const Colors& colors() {
-  static const Colors dark = with_meanings(dark_colors());
-  static const Colors light = with_meanings(light_colors());
+  static const Colors dark = with_meanings(dark_colors(), Theme::Dark);
+  static const Colors light = with_meanings(light_colors(), Theme::Light);
   return current_theme() == Theme::Light ? light : dark;
 }
 

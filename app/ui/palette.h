@@ -42,6 +42,8 @@ struct Colors {
   ImU32 written;  // a value a thread wrote (dataflow)
   ImU32 row;      // a row's background in a table-like diagram
   ImU32 row_alt;  // the current or every other row
+  ImU32 banner;   // the error banner's background, under the style's text
+  ImU32 gap;      // the window's background, drawn between cells to part them
 
   // Lines, marks and translucent bands.
   ImU32 border;       // a box's outline, a swatch's
@@ -80,17 +82,5 @@ ImU32 with_alpha(ImU32 color, float alpha);
 // `color` (with its alpha) laid over an opaque `background`: the opaque color a viewer sees, so
 // text_on() can pick a legible ink for a translucent fill.
 ImU32 blend_over(ImU32 color, ImU32 background);
-
-// Being moved to colors(): the dark theme's values, for the views not yet moved.
-constexpr ImU32 kProblemColor = okabe_ito::kVermillion;
-constexpr ImU32 kActiveLaneColor = okabe_ito::kSkyBlue;
-constexpr ImU32 kDivergedLaneColor = okabe_ito::kReddishPurple;
-constexpr ImU32 kGoodColor = okabe_ito::kBluishGreen;
-constexpr ImU32 kIdleColor = IM_COL32(70, 76, 90, 255);
-constexpr ImU32 kCarriedColor = IM_COL32(56, 61, 74, 255);
-constexpr ImU32 kInputColor = IM_COL32(92, 104, 126, 255);
-constexpr ImU32 kEmptyColor = IM_COL32(36, 40, 49, 255);
-constexpr ImU32 kHighlightColor = IM_COL32(255, 255, 255, 255);
-constexpr ImU32 kCurrentBandColor = IM_COL32(255, 255, 255, 18);
 
 }  // namespace wl::ui

@@ -12,9 +12,11 @@
 namespace wl::ui {
 namespace {
 
-constexpr ImU32 kAxisColor = IM_COL32(150, 156, 170, 255);
-constexpr ImU32 kGridColor = IM_COL32(255, 255, 255, 22);
-constexpr ImU32 kFrameColor = IM_COL32(20, 22, 28, 255);
+// Series' and bars' colors come from the builders (timing_plots), picked for the dark plot: each is
+// drawn through legible(), which darkens the pale ones on the light theme.
+ImU32 axis_color() { return colors().axis; }
+ImU32 grid_color() { return colors().grid; }
+ImU32 frame_color() { return colors().plot_bg; }
 
 // Where along an axis a value falls, 0 at min and 1 at max, in the axis' scale.
 float axis_fraction(const PlotAxis& axis, double v) {
@@ -68,9 +70,9 @@ void draw_marker(ImDrawList* dl, ImVec2 c, float r, Marker marker, ImU32 color) 
 // A short sample of a series' line and marker, as the legend shows it.
 void draw_swatch(ImDrawList* dl, ImVec2 left, float width, const PlotSeries& s, float scale) {
   const ImVec2 right(left.x + width, left.y);
-  if (s.dashed) dashed_polyline(dl, {left, right}, s.color, 2.0f * scale, 5.0f * scale);
-  else dl->AddLine(left, right, s.color, 2.0f * scale);
-  draw_marker(dl, ImVec2(left.x + width * 0.5f, left.y), 3.5f * scale, s.marker, s.color);
+  if (s.dashed) dashed_polyline(dl, {left, right}, legible(s.color), 2.0f * scale, 5.0f * scale);
+  else dl->AddLine(left, right, legible(s.color), 2.0f * scale);
+  draw_marker(dl, ImVec2(left.x + width * 0.5f, left.y), 3.5f * scale, s.marker, legible(s.color));
 }
 
 std::string value_text(double v, const std::string& unit) {
@@ -138,13 +140,13 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
   };
 
   dl->AddText(origin, ImGui::ColorConvertFloat4ToU32(accent_color()), plot.title.c_str());
-  dl->AddText(ImVec2(origin.x, origin.y + line * 1.1f), kAxisColor, plot.y.title.c_str());
-  dl->AddRectFilled(lo, hi, kFrameColor);
+  dl->AddText(ImVec2(origin.x, origin.y + line * 1.1f), axis_color(), plot.y.title.c_str());
+  dl->AddRectFilled(lo, hi, frame_color());
   for (const PlotTick& t : plot.y.ticks) {
     const float y = to_screen(plot.x.min, t.value).y;
-    dl->AddLine(ImVec2(lo.x, y), ImVec2(hi.x, y), kGridColor);
+    dl->AddLine(ImVec2(lo.x, y), ImVec2(hi.x, y), grid_color());
     const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
-    dl->AddText(ImVec2(lo.x - ts.x - 5 * scale, y - ts.y * 0.5f), kAxisColor, t.label.c_str());
+    dl->AddText(ImVec2(lo.x - ts.x - 5 * scale, y - ts.y * 0.5f), axis_color(), t.label.c_str());
   }
   // Crowded labels are skipped, never the last: where the range ends is worth reading.
   auto label_left = [&](const PlotTick& t) {
@@ -157,19 +159,19 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
   for (std::size_t i = 0; i < plot.x.ticks.size(); ++i) {
     const PlotTick& t = plot.x.ticks[i];
     const float x = to_screen(t.value, plot.y.min).x;
-    dl->AddLine(ImVec2(x, lo.y), ImVec2(x, hi.y), kGridColor);
-    dl->AddLine(ImVec2(x, hi.y), ImVec2(x, hi.y + 4 * scale), kAxisColor);
+    dl->AddLine(ImVec2(x, lo.y), ImVec2(x, hi.y), grid_color());
+    dl->AddLine(ImVec2(x, hi.y), ImVec2(x, hi.y + 4 * scale), axis_color());
     const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
     const float left = label_left(t);
     const bool last = i + 1 == plot.x.ticks.size();
     if (left < last_label_right + 6 * scale) continue;  // crowded: label every other tick
     if (!last && left + ts.x + 6 * scale > end_left) continue;  // leaves the last its room
-    dl->AddText(ImVec2(left, hi.y + 5 * scale), kAxisColor, t.label.c_str());
+    dl->AddText(ImVec2(left, hi.y + 5 * scale), axis_color(), t.label.c_str());
     last_label_right = left + ts.x;
   }
-  dl->AddRect(lo, hi, kAxisColor);
+  dl->AddRect(lo, hi, axis_color());
   const ImVec2 xs = ImGui::CalcTextSize(plot.x.title.c_str());
-  dl->AddText(ImVec2((lo.x + hi.x - xs.x) * 0.5f, hi.y + line * 1.25f), kAxisColor, plot.x.title.c_str());
+  dl->AddText(ImVec2((lo.x + hi.x - xs.x) * 0.5f, hi.y + line * 1.25f), axis_color(), plot.x.title.c_str());
   // Notes are cut at the plot's edge, where the next plot begins; hovering one shows all of it.
   for (std::size_t i = 0; i < plot.notes.size(); ++i) {
     const ImVec2 at(origin.x, hi.y + line * (2.5f + float(i)));
@@ -193,10 +195,10 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
       if (s.dashed != references) continue;
       std::vector<ImVec2> screen;
       for (const PlotPoint& p : s.points) screen.push_back(to_screen(p.x, p.y));
-      if (s.dashed) dashed_polyline(dl, screen, s.color, 2.0f * scale, 7.0f * scale);
-      else if (screen.size() > 1) dl->AddPolyline(screen.data(), int(screen.size()), s.color, 0, 2.0f * scale);
+      if (s.dashed) dashed_polyline(dl, screen, legible(s.color), 2.0f * scale, 7.0f * scale);
+      else if (screen.size() > 1) dl->AddPolyline(screen.data(), int(screen.size()), legible(s.color), 0, 2.0f * scale);
       for (std::size_t i = 0; i < screen.size(); ++i) {
-        draw_marker(dl, screen[i], 3.5f * scale, s.marker, s.color);
+        draw_marker(dl, screen[i], 3.5f * scale, s.marker, legible(s.color));
         if (options.probes) options.probes->add(options.probe_group, screen[i].x, screen[i].y);
         const float d = std::pow(screen[i].x - mouse.x, 2.0f) + std::pow(screen[i].y - mouse.y, 2.0f);
         if (hovered && d < best) best = d, hover_series = &s, hover_point = s.points[i];
@@ -222,7 +224,7 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
         }
       if (covered < fewest) fewest = covered, at = c;
     }
-    dl->AddRectFilled(at, ImVec2(at.x + box.x, at.y + box.y), IM_COL32(20, 22, 28, 230), 4 * scale);
+    dl->AddRectFilled(at, ImVec2(at.x + box.x, at.y + box.y), colors().overlay_bg, 4 * scale);
     for (std::size_t i = 0; i < plot.series.size(); ++i) {
       const float y = at.y + pad + line * float(i);
       draw_swatch(dl, ImVec2(at.x + pad, y + line * 0.5f), swatch, plot.series[i], scale);
@@ -232,9 +234,9 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
 
   if (hover_series) {
     const ImVec2 c = to_screen(hover_point.x, hover_point.y);
-    dl->AddCircle(c, 7 * scale, kHighlightColor, 16, 2 * scale);
+    dl->AddCircle(c, 7 * scale, colors().highlight, 16, 2 * scale);
     ImGui::BeginTooltip();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(hover_series->color), "%s", hover_series->name.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(legible(hover_series->color)), "%s", hover_series->name.c_str());
     const std::uint64_t x = std::uint64_t(hover_point.x);
     if (size_label(x) == thousands(x)) ImGui::Text("%s = %s", plot.x_name.c_str(), thousands(x).c_str());
     else ImGui::Text("%s = %s (%s)", plot.x_name.c_str(), size_label(x).c_str(), thousands(x).c_str());
@@ -269,20 +271,20 @@ void draw_bars(const char* id, const BarData& bars, ImVec2 size, const PlotOptio
   auto x_of = [&](double v) { return lo.x + float(top > 0 ? v / top : 0) * (hi.x - lo.x); };
   if (bars.reference > 0) {  // first, so the bars' labels sit over it
     const float x = x_of(bars.reference);
-    dashed_polyline(dl, {ImVec2(x, lo.y - line * 0.2f), ImVec2(x, hi.y)}, IM_COL32(235, 235, 235, 255), 2 * scale, 6 * scale);
+    dashed_polyline(dl, {ImVec2(x, lo.y - line * 0.2f), ImVec2(x, hi.y)}, colors().reference, 2 * scale, 6 * scale);
     char text[64];
     std::snprintf(text, sizeof text, "%s %.0f %s", bars.reference_label.c_str(), bars.reference, bars.y_title.c_str());
     const ImVec2 ts = ImGui::CalcTextSize(text);
-    dl->AddText(ImVec2(std::min(x - ts.x * 0.5f, origin.x + size.x - ts.x), hi.y + 3 * scale), kAxisColor, text);
+    dl->AddText(ImVec2(std::min(x - ts.x * 0.5f, origin.x + size.x - ts.x), hi.y + 3 * scale), axis_color(), text);
   }
-  const ImU32 label_background = ImGui::GetColorU32(ImGuiCol_WindowBg);
+  const ImU32 label_background = colors().gap;
   for (std::size_t i = 0; i < bars.bars.size(); ++i) {
     const Bar& b = bars.bars[i];
     const float mid = lo.y + row * (float(i) + 0.5f);
     const ImVec2 ls = ImGui::CalcTextSize(b.label.c_str());
     dl->AddText(ImVec2(lo.x - ls.x - 8 * scale, mid - ls.y * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), b.label.c_str());
     const ImVec2 b0(lo.x, mid - thickness * 0.5f), b1(std::max(x_of(b.value), lo.x + 2), mid + thickness * 0.5f);
-    dl->AddRectFilled(b0, b1, b.color, 2 * scale);
+    dl->AddRectFilled(b0, b1, legible(b.color), 2 * scale);
     if (options.probes) options.probes->add(options.probe_group, (b0.x + b1.x) * 0.5f, mid);
     // "value, time   speedups" after the bar's end, on a patch of background over the reference.
     const ImVec2 text_at(b1.x + 6 * scale, mid - line * 0.5f);
@@ -291,10 +293,10 @@ void draw_bars(const char* id, const BarData& bars, ImVec2 size, const PlotOptio
     dl->AddRectFilled(ImVec2(text_at.x - 2 * scale, text_at.y), ImVec2(text_at.x + value_w + detail_w + 2 * scale, text_at.y + line),
                       label_background);
     dl->AddText(text_at, ImGui::GetColorU32(ImGuiCol_Text), b.value_label.c_str());
-    if (!b.detail.empty()) dl->AddText(ImVec2(text_at.x + value_w + line, text_at.y), kAxisColor, b.detail.c_str());
+    if (!b.detail.empty()) dl->AddText(ImVec2(text_at.x + value_w + line, text_at.y), axis_color(), b.detail.c_str());
     if (hovered && ImGui::IsMouseHoveringRect(ImVec2(origin.x, mid - row * 0.5f), ImVec2(origin.x + size.x, mid + row * 0.5f))) {
       ImGui::BeginTooltip();
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(b.color), "%s", b.label.c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(legible(b.color)), "%s", b.label.c_str());
       ImGui::Text("%s", b.value_label.c_str());
       if (!b.detail.empty()) ImGui::Text("%s", b.detail.c_str());
       ImGui::EndTooltip();

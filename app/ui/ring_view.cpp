@@ -8,19 +8,20 @@
 
 #include "ui/legend.h"
 #include "ui/palette.h"
+#include "ui/theme.h"
 
 namespace wl::ui {
 namespace {
 
-constexpr ImU32 kChunkColor = okabe_ito::kSkyBlue;
-constexpr ImU32 kMoveColor = okabe_ito::kOrange;
+ImU32 chunk_color() { return colors().sky_blue; }
+ImU32 move_color() { return colors().orange; }
 
-// More ranks combined, more opaque: lighter on the dark pane. Opaque (laid over the pane's
+// More ranks combined, more opaque: lighter on the dark pane, darker on the light one. Opaque (laid over the pane's
 // background), so the digits' ink can be picked by the fill's luminance.
 ImU32 shade(unsigned holds, unsigned ranks) {
-  if (holds == 0) return IM_COL32(36, 40, 48, 255);
+  if (holds == 0) return colors().empty;
   const float t = 0.25f + 0.75f * float(holds) / float(ranks);
-  return blend_over(with_alpha(kChunkColor, t), ImGui::GetColorU32(ImGuiCol_ChildBg));
+  return blend_over(with_alpha(chunk_color(), t), ImGui::GetColorU32(ImGuiCol_ChildBg));
 }
 
 }  // namespace
@@ -69,7 +70,7 @@ void draw_ring_view(ViewContext& ctx) {
     const bool current = step.step == ctx.step, later = step.step > ctx.step;
     const float y = top + float(s) * row_h;
     if (current)
-      dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + avail.x, y + row_h), kCurrentBandColor);
+      dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + avail.x, y + row_h), colors().band);
     const std::string name = step_name(step.step);
     dl->AddText(ImVec2(origin.x, y + (row_h - line) * 0.5f), later ? dim : text, name.c_str());
     if (later) continue;
@@ -87,7 +88,7 @@ void draw_ring_view(ViewContext& ctx) {
         const unsigned holds = step.holds[std::size_t(r) * k + c];
         const ImVec2 lo(column_x(r) + float(c) * chunk_w + 1, box_y), hi(lo.x + chunk_w - 2, box_y + box_h);
         dl->AddRectFilled(lo, hi, shade(holds, k));
-        if (holds == k) dl->AddRect(lo, hi, IM_COL32(255, 255, 255, 200), 0, 0, 1.5f * scale);
+        if (holds == k) dl->AddRect(lo, hi, colors().mark, 0, 0, 1.5f * scale);
         if (holds) {
           char count[8];
           std::snprintf(count, sizeof count, "%u", holds);
@@ -110,21 +111,22 @@ void draw_ring_view(ViewContext& ctx) {
       // Within the row, above the next row's times when there are any.
       const float room = timed ? (row_h - time_h - box_h) * 0.5f + 2.0f * scale : row_h * 0.45f;
       const float bend = std::min(room, 6.0f * scale + std::fabs(b.x - a.x) * 0.08f);
-      dl->AddBezierCubic(a, ImVec2(a.x, a.y + bend), ImVec2(b.x, b.y + bend), b, with_alpha(kMoveColor, 0.85f), 1.6f * scale);
+      dl->AddBezierCubic(a, ImVec2(a.x, a.y + bend), ImVec2(b.x, b.y + bend), b, with_alpha(move_color(), 0.85f), 1.6f * scale);
       dl->AddTriangleFilled(ImVec2(b.x, b.y), ImVec2(b.x - 4 * scale, b.y + 6 * scale), ImVec2(b.x + 4 * scale, b.y + 6 * scale),
-                            kMoveColor);
+                            move_color());
     }
   }
   ImGui::Dummy(ImVec2(avail.x, line * 1.4f + rows * row_h + line * 0.3f));
   legend_begin();
-  // The ramp is the picture's own shades: lighter, more ranks' inputs combined.
+  // The ramp is the picture's own shades: stronger (lighter on dark, darker on light), more ranks' inputs combined.
   ImU32 ramp[8];
   const int shown = int(std::min<unsigned>(k, 8));  // 2 to 8 ranks (the family's limit)
   for (int i = 0; i < shown; ++i) ramp[i] = shade(k - unsigned(shown) + unsigned(i) + 1, k);
   char ramp_text[96];
-  std::snprintf(ramp_text, sizeof ramp_text, "ranks' inputs a chunk combines (lighter: more; outlined: all %u)", k);
+  std::snprintf(ramp_text, sizeof ramp_text, "ranks' inputs a chunk combines (%s: more; outlined: all %u)",
+                current_theme() == Theme::Light ? "darker" : "lighter", k);
   legend_ramp(ramp, shown, int(k) - shown + 1, ramp_text);
-  legend_item(kMoveColor, "a chunk read from, or written to, another rank's memory in the step");
+  legend_item(move_color(), "a chunk read from, or written to, another rank's memory in the step");
   legend_end();
 }
 

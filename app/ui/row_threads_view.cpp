@@ -21,13 +21,13 @@ ImU32 owner_color(const ElementOwner& o) {
   return dim(IM_COL32_R_SHIFT) | dim(IM_COL32_G_SHIFT) | dim(IM_COL32_B_SHIFT) | (c & IM_COL32_A_MASK);
 }
 
-constexpr ImU32 kHatchColor = IM_COL32(20, 22, 28, 230);
-constexpr ImU32 kWrapColor = IM_COL32(255, 255, 255, 150);
+ImU32 hatch_color() { return colors().hatch; }
+ImU32 wrap_color() { return colors().wrap; }
 
 void hatch(ImDrawList* dl, ImVec2 lo, ImVec2 hi, float scale) {
   dl->PushClipRect(lo, hi, true);
   const float h = hi.y - lo.y, step = 5.0f * scale;
-  for (float x = lo.x - h; x < hi.x; x += step) dl->AddLine(ImVec2(x, hi.y), ImVec2(x + h, lo.y), kHatchColor, 1.5f * scale);
+  for (float x = lo.x - h; x < hi.x; x += step) dl->AddLine(ImVec2(x, hi.y), ImVec2(x + h, lo.y), hatch_color(), 1.5f * scale);
   dl->PopClipRect();
 }
 
@@ -68,7 +68,7 @@ void request_line(const RowThreads& m) {
                 r.rows == 1 ? "" : "s", r.sectors, r.ideal,
                 wasteful ? ": a row apart, every lane its own sector (uncoalesced)." : " (coalesced).");
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(wasteful ? kProblemColor : kGoodColor), "%s", text);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(wasteful ? colors().problem : colors().good), "%s", text);
   ImGui::PopTextWrapPos();
 }
 
@@ -162,7 +162,7 @@ void draw_row_threads_view(ViewContext& ctx) {
     const CellOwners whole = row_owners(m, r);
     const std::uint32_t block = whole.first == CellOwners::kNone ? ~0u : m.owners[whole.first].block;
     if (r > 0 && block != last_block && row_h >= 4.0f * scale)  // a block starts here
-      dl->AddLine(ImVec2(origin.x, y - 0.5f), ImVec2(strip_x + strip_w, y - 0.5f), IM_COL32(255, 255, 255, 70));
+      dl->AddLine(ImVec2(origin.x, y - 0.5f), ImVec2(strip_x + strip_w, y - 0.5f), colors().rule);
     last_block = block;
     if (r % label_every == 0) {
       const float ty = y + (h - line) * 0.5f;
@@ -176,7 +176,7 @@ void draw_row_threads_view(ViewContext& ctx) {
       const std::uint64_t first = c * bin, last = std::min(m.cols, first + bin);
       const ElementOwner* o = first_owner(m, r, first, last);
       const ImVec2 lo(strip_x + float(c) * cell_w, y), hi(lo.x + std::max(cell_w - cell_gap, 1.0f), y + h);
-      const ImU32 fill = o ? owner_color(*o) : kEmptyColor;
+      const ImU32 fill = o ? owner_color(*o) : colors().empty;
       dl->AddRectFilled(lo, hi, fill);
       // Hatched runs of cells held in shared memory: one clip a run, not one a cell.
       const bool shared = o && o->in_shared;
@@ -199,7 +199,7 @@ void draw_row_threads_view(ViewContext& ctx) {
   if (!m.wraps.empty() && m.wraps.size() <= 64 && cell_w * float(m.wraps.front()) / float(bin) >= 8.0f * scale) {
     for (std::uint64_t col : m.wraps) {
       const float x = strip_x + float(col / bin) * cell_w - cell_gap * 0.5f;
-      dl->AddLine(ImVec2(x, top - line * 0.25f), ImVec2(x, top + float(shown) * row_h), kWrapColor, 1.5f * scale);
+      dl->AddLine(ImVec2(x, top - line * 0.25f), ImVec2(x, top + float(shown) * row_h), wrap_color(), 1.5f * scale);
     }
   }
   // The request outlined over the cells its lanes read.
@@ -214,7 +214,7 @@ void draw_row_threads_view(ViewContext& ctx) {
       const float y = top + float(it->first) * row_h, h = row_h - (row_h >= 6.0f * scale ? 1.0f : 0.0f);
       const float x0 = strip_x + float(it->second) * cell_w;
       const float x1 = strip_x + float(std::prev(end)->second) * cell_w + std::max(cell_w - cell_gap, 1.0f);
-      dl->AddRect(ImVec2(x0 - 1, y - 1), ImVec2(x1 + 1, y + h + 1), kHighlightColor, 0.0f, 0, 2.0f * scale);
+      dl->AddRect(ImVec2(x0 - 1, y - 1), ImVec2(x1 + 1, y + h + 1), colors().highlight, 0.0f, 0, 2.0f * scale);
       for (; it != end; ++it) ctx.probe("rows", "outlined", strip_x + (float(it->second) + 0.5f) * cell_w, y + h * 0.5f);
     }
   }
@@ -241,19 +241,19 @@ void draw_row_threads_view(ViewContext& ctx) {
     odd.block = 1;
     legend_item(owner_color(odd), "odd-numbered blocks: darker; a line where a block starts");
   }
-  legend_item(kHighlightColor, "one load of one warp", SwatchShape::Outline);
+  legend_item(colors().highlight, "one load of one warp", SwatchShape::Outline);
   if (!m.wraps.empty() && m.wraps.size() <= 64) {
     const ElementOwner* o = owner_of(m, m.row_summaries.front().row, m.wraps.front());
     char wrap_text[96];
     std::snprintf(wrap_text, sizeof wrap_text, "the row's threads start over (column %llu: thread %u again)",
                   (unsigned long long)m.wraps.front(), o ? unsigned(o->thread) : 0u);
-    legend_item(kWrapColor, wrap_text, SwatchShape::Line);
+    legend_item(wrap_color(), wrap_text, SwatchShape::Line);
   }
   legend_end();
   legend_begin();
   if (lanes) legend_text("the number in a cell: its lane");
   if (m.in_shared) legend_item(warp_color(0), "hatched: held in shared memory, not registers", SwatchShape::Hatched);
-  legend_item(kEmptyColor, "not recorded");
+  legend_item(colors().empty, "not recorded");
   legend_end();
 }
 

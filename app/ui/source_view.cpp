@@ -164,40 +164,40 @@ void draw_source_view(ViewContext& ctx) {
       const ImVec2 p = ImGui::GetCursorScreenPos();
       if (hit != lines_hit.end()) {
         const float right = p.x + std::max(ImGui::GetContentRegionAvail().x, 2000.0f);
-        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(right, p.y + line_h), with_alpha(kActiveLaneColor, 0.22f));
-        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + 6.0f * ctx.app.ui_scale, p.y + line_h), kActiveLaneColor);
+        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(right, p.y + line_h), with_alpha(colors().active_lane, 0.22f));
+        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + 6.0f * ctx.app.ui_scale, p.y + line_h), colors().active_lane);
         if (ctx.app.probes) ctx.probe("source", "hit_lines", p.x + 3.0f * ctx.app.ui_scale, p.y + line_h * 0.5f);
         char count[16];
         std::snprintf(count, sizeof count, "x%u", hit->second);
-        dl->AddText(ImVec2(p.x + 9.0f * ctx.app.ui_scale, p.y), okabe_ito::kSkyBlue, count);
+        dl->AddText(ImVec2(p.x + 9.0f * ctx.app.ui_scale, p.y), colors().sky_blue, count);
       }
       if (number == fault_line || errors.count(number) || races.count(number)) {
         const float right = p.x + std::max(ImGui::GetContentRegionAvail().x, 2000.0f);
-        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(right, p.y + line_h), with_alpha(kProblemColor, 0.30f));
-        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + 6.0f * ctx.app.ui_scale, p.y + line_h), kProblemColor);
+        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(right, p.y + line_h), with_alpha(colors().problem, 0.30f));
+        dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + 6.0f * ctx.app.ui_scale, p.y + line_h), colors().problem);
       }
       char num[16];
       std::snprintf(num, sizeof num, "%4u", number);
       const float num_x = p.x + gutter - ImGui::CalcTextSize("1234  ").x;
-      dl->AddText(ImVec2(num_x, p.y), IM_COL32(120, 126, 138, 255), num);
+      dl->AddText(ImVec2(num_x, p.y), colors().line_number, num);
       ImGui::SetCursorScreenPos(ImVec2(p.x + gutter, p.y));
       ImGui::TextUnformatted(lines[std::size_t(i)].data(), lines[std::size_t(i)].data() + lines[std::size_t(i)].size());
       if (const auto error = errors.find(number); error != errors.end()) {
         ImGui::SameLine(0, 24.0f * ctx.app.ui_scale);
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "error: %s", error->second.c_str());
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "error: %s", error->second.c_str());
       } else if (const auto race = races.find(number); race != races.end()) {
         ImGui::SameLine(0, 24.0f * ctx.app.ui_scale);
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "race: %s", race->second.c_str());
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "race: %s", race->second.c_str());
         if (ctx.app.probes) ctx.probe("source", "race_lines", p.x + 3.0f * ctx.app.ui_scale, p.y + line_h * 0.5f);
       }
     }
   if (ctx.app.mono_font) ImGui::PopFont();
   ImGui::EndChild();
   legend_begin();
-  legend_item(kActiveLaneColor, "issued events at this level (xN: how many, over the block's threads)");
-  if (views->fault()) legend_item(kProblemColor, "where the simulator stopped the kernel");
-  if (!errors.empty()) legend_item(kProblemColor, "where your file does not compile (the views show its last good run)");
-  if (!races.empty()) legend_item(kProblemColor, "a data race: two threads touch one location, one writes, nothing orders them");
+  legend_item(colors().active_lane, "issued events at this level (xN: how many, over the block's threads)");
+  if (views->fault()) legend_item(colors().problem, "where the simulator stopped the kernel");
+  if (!errors.empty()) legend_item(colors().problem, "where your file does not compile (the views show its last good run)");
+  if (!races.empty()) legend_item(colors().problem, "a data race: two threads touch one location, one writes, nothing orders them");
   legend_end();
 }
 

@@ -67,6 +67,9 @@ void set_light_colors(ImGuiStyle& style) {
   c[ImGuiCol_HeaderHovered] = ImVec4(0.60f, 0.74f, 0.93f, 1.0f);
   c[ImGuiCol_HeaderActive] = ImVec4(0.50f, 0.67f, 0.90f, 1.0f);
   c[ImGuiCol_TableHeaderBg] = ImVec4(0.84f, 0.87f, 0.92f, 1.0f);
+  // The level slider's label is drawn over its grab: a mid blue keeps the black text readable.
+  c[ImGuiCol_SliderGrab] = ImVec4(0.48f, 0.64f, 0.90f, 1.0f);
+  c[ImGuiCol_SliderGrabActive] = ImVec4(0.40f, 0.57f, 0.87f, 1.0f);
 }
 
 }  // namespace
@@ -93,7 +96,7 @@ void apply_theme(float ui_scale) {
   c[ImGuiCol_ButtonHovered] = c[ImGuiCol_HeaderHovered];
   c[ImGuiCol_ButtonActive] = c[ImGuiCol_HeaderActive];
   c[ImGuiCol_CheckMark] = accent_color();
-  c[ImGuiCol_SliderGrab] = accent_color();
+  if (!light()) c[ImGuiCol_SliderGrab] = accent_color();
   c[ImGuiCol_Separator] = c[ImGuiCol_Border];
 
   style.ScaleAllSizes(ui_scale);

@@ -42,7 +42,7 @@ std::string family_library(const std::string& family) {
 
 void problem_line(const std::string& text) {
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", text.c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", text.c_str());
   ImGui::PopTextWrapPos();
 }
 

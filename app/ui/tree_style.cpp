@@ -12,10 +12,10 @@ constexpr float kFade = 0.5f;
 
 CellGridPalette node_palette() {
   CellGridPalette p{};
-  p[0] = kEmptyColor;
-  p[kCarriedCategory] = kCarriedColor;
-  p[kCarriedCategory + 1] = with_alpha(kCarriedColor, kFade);
-  p[kInputCategory] = kInputColor;
+  p[0] = colors().empty;
+  p[kCarriedCategory] = colors().carried;
+  p[kCarriedCategory + 1] = with_alpha(colors().carried, kFade);
+  p[kInputCategory] = colors().input;
   for (unsigned w = 0; w < unsigned(kWarpColorCount); ++w) {
     p[kWarpCategory + w] = warp_color(w);
     p[kWarpCategory + kWarpColorCount + w] = with_alpha(warp_color(w), kFade);
@@ -25,10 +25,10 @@ CellGridPalette node_palette() {
 
 NodeStyle node_style(const TreeModel& t, const LayoutBox& box, bool outside_level) {
   const TreeNode& n = t.nodes[box.first_node];
-  if (n.kind == NodeKind::Input) return {kInputColor, kInputCategory};
+  if (n.kind == NodeKind::Input) return {colors().input, kInputCategory};
   if (box.written == 0 || n.thread < 0) {
-    return outside_level ? NodeStyle{with_alpha(kCarriedColor, kFade), std::uint8_t(kCarriedCategory + 1)}
-                         : NodeStyle{kCarriedColor, kCarriedCategory};
+    return outside_level ? NodeStyle{with_alpha(colors().carried, kFade), std::uint8_t(kCarriedCategory + 1)}
+                         : NodeStyle{colors().carried, kCarriedCategory};
   }
   const unsigned w = unsigned(n.thread) / 32;
   const bool faded = outside_level || box.contributing == 0;

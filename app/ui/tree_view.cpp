@@ -48,7 +48,7 @@ void node_tooltip(const TreeModel& t, std::uint32_t index) {
     if (!from.empty()) ImGui::Text("from %s", from.c_str());
     if (!races.empty()) {
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", races.c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", races.c_str());
       ImGui::PopTextWrapPos();
     }
   } else if (n.kind != NodeKind::Input) {
@@ -69,14 +69,14 @@ void draw_legend(const TreeModel& t) {
   else if (warps <= unsigned(kWarpColorCount)) std::snprintf(text, sizeof text, "warps 0-%u", warps - 1);
   else std::snprintf(text, sizeof text, "warps 0-%d, then again from warp %d", kWarpColorCount - 1, kWarpColorCount);
   legend_colors(colors, shown, text);
-  legend_item(kCarriedColor, "unchanged");
-  legend_item(kInputColor, "input element");
-  legend_item(kHighlightColor, "this level's output", SwatchShape::Outline);
-  legend_item(IM_COL32(200, 200, 200, 255), "shared-memory load", SwatchShape::Line);
-  legend_item(IM_COL32(200, 200, 200, 255), "shuffle", SwatchShape::DashedLine);
+  legend_item(ui::colors().carried, "unchanged");
+  legend_item(ui::colors().input, "input element");
+  legend_item(ui::colors().highlight, "this level's output", SwatchShape::Outline);
+  legend_item(ui::colors().neutral, "shared-memory load", SwatchShape::Line);
+  legend_item(ui::colors().neutral, "shuffle", SwatchShape::DashedLine);
   // Said only where it happened: a legend of a race in a tree without one would show what did not.
   const bool racy = std::any_of(t.edges.begin(), t.edges.end(), [](const TreeEdge& e) { return e.kind == EdgeKind::Racy; });
-  if (racy) legend_item(kProblemColor, "race: a value read without the barrier it needed", SwatchShape::DashedLine);
+  if (racy) legend_item(ui::colors().problem, "race: a value read without the barrier it needed", SwatchShape::DashedLine);
   legend_text("faded: never reaches the result");
   legend_end();
 }
@@ -145,7 +145,7 @@ void draw_tree_view(ViewContext& ctx) {
   if (hl.row >= 0) {
     const float y = f.row_center(std::size_t(hl.row));
     dl->AddRectFilled(ImVec2(origin.x, y - f.row_h * 0.5f), ImVec2(f.max.x, y + f.row_h * 0.5f),
-                      IM_COL32(255, 255, 255, 22));
+                      colors().band);
   }
   // Row labels, whole or not at all: rows thinner than a line (a small pane) label every few, the
   // current row always, each inside the canvas's height.
@@ -160,11 +160,11 @@ void draw_tree_view(ViewContext& ctx) {
     const ImVec2 at(origin.x + 8.0f * scale, label_y(r));
     if (!current && (at.y < free_from || std::fabs(at.y - current_y) < line)) continue;
     free_from = at.y + line;
-    dl->AddText(at, current ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 156, 168, 255), label);
-    if (current) dl->AddRectFilled(ImVec2(origin.x, at.y), ImVec2(origin.x + 3.0f * scale, at.y + size.y), kHighlightColor);
+    dl->AddText(at, current ? colors().text_current : colors().label, label);
+    if (current) dl->AddRectFilled(ImVec2(origin.x, at.y), ImVec2(origin.x + 3.0f * scale, at.y + size.y), colors().highlight);
     if (const StepTime* time = find_step_time(block->step_times, t.rows[r].step)) {
       const std::string text = step_time_text(*time);
-      dl->AddText(ImVec2(f.max.x + 10.0f * scale, at.y), current ? IM_COL32(255, 255, 255, 255) : IM_COL32(150, 156, 168, 255),
+      dl->AddText(ImVec2(f.max.x + 10.0f * scale, at.y), current ? colors().text_current : colors().label,
                   text.c_str());
       ctx.probe("tree", "level_time", f.max.x + 10.0f * scale, at.y);
     }
@@ -187,11 +187,11 @@ void draw_tree_view(ViewContext& ctx) {
       const float x_from = f.x(layout.node_x(e.from, t)), x_to = f.x(layout.node_x(e.to, t));
       if (!visible(x_from, x_to)) continue;
       const ImVec2 a(x_from, f.bottom(t.nodes[e.from].row)), b(x_to, f.top(r));
-      ImU32 color = current ? warp_color(e.thread / 32) : IM_COL32(160, 166, 180, 70);
+      ImU32 color = current ? warp_color(e.thread / 32) : colors().faded_edge;
       float width = current ? 2.5f * scale : 1.0f * scale;
       float dash = e.kind == EdgeKind::Shuffle ? 5.0f * scale : 0.0f;
       if (e.kind == EdgeKind::Racy) {  // loud at the current level, a hint elsewhere
-        color = current ? kProblemColor : with_alpha(kProblemColor, 0.6f);
+        color = current ? colors().problem : with_alpha(colors().problem, 0.6f);
         dash = 4.0f * scale;
         width = current ? 3.0f * scale : 1.6f * scale;
       }
@@ -243,10 +243,10 @@ void draw_tree_view(ViewContext& ctx) {
       ImU32 stroke = 0;
       if (output_row && box.written > 0) {
         border = 2.0f * scale;
-        stroke = kHighlightColor;
+        stroke = colors().highlight;
       } else if (in) {
         border = 1.5f * scale;
-        stroke = IM_COL32(220, 224, 232, 220);
+        stroke = colors().hot_edge;
       }
       if (hi.x - lo.x < 4.0f * scale) border = 0.0f;  // outlines would swallow tiny boxes
       nodes.box(lo, hi, style.fill, radius, border, stroke);
@@ -267,7 +267,7 @@ void draw_tree_view(ViewContext& ctx) {
           while (j + 1 < boxes.size() && boxes[j + 1].written) ++j;
           const float x0 = f.x(boxes[i].x - boxes[i].width * 0.5f), x1 = f.x(boxes[j].x + boxes[j].width * 0.5f);
           nodes.box(ImVec2(x0 - 2.0f, f.top(r) - 2.0f), ImVec2(x1 + 2.0f, f.bottom(r) + 2.0f), 0, 2.0f, 2.0f * scale,
-                    kHighlightColor);
+                    colors().highlight);
           i = j + 1;
         }
       }

@@ -85,7 +85,7 @@ void view_tabs(AppState& state) {
 void banner(AppState& state) {
   if (state.probes) state.probes->touch("banner.text");  // a test can check there is none
   if (state.banner.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.35f, 0.14f, 0.04f, 1.0f));
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, colors().banner);
   const float h = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
   ImGui::BeginChild("##banner", ImVec2(0, h), true);
   ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Dismiss  ").x);
@@ -108,7 +108,7 @@ void race_line(const Session& s) {
   if (v->races.size() > 1)
     text += " " + std::to_string(v->races.size() - 1) + " more in the Source view (6).";
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", text.c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", text.c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -178,11 +178,11 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
   lab_line(s);
   if (!s.settings_error().empty()) {  // refused before running: say why, over the last good run
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", s.settings_error().c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", s.settings_error().c_str());
     ImGui::PopTextWrapPos();
   } else if (o && !o->ok() && o->problem != RunProblem::TraceFile) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kProblemColor), "%s", o->message.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", o->message.c_str());
     ImGui::PopTextWrapPos();
   }
   race_line(s);

@@ -12,11 +12,11 @@
 namespace wl::ui {
 namespace {
 
-constexpr ImU32 kNodeColor = IM_COL32(56, 61, 74, 255);
-constexpr ImU32 kBorderColor = IM_COL32(140, 146, 160, 255);
-constexpr ImU32 kOwnEdgeColor = IM_COL32(150, 156, 170, 200);  // a thread's own triple, carried down
-constexpr ImU32 kPartnerEdgeColor = okabe_ito::kOrange;         // the triple merged in from t + stride
-constexpr ImU32 kRootColor = okabe_ito::kBluishGreen;
+ImU32 node_color() { return colors().carried; }
+ImU32 border_color() { return colors().border; }
+ImU32 own_edge_color() { return with_alpha(colors().axis, 0.8f); }  // a thread's own triple, carried down
+ImU32 partner_edge_color() { return colors().orange; }         // the triple merged in from t + stride
+ImU32 root_color() { return colors().bluish_green; }
 
 std::string number(double v) {
   char text[32];
@@ -159,8 +159,8 @@ void draw_welford_view(ViewContext& ctx) {
       const WelfordNode& node = row.levels[k][i];
       const ImVec2 to(center_x(k, i), level_y[k]);
       const float from_y = level_y[k - 1] + box_h[k - 1];
-      dl->AddLine(ImVec2(center_x(k - 1, std::size_t(node.left)), from_y), to, kOwnEdgeColor, 1.5f * scale);
-      dl->AddLine(ImVec2(center_x(k - 1, std::size_t(node.right)), from_y), to, kPartnerEdgeColor, 1.5f * scale);
+      dl->AddLine(ImVec2(center_x(k - 1, std::size_t(node.left)), from_y), to, own_edge_color(), 1.5f * scale);
+      dl->AddLine(ImVec2(center_x(k - 1, std::size_t(node.right)), from_y), to, partner_edge_color(), 1.5f * scale);
     }
   const WelfordNode* hovered = nullptr;
   std::size_t hovered_level = 0;
@@ -174,8 +174,8 @@ void draw_welford_view(ViewContext& ctx) {
       const WelfordNode& node = row.levels[k][i];
       const bool root = k + 1 == levels;
       const ImVec2 lo(center_x(k, i) - box_w[k] * 0.5f, level_y[k]), hi(lo.x + box_w[k], lo.y + box_h[k]);
-      dl->AddRectFilled(lo, hi, node.n == 0 ? kEmptyColor : kNodeColor, 3.0f * scale);
-      const ImU32 border = current(k) ? kHighlightColor : root ? kRootColor : kBorderColor;
+      dl->AddRectFilled(lo, hi, node.n == 0 ? colors().empty : node_color(), 3.0f * scale);
+      const ImU32 border = current(k) ? colors().highlight : root ? root_color() : border_color();
       dl->AddRect(lo, hi, border, 3.0f * scale, 0, (current(k) || root ? 2.0f : 1.0f) * scale);
       if (fits[k]) {
         const NodeText t(node, k == 0);
@@ -206,12 +206,12 @@ void draw_welford_view(ViewContext& ctx) {
   ImGui::Dummy(ImVec2(avail.x, level_y[levels - 1] - origin.y + box_h[levels - 1] + line * 0.5f));
 
   legend_begin();
-  legend_item(kOwnEdgeColor, "thread t's own triple", SwatchShape::Line);
-  legend_item(kPartnerEdgeColor, "merged in from thread t + stride", SwatchShape::Line);
-  legend_item(kHighlightColor, "made in the step shown", SwatchShape::Outline);
-  legend_item(kRootColor, "the root: the whole row", SwatchShape::Outline);
+  legend_item(own_edge_color(), "thread t's own triple", SwatchShape::Line);
+  legend_item(partner_edge_color(), "merged in from thread t + stride", SwatchShape::Line);
+  legend_item(colors().highlight, "made in the step shown", SwatchShape::Outline);
+  legend_item(root_color(), "the root: the whole row", SwatchShape::Outline);
   if (std::any_of(row.levels[0].begin(), row.levels[0].end(), [](const WelfordNode& n) { return n.n == 0; }))
-    legend_item(kEmptyColor, "n = 0: a thread past the row's end");
+    legend_item(colors().empty, "n = 0: a thread past the row's end");
   legend_end();
 }
 

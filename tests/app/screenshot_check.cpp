@@ -1,7 +1,8 @@
 // Checks a PNG saved by `warplens --screenshot`: the exact size, a real
 // picture rather than one flat color, a dark theme, and text drawn in the
 // menu bar (top band) and the status bar (bottom band). A blank, black or
-// wrongly sized window fails.
+// wrongly sized window fails. With --light (a run with --theme light): a light theme and dark
+// text instead, in the bands and beside the text probes.
 //
 // With --probes (the JSON `warplens --probes` wrote beside the PNG: named groups of sample
 // points where the views drew things), it also checks content:
@@ -11,7 +12,7 @@
 //   --expect-no-clipped-text   no glyph cut by its clip rectangle ("text.clipped", measured by
 //                              warplens from its draw data) and no table header broken inside a
 //                              word ("table.header.broken"); the failure lists the lines cut
-//   screenshot_check FILE WIDTH HEIGHT [--probes FILE.json] [--expect GROUP KIND N]...
+//   screenshot_check FILE WIDTH HEIGHT [--light] [--probes FILE.json] [--expect GROUP KIND N]...
 //                    [--expect-no-clipped-text]
 #include <stb_image.h>  // implementation lives in libstb
 
@@ -30,17 +31,26 @@ namespace {
 
 constexpr int kMinDistinctColors = 64;
 constexpr int kBrightLuma = 140;     // text is ~235, panels ~25..45
-constexpr int kMinBrightInBand = 60;  // a few glyphs' worth
+constexpr int kMinInkInBand = 60;  // a few glyphs' worth
 constexpr double kMinDarkShare = 0.6;
 constexpr int kMinChroma = 60;       // Okabe-Ito fills are 110+, the grays of the theme < 25
+// The light theme: panels ~225..252, text ~15 (labels up to ~90).
+constexpr int kLightLuma = 185;
+constexpr int kInkLuma = 100;
+constexpr double kMinLightShare = 0.6;
+
+bool g_light = false;  // --light: the light theme is expected
 
 int luma(const unsigned char* p) { return (299 * p[0] + 587 * p[1] + 114 * p[2]) / 1000; }
 
-int bright_pixels(const unsigned char* pixels, int width, int first_row, int rows) {
+// A pixel of text in the theme expected: bright on dark, dark on light.
+bool ink(const unsigned char* p) { return g_light ? luma(p) <= kInkLuma : luma(p) >= kBrightLuma; }
+
+int ink_pixels(const unsigned char* pixels, int width, int first_row, int rows) {
   int count = 0;
   for (int y = first_row; y < first_row + rows; ++y)
     for (int x = 0; x < width; ++x)
-      if (luma(&pixels[(static_cast<size_t>(y) * width + x) * 3]) >= kBrightLuma) ++count;
+      if (ink(&pixels[(static_cast<size_t>(y) * width + x) * 3])) ++count;
   return count;
 }
 
@@ -66,13 +76,13 @@ bool colored(const Image& img, double x, double y) {
   return hi - lo >= kMinChroma;
 }
 
-// Text right of the point: a few bright pixels within one line's height.
+// Text right of the point: a few pixels of ink within one line's height.
 bool has_text(const Image& img, double x, double y) {
-  int bright = 0;
+  int inked = 0;
   for (int dy = -8; dy <= 8; ++dy)
     for (int dx = 0; dx <= 60; ++dx)
-      if (luma(img.at(int(x) + dx, int(y) + dy)) >= kBrightLuma) ++bright;
-  return bright >= 6;
+      if (ink(img.at(int(x) + dx, int(y) + dy))) ++inked;
+  return inked >= 6;
 }
 
 struct Expectation {
@@ -142,7 +152,7 @@ bool check_probes(const Image& img, const std::string& path, const std::vector<E
 int main(int argc, char** argv) {
   if (argc < 4) {
     std::fprintf(stderr,
-                 "usage: %s FILE WIDTH HEIGHT [--probes FILE.json] [--expect GROUP KIND N]... "
+                 "usage: %s FILE WIDTH HEIGHT [--light] [--probes FILE.json] [--expect GROUP KIND N]... "
                  "[--expect-no-clipped-text]\n",
                  argv[0]);
     return 2;
@@ -153,7 +163,9 @@ int main(int argc, char** argv) {
   bool no_clipped_text = false;
   for (int i = 4; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--probes" && i + 1 < argc) {
+    if (arg == "--light") {
+      g_light = true;
+    } else if (arg == "--probes" && i + 1 < argc) {
       probes = argv[++i];
     } else if (arg == "--expect" && i + 3 < argc) {
       expectations.push_back({argv[i + 1], argv[i + 2], std::atoi(argv[i + 3])});
@@ -173,22 +185,24 @@ int main(int argc, char** argv) {
   }
 
   std::unordered_set<std::uint32_t> colors;
-  size_t dark = 0;
+  size_t dark = 0, light = 0;
   const size_t total = static_cast<size_t>(width) * height;
   for (size_t i = 0; i < total; ++i) {
     const unsigned char* p = &pixels[i * 3];
     colors.insert((std::uint32_t(p[0]) << 16) | (std::uint32_t(p[1]) << 8) | p[2]);
     if (luma(p) < 70) ++dark;
+    if (luma(p) >= kLightLuma) ++light;
   }
   // Menu bar and status bar are each about 1.7 text lines tall.
   const int band = std::min(height / 2, std::max(24, height / 36));
-  const int top_bright = bright_pixels(pixels, width, 0, band);
-  const int bottom_bright = bright_pixels(pixels, width, height - band, band);
+  const int top_ink = ink_pixels(pixels, width, 0, band);
+  const int bottom_ink = ink_pixels(pixels, width, height - band, band);
   const double dark_share = total ? double(dark) / double(total) : 0.0;
+  const double light_share = total ? double(light) / double(total) : 0.0;
 
-  std::printf("%s: %dx%d, %zu colors, %.0f%% dark, bright pixels: top %d, bottom %d (band %d rows)\n",
-              argv[1], width, height, colors.size(), 100.0 * dark_share, top_bright,
-              bottom_bright, band);
+  std::printf("%s: %dx%d, %zu colors, %.0f%% dark, %.0f%% light, %s pixels: top %d, bottom %d (band %d rows)\n",
+              argv[1], width, height, colors.size(), 100.0 * dark_share, 100.0 * light_share,
+              g_light ? "dark text" : "bright", top_ink, bottom_ink, band);
   bool ok = true;
   auto check = [&ok](bool condition, const char* what) {
     if (!condition) {
@@ -198,9 +212,12 @@ int main(int argc, char** argv) {
   };
   check(width == want_width && height == want_height, "size differs from the one asked for");
   check(colors.size() >= kMinDistinctColors, "too few colors: blank or flat image");
-  check(dark_share >= kMinDarkShare, "mostly not dark: the dark theme is missing");
-  check(top_bright >= kMinBrightInBand, "no text in the menu bar");
-  check(bottom_bright >= kMinBrightInBand, "no text in the status bar");
+  if (g_light)
+    check(light_share >= kMinLightShare, "mostly not light: the light theme is missing");
+  else
+    check(dark_share >= kMinDarkShare, "mostly not dark: the dark theme is missing");
+  check(top_ink >= kMinInkInBand, g_light ? "no dark text in the menu bar" : "no text in the menu bar");
+  check(bottom_ink >= kMinInkInBand, g_light ? "no dark text in the status bar" : "no text in the status bar");
   if (!probes.empty() || !expectations.empty() || no_clipped_text) {
     if (probes.empty()) {
       std::fprintf(stderr, "FAIL: --expect and --expect-no-clipped-text need --probes\n");
