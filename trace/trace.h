@@ -84,6 +84,9 @@ struct TraceMeta {
   std::optional<TraceFault> fault;  // set when the run stopped on a kernel bug
   std::uint16_t ranks = 1;  // GPUs the run used: launches and buffers name theirs
   std::string variant_file;  // a variant not built in (a learner's, `warplens lab`): its file; empty: built in
+  // A built-in variant whose kernel body is another file's template (hillis-steele-single-buffer
+  // runs HillisSteeleWith of hillis_steele.h): that file, whose lines the sites name; empty: its own.
+  std::string lines_file;
 
   const BufferRecord* buffer(BufferId id) const;  // nullptr for kNoBuffer or an unknown id
 };

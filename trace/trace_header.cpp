@@ -164,8 +164,10 @@ void decode_ranks(ByteReader& r, TraceMeta& m) {
   for (BufferRecord& b : m.buffers) field(r.u16(b.rank), "buffers.rank");
 }
 
-// Appended after the ranks: the file of a variant that is not built in (the lab's).
+// Appended after the ranks: the file of a variant that is not built in (the lab's); then the
+// file a built-in variant's lines are in, where that is not its own.
 void encode_variant_file(const TraceMeta& m, ByteWriter& w) { w.str(m.variant_file); }
+void encode_lines_file(const TraceMeta& m, ByteWriter& w) { w.str(m.lines_file); }
 
 }  // namespace
 
@@ -189,6 +191,7 @@ void encode_header(const TraceMeta& m, ByteWriter& w) {
   encode_fault(m, w);
   encode_ranks(m, w);
   encode_variant_file(m, w);
+  encode_lines_file(m, w);
 }
 
 // The header was covered by the checksum, so a failure here means a broken writer, not a
@@ -214,6 +217,7 @@ TraceMeta decode_header(ByteReader r, std::uint32_t version) {
   if (version >= 2 && r.remaining() > 0) decode_fault(r, m);
   if (version >= 2 && r.remaining() > 0) decode_ranks(r, m);
   if (version >= 2 && r.remaining() > 0) field(r.str(m.variant_file, kMaxMetaStringLength), "variant_file");
+  if (version >= 2 && r.remaining() > 0) field(r.str(m.lines_file, kMaxMetaStringLength), "lines_file");
   return m;
 }
 

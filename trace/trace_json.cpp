@@ -128,6 +128,7 @@ void tables_from_json(const json& j, TraceMeta& m) {
   }
   if (j.contains("sm_count")) m.sm_count = std::uint32_t(get_uint(j, "sm_count", u32max));  // optional, as params
   if (j.contains("variant_file")) m.variant_file = j.at("variant_file").get<std::string>();  // optional: built in
+  if (j.contains("lines_file")) m.lines_file = j.at("lines_file").get<std::string>();  // optional: its own file
   if (j.contains("ranks")) m.ranks = std::uint16_t(get_uint(j, "ranks", 0xFFFF));  // optional: one GPU
   if (j.contains("fault")) {  // optional: only a run that stopped on a kernel bug has one
     const json& f = j.at("fault");
@@ -239,6 +240,7 @@ json meta_to_json(const TraceMeta& m) {
               {"steps", std::move(steps)}, {"params", m.params}, {"sm_count", m.sm_count}};
   if (m.ranks != 1) doc["ranks"] = m.ranks;
   if (!m.variant_file.empty()) doc["variant_file"] = m.variant_file;
+  if (!m.lines_file.empty()) doc["lines_file"] = m.lines_file;
   if (const auto& f = m.fault)
     doc["fault"] = {{"kind", f->kind},     {"message", f->message}, {"launch", f->launch}, {"block", f->block},
                     {"thread", f->thread}, {"line", f->line},       {"step", f->step},     {"lanes", f->lanes}};

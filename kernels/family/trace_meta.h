@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "kernels/family/run_request.h"
 #include "trace/trace.h"
@@ -26,6 +27,22 @@ inline void describe_run(TraceMeta& m, const RunRequest& r, const std::string& b
   if (r.record)
     for (std::uint32_t b : r.record_blocks)
       if (b < first_grid) m.recorded_blocks.push_back(b);
+}
+
+// A variant whose kernel body is a template of another file (the base it derives from) names
+// that file, repository-relative, as `static constexpr const char* lines_in`, so the sites of its
+// events are read against it: TraceMeta::lines_file. Empty for a variant written in its own file.
+template <class V, class = void>
+struct VariantLinesIn {
+  static std::string file() { return {}; }
+};
+template <class V>
+struct VariantLinesIn<V, std::void_t<decltype(V::lines_in)>> {
+  static std::string file() { return V::lines_in; }
+};
+template <class V>
+std::string variant_lines_file() {
+  return VariantLinesIn<V>::file();
 }
 
 }  // namespace wl

@@ -76,6 +76,7 @@ void run_on_backend(Backend& backend, const RunRequest& r, const std::vector<T>&
     out.launches = Traits::plan(V::info, r);
     out.result_text = "none: the simulator stopped the kernel";
     describe_run(out.trace.meta, r, out.backend, out.launches.empty() ? 0 : out.launches.front().grid);
+    out.trace.meta.lines_file = variant_lines_file<V>();
     return;
   }
   const auto result = run.result();
@@ -85,6 +86,7 @@ void run_on_backend(Backend& backend, const RunRequest& r, const std::vector<T>&
   out.result_text = Traits::result_text(result);
   out.check = Traits::template check<Op>(V::info, r, input, result);
   describe_run(out.trace.meta, r, out.backend, out.launches.empty() ? 0 : out.launches.front().grid);
+  out.trace.meta.lines_file = variant_lines_file<V>();
 }
 
 }  // namespace wl

@@ -26,6 +26,7 @@ std::string family_folder(const TraceMeta& meta) { return "kernels/families/" + 
 
 std::string variant_source_path(const TraceMeta& meta) {
   if (!meta.variant_file.empty()) return meta.variant_file;  // a learner's kernel
+  if (!meta.lines_file.empty()) return meta.lines_file;        // a built-in body from another file
   std::string name = meta.variant;
   for (char& c : name)
     if (c == '-') c = '_';
@@ -41,8 +42,9 @@ SourceLocation site_location(std::uint16_t site, const TraceMeta& meta) {
 
 std::string site_text(std::uint16_t site, const TraceMeta& meta) {
   const SourceLocation at = site_location(site, meta);
-  if (at.file == variant_source_path(meta)) return "line " + std::to_string(at.line);
-  return at.file + ":" + std::to_string(at.line);
+  // "line N" where the kernel's own file is meant; a body from another file is named.
+  if (at.file == variant_source_path(meta) && meta.lines_file.empty()) return "line " + std::to_string(at.line);
+  return at.file.substr(at.file.rfind('/') + 1) + ":" + std::to_string(at.line);  // the name the Source view's tab shows
 }
 
 SourceHits step_source_hits(const BlockEvents& events, StepId step, const TraceMeta& meta) {

@@ -25,8 +25,7 @@ struct SourceLocation {
 // meta.family and meta.variant name the kernel; meta.variant_file, a learner's.
 std::string variant_source_path(const TraceMeta& meta);
 SourceLocation site_location(std::uint16_t site, const TraceMeta& meta);
-// How a student reads a site: "line 41" in the kernel's own file, "kernels/warp/warp_reduce.h:12"
-// in another.
+// How a student reads a site: "line 41" in the kernel's own file, "warp_reduce.h:12" in another.
 std::string site_text(std::uint16_t site, const TraceMeta& meta);
 
 // file → line → events issued there by the block in the step.

@@ -83,6 +83,17 @@ TEST(TraceFile, TheFileOfALearnersKernelRoundTrips) {
   EXPECT_EQ(read_trace_bytes(write_trace_bytes(TraceBuilder(32).build())).meta.variant_file, "");
 }
 
+// A built-in variant whose body is another file's template names that file; both formats keep it.
+TEST(TraceFile, TheFileOfABorrowedBodyRoundTrips) {
+  Trace t = TraceBuilder(32).build();
+  t.meta.lines_file = "kernels/families/scan/hillis_steele.h";
+  EXPECT_EQ(read_trace_bytes(write_trace_bytes(t)).meta.lines_file, t.meta.lines_file);
+  const std::string path = temp_path("borrowed.json");
+  write_trace_json(t, path);
+  EXPECT_EQ(read_trace_json(path).meta.lines_file, t.meta.lines_file);
+  std::filesystem::remove(path);
+}
+
 TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   TraceBuilder b(64);
   Event& e = b.shared(0, 33, OpKind::SharedStore, 0x1234, 0x40, 4, 0x0102030405060708ull);
@@ -105,8 +116,9 @@ TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   const std::size_t fault = 1;  // none: the run did not stop on a kernel bug
   const std::size_t ranks = 2 + 2 * 1 + 2 * 4;  // meta.ranks, then each launch's and buffer's
   const std::size_t variant_file = 4;  // an empty string: a built-in variant
-  EXPECT_EQ(header_length(bytes),
-            v1_fields + launches + buffers + steps + clocks + params + sm_count + fault + ranks + variant_file);
+  const std::size_t lines_file = 4;    // an empty string: its lines are its own file's
+  EXPECT_EQ(header_length(bytes), v1_fields + launches + buffers + steps + clocks + params + sm_count + fault + ranks +
+                                      variant_file + lines_file);
   const std::size_t launch_at = 16 + v1_fields + 4;
   EXPECT_EQ(bytes[launch_at], 9);                                           // name length
   EXPECT_EQ(std::string(bytes.begin() + long(launch_at) + 4, bytes.begin() + long(launch_at) + 13), "synthetic");

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <map>
+
+#include "kernels/family/family.h"
 #include "sim_trace.h"
 
 namespace wl {
@@ -46,6 +50,43 @@ TEST(SourceSites, HitsOfALevel) {
   const unsigned branch_line = lines.begin()->first;
   EXPECT_EQ(lines.at(branch_line), 64u);
   EXPECT_EQ(lines.at(branch_line + 1), 32u);
+}
+
+// Every built-in variant of every family on the simulator: each event's line is a line of the
+// file it names, not past its end (hillis-steele-single-buffer's lines are hillis_steele.h's,
+// whose template it runs; they were read against its own 24-line file).
+TEST(SourceSites, EveryLineIsInItsFile) {
+  std::size_t runs = 0;
+  for (const Family* family : families())
+    for (const VariantSummary& variant : family->variants()) {
+      RunRequest r;
+      r.family = std::string(family->id());
+      r.variant = variant.id;
+      r.type = family->id() == "rows" ? "f32" : "i32";
+      r.n = family->id() == "rows" ? 1024 : 256;
+      r.block = 64;
+      if (family->id() == "allreduce") r.params["gpus"] = 2;
+      if (!family->ops().empty()) r.op = family->ops().front();
+      r.record = true;
+      if (!validate_for(*family, r).empty()) continue;
+      const RunReport report = run_request(r, RunInput{}, BackendChoice::Simulator);
+      ++runs;
+      const TraceMeta& meta = report.outcome.trace.meta;
+      std::map<std::string, std::size_t> lines_of;
+      for (const Event& e : report.outcome.trace.events) {
+        const SourceLocation at = site_location(e.site, meta);
+        auto it = lines_of.find(at.file);
+        if (it == lines_of.end()) {
+          std::ifstream in(std::string(WL_SOURCE_DIR) + "/" + at.file);
+          ASSERT_TRUE(in) << at.file;
+          std::size_t n = 0;
+          for (std::string line; std::getline(in, line);) ++n;
+          it = lines_of.emplace(at.file, n).first;
+        }
+        ASSERT_LE(at.line, it->second) << family->id() << " " << variant.id << ": " << at.file;
+      }
+    }
+  EXPECT_GE(runs, 45u);  // all 48 but the three of another operator (layer norm)
 }
 
 TEST(SourceSites, SharedLayersOfWarpShuffle) {

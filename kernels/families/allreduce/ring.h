@@ -13,6 +13,7 @@ namespace wl::allreduce {
 // The ring and its pitfall, the ring without the barriers between steps.
 template <bool kBarriers>
 struct RingOf {
+  static constexpr const char* lines_in = "kernels/families/allreduce/ring.h";  // for the variants built on it
   template <class T>
   static constexpr unsigned shared_bytes(unsigned) { return 0; }
 

@@ -16,6 +16,7 @@ namespace wl::scan {
 // The variant with the tree's nodes laid out by Pad (blelloch-padded passes BankPadding).
 template <class Pad>
 struct BlellochWith {
+  static constexpr const char* lines_in = "kernels/families/scan/blelloch.h";  // for the variants built on it
   template <class T>
   static constexpr unsigned shared_bytes(unsigned block) { return shared_array_bytes<T>(Pad::slots(2 * block + 1)); }
 

@@ -15,6 +15,7 @@ namespace wl::scan {
 // kBuffers = 2 ping-pongs; 1 is the in-place pitfall (hillis_steele_single_buffer.h).
 template <unsigned kBuffers>
 struct HillisSteeleWith {
+  static constexpr const char* lines_in = "kernels/families/scan/hillis_steele.h";  // for the variants built on it
   template <class T>
   static constexpr unsigned shared_bytes(unsigned block) { return shared_array_bytes<T>(kBuffers * block); }
 
