@@ -12,8 +12,11 @@
 namespace wl::ui {
 namespace {
 
-// Series' and bars' colors come from the builders (timing_plots), picked for the dark plot: each is
-// drawn through legible(), which darkens the pale ones on the light theme.
+// Series' and bars' colors come from the builders (timing_plots), picked for the dark plot, with
+// their own light-theme color where darkening would make them alike; else legible() darkens them.
+ImU32 ink(PlotColor color, PlotColor on_light) {
+  return current_theme() == Theme::Light && on_light ? on_light : legible(color);
+}
 ImU32 axis_color() { return colors().axis; }
 ImU32 grid_color() { return colors().grid; }
 ImU32 frame_color() { return colors().plot_bg; }
@@ -70,9 +73,9 @@ void draw_marker(ImDrawList* dl, ImVec2 c, float r, Marker marker, ImU32 color) 
 // A short sample of a series' line and marker, as the legend shows it.
 void draw_swatch(ImDrawList* dl, ImVec2 left, float width, const PlotSeries& s, float scale) {
   const ImVec2 right(left.x + width, left.y);
-  if (s.dashed) dashed_polyline(dl, {left, right}, legible(s.color), 2.0f * scale, 5.0f * scale);
-  else dl->AddLine(left, right, legible(s.color), 2.0f * scale);
-  draw_marker(dl, ImVec2(left.x + width * 0.5f, left.y), 3.5f * scale, s.marker, legible(s.color));
+  if (s.dashed) dashed_polyline(dl, {left, right}, ink(s.color, s.color_on_light), 2.0f * scale, 5.0f * scale);
+  else dl->AddLine(left, right, ink(s.color, s.color_on_light), 2.0f * scale);
+  draw_marker(dl, ImVec2(left.x + width * 0.5f, left.y), 3.5f * scale, s.marker, ink(s.color, s.color_on_light));
 }
 
 std::string value_text(double v, const std::string& unit) {
@@ -195,10 +198,10 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
       if (s.dashed != references) continue;
       std::vector<ImVec2> screen;
       for (const PlotPoint& p : s.points) screen.push_back(to_screen(p.x, p.y));
-      if (s.dashed) dashed_polyline(dl, screen, legible(s.color), 2.0f * scale, 7.0f * scale);
-      else if (screen.size() > 1) dl->AddPolyline(screen.data(), int(screen.size()), legible(s.color), 0, 2.0f * scale);
+      if (s.dashed) dashed_polyline(dl, screen, ink(s.color, s.color_on_light), 2.0f * scale, 7.0f * scale);
+      else if (screen.size() > 1) dl->AddPolyline(screen.data(), int(screen.size()), ink(s.color, s.color_on_light), 0, 2.0f * scale);
       for (std::size_t i = 0; i < screen.size(); ++i) {
-        draw_marker(dl, screen[i], 3.5f * scale, s.marker, legible(s.color));
+        draw_marker(dl, screen[i], 3.5f * scale, s.marker, ink(s.color, s.color_on_light));
         if (options.probes) options.probes->add(options.probe_group, screen[i].x, screen[i].y);
         const float d = std::pow(screen[i].x - mouse.x, 2.0f) + std::pow(screen[i].y - mouse.y, 2.0f);
         if (hovered && d < best) best = d, hover_series = &s, hover_point = s.points[i];
@@ -236,7 +239,7 @@ void draw_plot(const char* id, const PlotData& plot, ImVec2 size, const PlotOpti
     const ImVec2 c = to_screen(hover_point.x, hover_point.y);
     dl->AddCircle(c, 7 * scale, colors().highlight, 16, 2 * scale);
     ImGui::BeginTooltip();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(legible(hover_series->color)), "%s", hover_series->name.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ink(hover_series->color, hover_series->color_on_light)), "%s", hover_series->name.c_str());
     const std::uint64_t x = std::uint64_t(hover_point.x);
     if (size_label(x) == thousands(x)) ImGui::Text("%s = %s", plot.x_name.c_str(), thousands(x).c_str());
     else ImGui::Text("%s = %s (%s)", plot.x_name.c_str(), size_label(x).c_str(), thousands(x).c_str());
@@ -284,7 +287,7 @@ void draw_bars(const char* id, const BarData& bars, ImVec2 size, const PlotOptio
     const ImVec2 ls = ImGui::CalcTextSize(b.label.c_str());
     dl->AddText(ImVec2(lo.x - ls.x - 8 * scale, mid - ls.y * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), b.label.c_str());
     const ImVec2 b0(lo.x, mid - thickness * 0.5f), b1(std::max(x_of(b.value), lo.x + 2), mid + thickness * 0.5f);
-    dl->AddRectFilled(b0, b1, legible(b.color), 2 * scale);
+    dl->AddRectFilled(b0, b1, ink(b.color, b.color_on_light), 2 * scale);
     if (options.probes) options.probes->add(options.probe_group, (b0.x + b1.x) * 0.5f, mid);
     // "value, time   speedups" after the bar's end, on a patch of background over the reference.
     const ImVec2 text_at(b1.x + 6 * scale, mid - line * 0.5f);
@@ -296,7 +299,7 @@ void draw_bars(const char* id, const BarData& bars, ImVec2 size, const PlotOptio
     if (!b.detail.empty()) dl->AddText(ImVec2(text_at.x + value_w + line, text_at.y), axis_color(), b.detail.c_str());
     if (hovered && ImGui::IsMouseHoveringRect(ImVec2(origin.x, mid - row * 0.5f), ImVec2(origin.x + size.x, mid + row * 0.5f))) {
       ImGui::BeginTooltip();
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(legible(b.color)), "%s", b.label.c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ink(b.color, b.color_on_light)), "%s", b.label.c_str());
       ImGui::Text("%s", b.value_label.c_str());
       if (!b.detail.empty()) ImGui::Text("%s", b.detail.c_str());
       ImGui::EndTooltip();

@@ -23,6 +23,7 @@ struct PlotSeries {
   Marker marker = Marker::Circle;
   bool dashed = false;  // a reference line (CUB, the device copy), not a variant
   std::vector<PlotPoint> points;
+  PlotColor color_on_light = 0;  // on the light theme, where a darkened `color` would be too like another's
 };
 
 struct PlotTick {
@@ -68,6 +69,7 @@ struct Bar {
   std::string value_label;  // above the bar
   std::string detail;       // a second line above it (speedups)
   PlotColor color = 0xffffffff;
+  PlotColor color_on_light = 0;  // as PlotSeries's
 };
 
 struct BarData {

@@ -23,6 +23,18 @@ constexpr PlotColor kVariantColors[] = {
     IM_COL32(128, 184, 216, 255),  IM_COL32(238, 136, 102, 255),  IM_COL32(68, 187, 153, 255),
     IM_COL32(187, 204, 51, 255),   IM_COL32(255, 170, 187, 255),  IM_COL32(238, 119, 51, 255)};
 constexpr int kVariantColorCount = int(sizeof kVariantColors / sizeof kVariantColors[0]);
+// The same places on the light theme: darkening the pale ones above makes several alike olives,
+// so light has its own set, picked the same way against white (contrast 2.9:1 at least, CIELAB
+// distance 16 at least between any two, where the dark set's closest pair is 13). The first six
+// are the Okabe–Ito hues, darkened to read on white.
+constexpr PlotColor kVariantColorsLight[] = {
+    IM_COL32(0xB3, 0x6B, 0x00, 255), IM_COL32(0x3C, 0x9B, 0xD6, 255), IM_COL32(0x00, 0x9E, 0x73, 255),
+    IM_COL32(0x8F, 0x84, 0x00, 255), IM_COL32(0xB5, 0x5D, 0x8F, 255), IM_COL32(0x00, 0x72, 0xB2, 255),
+    IM_COL32(0x33, 0x22, 0x88, 255), IM_COL32(0x55, 0x55, 0x55, 255), IM_COL32(0xF9, 0x7B, 0x72, 255),
+    IM_COL32(0xEE, 0x33, 0x77, 255), IM_COL32(0x22, 0x22, 0x55, 255), IM_COL32(0x66, 0x66, 0x33, 255),
+    IM_COL32(0x00, 0x86, 0x95, 255), IM_COL32(0xCF, 0x1C, 0x90, 255), IM_COL32(0x66, 0x33, 0x33, 255),
+    IM_COL32(0x7F, 0x3C, 0x8D, 255), IM_COL32(0x22, 0x88, 0x33, 255), IM_COL32(0xEE, 0x77, 0x33, 255)};
+static_assert(sizeof kVariantColorsLight == sizeof kVariantColors, "a light color for every place");
 constexpr int kMarkerRun = 6;  // the marker changes after the Okabe-Ito hues: a second cue
 // References are dashed greys, each its own: the device copy, the family's own roofline (the
 // link's peer copy), then the libraries (CUB, NCCL).
@@ -80,6 +92,7 @@ void describe(PlotData& plot, const TimingSweep& sweep, TimingMetric metric) {
 struct SeriesStyle {
   PlotColor color;
   Marker marker;
+  PlotColor color_on_light = 0;  // its own color on the light theme; 0: color, made legible
 };
 
 // A series' color and marker from its place among the sweep's series, so a variant looks the
@@ -96,7 +109,8 @@ SeriesStyle series_style(const TimingSweep& sweep, const std::string& name) {
     if (s.kind == SeriesKind::Variant) ++variant_index;
     else if (s.name != kCopySeries && s.name != sweep.roofline) ++library_index;
   }
-  return {kVariantColors[variant_index % kVariantColorCount], Marker((variant_index / kMarkerRun) % 4)};
+  return {kVariantColors[variant_index % kVariantColorCount], Marker((variant_index / kMarkerRun) % 4),
+          kVariantColorsLight[variant_index % kVariantColorCount]};
 }
 
 std::string speedup_text(double x) {
@@ -152,6 +166,7 @@ PlotData build_timing_plot(const TimingSweep& sweep, TimingMetric metric, std::u
     out.dashed = s.kind == SeriesKind::Reference;
     const SeriesStyle style = series_style(sweep, s.name);
     out.color = style.color;
+    out.color_on_light = style.color_on_light;
     out.marker = style.marker;
     for (const TimingPoint& p : s.points) {
       if (sweep.against_param() && p.n != fixed_n) continue;  // another size's line
@@ -238,7 +253,9 @@ BarData build_ladder_bars(const TimingSweep& sweep, const LadderPreset& preset, 
     bar.detail = bars.bars.empty() ? "baseline"
                                    : speedup_text(step->step_speedup) + " step, " +
                                          speedup_text(step->cumulative_speedup) + " total";
-    bar.color = series_style(sweep, name).color;
+    const SeriesStyle style = series_style(sweep, name);
+    bar.color = style.color;
+    bar.color_on_light = style.color_on_light;
     bars.bars.push_back(std::move(bar));
   }
   if (const TimingSeries* copy = sweep.find(sweep.roofline))

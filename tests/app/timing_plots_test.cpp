@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <algorithm>
 
 #include "kernels/family/family.h"
@@ -336,6 +338,24 @@ TEST(TimingPlots, NoTwoSeriesOfAPlotShareAColor) {
       for (std::size_t a = 0; a < plot.series.size(); ++a)
         for (std::size_t b = a + 1; b < plot.series.size(); ++b)
           EXPECT_NE(plot.series[a].color, plot.series[b].color) << plot.series[a].name << " and " << plot.series[b].name;
+    }
+}
+
+// On the light theme every variant has its own color too, and no two are alike: darkening the
+// dark set's pale colors made four similar olives. sRGB distance 35 at least (the closest pair,
+// blue and teal, is 35; the olives were under 20).
+TEST(TimingPlots, OnTheLightThemeNoTwoVariantsAreAlike) {
+  TimingSweep reduce;
+  for (int v = 0; v < 18; ++v)
+    reduce.series.push_back({"variant-" + std::to_string(v), SeriesKind::Variant, {measured(1024, 0.01 + v * 0.001)}});
+  const PlotData plot = build_timing_plot(reduce, TimingMetric::Milliseconds);
+  auto channel = [](PlotColor c, int shift) { return double((c >> shift) & 0xFF); };
+  for (std::size_t a = 0; a < plot.series.size(); ++a)
+    for (std::size_t b = a + 1; b < plot.series.size(); ++b) {
+      const PlotColor x = plot.series[a].color_on_light, y = plot.series[b].color_on_light;
+      ASSERT_NE(x, 0u);
+      const double d = std::hypot(channel(x, 0) - channel(y, 0), channel(x, 8) - channel(y, 8), channel(x, 16) - channel(y, 16));
+      EXPECT_GE(d, 35.0) << plot.series[a].name << " and " << plot.series[b].name;
     }
 }
 
