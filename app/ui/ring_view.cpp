@@ -35,7 +35,8 @@ void draw_ring_view(ViewContext& ctx) {
     return;
   }
   const unsigned k = ring.ranks;
-  ImGui::TextWrapped("Each rank's output in %u chunks, shaded by how many ranks' inputs a chunk combines so far "
+  ImGui::TextWrapped("Each rank's output in %u chunks (or its scratch buffer, where that is further along: "
+                     "recursive doubling writes it first), shaded by how many ranks' inputs a chunk combines so far "
                      "(the number in it); arrows: chunks that crossed a link in the step. From the recorded blocks.",
                      k);
   const bool timed = !ring.steps.empty() && !ring.steps.front().ns.empty();
