@@ -6,6 +6,7 @@
 #include "kernels/family/family.h"
 #include "kernels/sim/kernel_error.h"
 #include "model/races.h"
+#include "model/views/race_report.h"
 #include "model/metrics.h"
 
 namespace wl::lab {
@@ -87,6 +88,7 @@ std::vector<GoalResult> check_goals(const LabFile& file, const LabRequest& lab, 
   const RunResult& run = learners.outcome;
   const bool gpu = lab.target == LabTarget::Gpu;
   const TraceFault* fault = run.trace.meta.fault ? &*run.trace.meta.fault : nullptr;
+  const std::vector<Race> races = find_races(run.trace);
   std::vector<GoalResult> out;
   const Family* family = find_family(file.family);
   for (const LabGoal& goal : file.goals) {
@@ -130,6 +132,16 @@ std::vector<GoalResult> check_goals(const LabFile& file, const LabRequest& lab, 
     if (fault && g.met) {
       g.met = false;
       g.note = "the run did not finish (it stopped at " + fault_place(*fault) + ")";
+    }
+    // A kernel that races is wrong even where its result came out right: a barrier deleted to meet
+    // `barriers < sequential` is not a better kernel. Its counts are not graded; whether it races,
+    // and whether its result is right, still are.
+    const bool counts_races = goal.metric == "correct" || goal.metric == "races" || goal.metric == "faults";
+    if (!races.empty() && g.met && !counts_races) {
+      g.met = false;
+      const Race& r = races.front();
+      g.note = "not graded while the kernel races (" + site_text(r.first.site, run.trace.meta) + " against " +
+               site_text(r.second.site, run.trace.meta) + ")";
     }
     out.push_back(std::move(g));
   }
