@@ -112,13 +112,13 @@ void draw_source_view(ViewContext& ctx) {
   if (const RunOutcome* o = ctx.session.outcome(); o && learners)
     for (const lab::Diagnostic& d : o->lab_diagnostics)
       if (d.in_lab_file && d.severity == "error" && !errors.count(d.line)) errors[d.line] = d.message;
-  // The run's races whose lines are in this file: both lines marked, the first with the race.
+  // The run's races whose lines are in this file: both lines marked, each naming the other (the
+  // pane's header says the first race whole).
   std::map<unsigned, std::string> races;
   for (const Race& r : views->races) {
     const auto [first, second] = race_locations(r, views->trace.meta);
-    if (second.file == file && !races.count(second.line))
-      races[second.line] = "races with line " + std::to_string(first.line) + " (see there)";
-    if (first.file == file) races[first.line] = race_sentence(r, views->trace.meta);
+    if (second.file == file) races.emplace(second.line, race_note(r, r.second.site, r.first.site, views->trace.meta));
+    if (first.file == file) races.emplace(first.line, race_note(r, r.first.site, r.second.site, views->trace.meta));
   }
   const float legend_h = legend_height(1);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -187,7 +187,7 @@ void draw_source_view(ViewContext& ctx) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "error: %s", error->second.c_str());
       } else if (const auto race = races.find(number); race != races.end()) {
         ImGui::SameLine(0, 24.0f * ctx.app.ui_scale);
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "race: %s", race->second.c_str());
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", race->second.c_str());
         if (ctx.app.probes) ctx.probe("source", "race_lines", p.x + 3.0f * ctx.app.ui_scale, p.y + line_h * 0.5f);
       }
     }

@@ -139,7 +139,9 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
   const std::string variant = v ? v->trace.meta.variant : s.settings.request.variant;
   // A short pane (side by side in a small window) keeps its height for the view: the variant's
   // lesson moves to the name's tooltip. 26 lines: header, canvas and legend of an 800x600 window.
-  const bool short_pane = ImGui::GetContentRegionAvail().y < ImGui::GetTextLineHeightWithSpacing() * 26.0f;
+  // A pane alone keeps the lesson: it is what a class reads under the picture.
+  const bool short_pane =
+      state.compare && ImGui::GetContentRegionAvail().y < ImGui::GetTextLineHeightWithSpacing() * 26.0f;
   ImGui::TextColored(accent_color(), "%s", variant.c_str());
   if (state.heading_font && state.compare) ImGui::PopFont();
   const Family* family = find_family(v ? v->trace.meta.family : s.settings.request.family);

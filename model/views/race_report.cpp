@@ -24,6 +24,16 @@ std::pair<SourceLocation, SourceLocation> race_locations(const Race& race, const
   return {site_location(race.first.site, meta), site_location(race.second.site, meta)};
 }
 
+std::string race_note(const Race& r, std::uint16_t here, std::uint16_t other, const TraceMeta& meta) {
+  const char* missing = r.scope == RaceScope::Block ? "no barrier"
+                        : r.scope == RaceScope::Warp ? "no barrier or __syncwarp"
+                                                     : "no barrier across the GPUs";
+  const SourceLocation there = site_location(other, meta);
+  const std::string line = there.file == site_location(here, meta).file ? "line " + std::to_string(there.line)
+                                                                         : site_text(other, meta);
+  return "races with " + line + ": " + missing + " between";
+}
+
 std::string race_sentence(const Race& r, const TraceMeta& meta) {
   const bool ranks = r.scope == RaceScope::Ranks;
   const std::string where = location_name(r, meta);

@@ -14,6 +14,11 @@ namespace wl {
 // "line N", others "file:N".
 std::string race_sentence(const Race& race, const TraceMeta& meta);
 
+// Beside a racing line in the Source view, short enough to read there at a projector's size:
+// "races with line 42: no barrier between" (`here`, `other`: this line's and the other access's
+// sites; the other is "line N" when both are in one file).
+std::string race_note(const Race& race, std::uint16_t here, std::uint16_t other, const TraceMeta& meta);
+
 // The source lines a race joins: the first access's, then the second's.
 std::pair<SourceLocation, SourceLocation> race_locations(const Race& race, const TraceMeta& meta);
 

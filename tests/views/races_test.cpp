@@ -46,6 +46,7 @@ TEST(Races, AReadAndAWriteOfOtherThreadsWithNoBarrierRace) {
   EXPECT_EQ(race_sentence(r, t.meta),
             "line 41: thread 3 of block 0 read shared[19] at level 1; thread 35 wrote it at line 42 in the same "
             "barrier interval: a barrier is missing between them");
+  EXPECT_EQ(race_note(r, r.first.site, r.second.site, t.meta), "races with line 42: no barrier between");
 }
 
 TEST(Races, ABarrierBetweenOrdersThem) {
