@@ -8,7 +8,8 @@ file(REMOVE_RECURSE "${OUT}")
 file(MAKE_DIRECTORY "${OUT}")
 
 function(run_app expect)
-  execute_process(COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1080x24" "${APP}" ${ARGN}
+  # Our own X authority file: no temporary folder for xvfb-run to fail to remove (screenshot_test.cmake).
+  execute_process(COMMAND "${XVFB_RUN}" -a -f "${OUT}/xauth" -s "-screen 0 1920x1080x24" "${APP}" ${ARGN}
                   RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
   message("warplens ${ARGN}\n${out}${err}")
   if(NOT code EQUAL expect)

@@ -27,8 +27,12 @@ else()
   set(shots "${PNG}" "${probes}")
 endif()
 
+# Our own X authority file (-f): xvfb-run then makes no temporary folder, whose removal now and
+# then failed (exit 5, "problem while cleaning up temporary directory") after a run that passed.
+set(xauth "${PNG}.xauth")
+file(REMOVE "${xauth}")
 execute_process(
-  COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1080x24"
+  COMMAND "${XVFB_RUN}" -a -f "${xauth}" -s "-screen 0 1920x1080x24"
           "${APP}" --screenshot "${PNG}" --probes "${probes}" ${app_args}
   RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
