@@ -128,9 +128,24 @@ void show_comparison(AppState& state, const std::string& family, const Compariso
   state.sessions[1].settings.request.variant = c.right;
   state.compare = true;
   bool compare = false;
-  if (!parse_view(c.view, state.view, compare)) state.view = default_view(showcase_of(family));
+  if (!parse_view(c.view, state.view, compare)) state.view = default_view(shown_views(state), showcase_of(family).default_view);
   run_sessions(state);
   state.playback.go_to(c.step);
+}
+
+std::vector<ViewTab> shown_views(const AppState& state) {
+  const Session& s = state.sessions[0];
+  const std::string& family = s.settings.request.family;
+  // While a run is on its way the views are the family's: the trace shown may be another's.
+  const TraceViews* views = s.busy() || !s.views() || s.views()->trace.meta.family != family ? nullptr : s.views();
+  return view_tabs(showcase_of(family).views, views);
+}
+
+void keep_view_shown(AppState& state) {
+  if (state.sessions[0].busy()) return;  // a lesson's view waits for the run that has it
+  const std::vector<ViewTab> tabs = shown_views(state);
+  if (!shown(tabs, state.view))
+    state.view = default_view(tabs, showcase_of(state.sessions[0].settings.request.family).default_view);
 }
 
 void next_variant(AppState& state) {
@@ -179,9 +194,7 @@ void apply_lesson_slide(AppState& state) {
   s.inspect_block = 0;
   s.inspect_launch = 0;
   bool compare = false;
-  ViewKind view = ViewKind::Tree;
-  parse_view(slide->view, view, compare);
-  state.view = view;
+  parse_view(slide->view, state.view, compare);
   state.compare = compare || !slide->compare.empty();
   if (state.compare)
     state.sessions[1].settings.request.variant = slide->compare.empty() ? compare_partner_of(s.request) : slide->compare;

@@ -2,6 +2,7 @@
 // serve the GUI, the command line (--view, --level, ...) and tests.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "app_state.h"
 
@@ -16,6 +17,11 @@ void update_sessions(AppState& state);
 void watch_lab_file(AppState& state);
 // Blocks until both sessions' runs are done (headless screenshots, benchmarks).
 void finish_sessions(AppState& state);
+
+// The views shown for sessions[0]'s family and run, with their keys (view_tabs); and the view
+// shown, put back on the family's default when it is not among them.
+std::vector<ViewTab> shown_views(const AppState& state);
+void keep_view_shown(AppState& state);
 
 // Runs sessions[0]; in compare mode also sessions[1] with the same input and its own variant.
 void run_sessions(AppState& state);

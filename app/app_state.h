@@ -11,7 +11,7 @@
 #include "session/playback.h"
 #include "session/session.h"
 #include "session/timing_profiles.h"
-#include "model/views/view_table.h"
+#include "model/views/view_registry.h"
 
 struct ImFont;
 
@@ -57,7 +57,8 @@ struct AppState {
   // What is shown.
   Session sessions[2];              // [0] the main variant, [1] the one compared with it
   bool compare = false;             // both sides, in lockstep
-  ViewKind view = ViewKind::Tree;
+  const ViewDecl* view = find_view("tree");
+  bool wait_for_models = false;     // headless: a view's model is built before the frame is drawn
   Playback playback;
   TreeCamera cameras[2];
   bool show_help = false;

@@ -2,7 +2,7 @@
 
 #include "cli/size_option.h"
 #include "kernels/family/param_text.h"
-#include "model/views/view_table.h"
+#include "model/views/view_registry.h"
 
 #include <CLI/CLI.hpp>
 #include <map>
@@ -119,7 +119,7 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->group(start_group)
       ->check(CLI::Validator(
           [](std::string& t) {
-            ViewKind view;
+            const ViewDecl* view = nullptr;
             bool compare = false;
             return parse_view(t, view, compare) ? std::string() : "unknown view '" + t + "' (" + view_names_text() + ")";
           },

@@ -126,7 +126,7 @@ void start(AppState& state, ViewExportJob& job) {
   const std::optional<LevelRange> range = parse_level_range(r.levels, error);
   if (!range) return end(state, job, error);
   if (!r.gif.empty() && !gif_export_available()) return end(state, job, kGifNeedsGiflib);
-  if (levels && state.view == ViewKind::Timing)
+  if (levels && state.view->sweeps)
     return end(state, job, "the Timing view has no levels to step through: export it as one PNG");
   if (levels && !state.sessions[0].views()) return end(state, job, "there is no run to step through yet");
   if (r.png.empty() && !levels) return end(state, job, "nothing to export: name a PNG, PNG frames or a GIF");

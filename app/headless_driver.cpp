@@ -6,7 +6,7 @@
 #include "app_actions.h"
 #include "export_view.h"
 #include "exports.h"
-#include "model/views/view_table.h"
+#include "model/views/view_registry.h"
 #include "platform/window.h"
 #include "screenshot.h"
 
@@ -100,6 +100,7 @@ std::string HeadlessDriver::prepare(AppState& state) {
   }
   if (!shots_.empty()) apply_shot(state, shots_.front(), true);
   if (headless()) {
+    state.wait_for_models = true;  // a picture of a view, never of "Preparing"
     finish_sessions(state);  // show finished runs from the first frame
     // A screenshot of something that cannot run would be a picture of an error: say so.
     if (const std::string problem = run_problem(state); !problem.empty() && (screenshot_ || export_)) return problem;
@@ -192,7 +193,7 @@ int HeadlessDriver::finish(const AppState& state, std::size_t shapes_last_frame)
   if (!bench_) return 0;
   const TraceViews* v = state.sessions[0].views();
   std::printf("warplens: bench: %s, view %s%s\n", v ? v->trace.meta.variant.c_str() : "(no run)",
-              view_name(state.view), state.compare ? " (compare)" : "");
+              state.view->id, state.compare ? " (compare)" : "");
   if (v)
     std::printf("warplens: bench: trace of %zu events, %zu recorded blocks x %u threads, %zu shapes last frame\n",
                 v->trace.events.size(), v->blocks.size(), v->trace.meta.block_dim, shapes_last_frame);

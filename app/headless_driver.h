@@ -46,7 +46,7 @@ class HeadlessDriver {
   // A --screenshot-views entry: the mode and view it shows, and the files' suffix.
   struct Shot {
     bool presenter = false, compare = false;
-    ViewKind view = ViewKind::Tree;
+    const ViewDecl* view = find_view("tree");
     std::string suffix;  // "" for a plain --screenshot
   };
   std::optional<int> take_screenshot(AppState& state, const Window& window, float r, float g, float b);

@@ -87,7 +87,7 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
   state.presenter = o.presenter;
   state.show_help = o.show_keys;
   state.timing.extra_profiles = o.profiles;
-  if (o.sweep && state.view != ViewKind::Timing) return "--sweep starts the Timing view's sweep: add --view timing";
+  if (o.sweep && !state.view->sweeps) return "--sweep starts the Timing view's sweep: add --view timing";
   state.timing.sweep_requested = o.sweep;
 
   if (!o.lesson_path.empty()) {

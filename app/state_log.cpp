@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "model/views/view_table.h"
+#include "model/views/view_registry.h"
 #include "ui/layout.h"
 
 namespace wl {
@@ -19,7 +19,7 @@ void StateLog::update(const AppState& state, int width, int height, const ProbeL
   const RunSettings& left = state.sessions[0].settings;
   j["window"] = {width, height};
   j["ui_scale"] = state.ui_scale;
-  j["view"] = view_name(state.view);
+  j["view"] = state.view->id;
   j["compare"] = state.compare;
   j["family"] = left.request.family;
   j["variant"] = left.request.variant;

@@ -56,12 +56,30 @@ void Session::adopt(RunOutcome&& done) {
   // Keep showing the last good run under the message; a kernel bug shows the run up to it.
   if (!outcome->ok() && !outcome->views) return;
   settings = outcome->settings;
-  views_ = outcome->views;
+  show(outcome->views);
   std::uint32_t block = settings.inspect_block;
   // A run that stopped on a bug opens on the block that hit it, where it was recorded.
   if (const TraceFault* f = views_->fault(); f && views_->has_block(f->block)) block = f->block;
   if (!views_->has_block(block) && !views_->blocks.empty()) block = views_->blocks.front();
   select_block(block);
+}
+
+void Session::show(std::shared_ptr<const TraceViews> views) {
+  building_.clear();  // waits for a model still being built for the views before
+  models_.clear();
+  views_ = std::move(views);
+}
+
+const ViewModel* Session::view_model(const ViewDecl& view, bool wait) {
+  if (!views_ || !view.build) return nullptr;
+  if (const auto built = models_.find(&view); built != models_.end()) return built->second.get();
+  std::future<std::shared_ptr<const ViewModel>>& job = building_[&view];
+  if (!job.valid())  // the job holds the views it reads: they outlive a run adopted meanwhile
+    job = std::async(std::launch::async, [views = views_, &view] { return view.build(*views); });
+  if (!wait && job.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return nullptr;
+  std::shared_ptr<const ViewModel> model = job.get();
+  building_.erase(&view);
+  return models_.emplace(&view, std::move(model)).first->second.get();
 }
 
 void Session::select_block(std::uint32_t block) {
@@ -84,7 +102,7 @@ void Session::inspect(std::uint32_t block) {
 
 void Session::inspect_launch(std::uint32_t launch) {
   if (!views_ || launch == views_->launch) return;
-  views_ = std::make_shared<const TraceViews>(build_trace_views_of_launch(*views_, launch));
+  show(std::make_shared<const TraceViews>(build_trace_views_of_launch(*views_, launch)));
   settings.inspect_launch = views_->launch;
   select_block(views_->has_block(settings.inspect_block) || views_->blocks.empty()
                    ? settings.inspect_block

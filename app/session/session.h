@@ -2,6 +2,7 @@
 // per-step view data derived from its trace (cached, since views read them every frame).
 #pragma once
 #include <cstdint>
+#include <future>
 #include <map>
 #include <memory>
 #include <string>
@@ -47,12 +48,17 @@ class Session {
   // Shows another launch of the run (every launch was recorded).
   void inspect_launch(std::uint32_t launch);
 
+  // The model of a view that has one (ViewDecl::build) for the views shown, built off the UI
+  // thread the first time it is asked for: null until it is ready, unless `wait`.
+  const ViewModel* view_model(const ViewDecl& view, bool wait);
+
   const BankStep& bank_step(std::uint16_t step);
   const MemoryStep& memory_step(std::uint16_t step);
   const SourceHits& source_hits(std::uint16_t step);
 
  private:
   void adopt(RunOutcome&& outcome);
+  void show(std::shared_ptr<const TraceViews> views);
   void select_block(std::uint32_t block);
 
   bool start();
@@ -67,6 +73,8 @@ class Session {
   std::map<std::uint16_t, BankStep> banks_;
   std::map<std::uint16_t, MemoryStep> memory_;
   std::map<std::uint16_t, SourceHits> sources_;
+  std::map<const ViewDecl*, std::shared_ptr<const ViewModel>> models_;      // of views_
+  std::map<const ViewDecl*, std::future<std::shared_ptr<const ViewModel>>> building_;
 };
 
 }  // namespace wl

@@ -36,7 +36,7 @@ void word_tooltip(const BankRequest& r, unsigned bank, const BankWord& w) {
 
 }  // namespace
 
-void draw_bank_view(ViewContext& ctx) {
+void draw_banks_view(ViewContext& ctx) {
   if (!ctx.session.views()) return;
   const BankStep& step = ctx.session.bank_step(ctx.step);
   const Metrics& metrics = ctx.session.views()->metrics;

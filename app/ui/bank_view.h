@@ -5,6 +5,6 @@
 
 namespace wl::ui {
 
-void draw_bank_view(ViewContext& ctx);
+void draw_banks_view(ViewContext& ctx);
 
 }  // namespace wl::ui

@@ -2,6 +2,12 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "app_actions.h"
 #include "ui/theme.h"
 
 namespace wl::ui {
@@ -17,8 +23,6 @@ constexpr Key kKeys[] = {
     {"Space", "play / pause"},
     {"Tab", "next variant"},
     {"C", "compare side by side (the same input, in lockstep)"},
-    {"1 ... 9", "tree, dataflow, divergence, banks, memory, source, metrics, timing, look-back (scans) or bins (histograms)"},
-    {"1 / 0 / 9 (rows)", "numerics / rows to threads / online rescale; 9 again: welford tree (a shared key takes turns)"},
     {"F", "fullscreen"},
     {"P", "presenter mode: large text, side panel hidden"},
     {"+ / - / 0", "zoom the tree in / out / fit"},
@@ -29,6 +33,33 @@ constexpr Key kKeys[] = {
     {"Esc", "close this help, leave presenter mode"},
     {"Ctrl+Q", "quit"},
 };
+
+void key_row(const char* keys, const char* what) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextColored(accent_color(), "%s", keys);
+  ImGui::TableSetColumnIndex(1);
+  ImGui::TextUnformatted(what);
+}
+
+// The digit keys of the views this run shows (each its own), five to a row: "1 / 2 / 3 / 4 / 5"
+// beside "tree / dataflow / ...".
+void view_key_rows(const AppState& state) {
+  std::vector<ViewTab> keyed;
+  for (const ViewTab& t : shown_views(state))
+    if (t.key >= 0) keyed.push_back(t);
+  for (std::size_t first = 0; first < keyed.size(); first += 5) {
+    std::string keys, what;
+    for (std::size_t k = first; k < std::min(keyed.size(), first + 5); ++k) {
+      const char* sep = k == first ? "" : " / ";
+      keys += sep + std::to_string(keyed[k].key);
+      std::string title = keyed[k].view->title;
+      title[0] = char(std::tolower(static_cast<unsigned char>(title[0])));
+      what += sep + title;
+    }
+    key_row(keys.c_str(), what.c_str());
+  }
+}
 
 }  // namespace
 
@@ -46,11 +77,8 @@ void draw_help_overlay(AppState& state) {
     ImGui::PopStyleVar();
     if (table) {
       for (const Key& k : kKeys) {
-        ImGui::TableNextRow();
-        ImGui::TableSetColumnIndex(0);
-        ImGui::TextColored(accent_color(), "%s", k.keys);
-        ImGui::TableSetColumnIndex(1);
-        ImGui::TextUnformatted(k.what);
+        key_row(k.keys, k.what);
+        if (std::string(k.keys) == "C") view_key_rows(state);  // the views, after the run's keys
       }
       ImGui::EndTable();
     }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "model/peer_traffic.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
 
@@ -76,7 +77,9 @@ std::uint64_t largest_cell(const LinkBytes& b) {
 void draw_links_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
-  const PeerTraffic& peers = views->peers;
+  const PeerTraffic* model = ctx.model<PeerTraffic>();
+  if (!model) return;
+  const PeerTraffic& peers = *model;
   if (peers.total.ranks < 2) {
     ImGui::TextWrapped("This run used one GPU: there are no links between GPUs to draw.");
     return;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "model/views/lookback_timeline.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
 #include "ui/plot_data.h"
@@ -29,7 +30,9 @@ std::string time_text(const LookbackTimeline& t, double at) {
 void draw_lookback_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
-  const LookbackTimeline& t = views->lookback;
+  const LookbackTimeline* model = ctx.model<LookbackTimeline>();
+  if (!model) return;
+  const LookbackTimeline& t = *model;
   if (!t.found()) {
     ImGui::TextWrapped("This launch publishes no tile status. The timeline belongs to a single-pass scan "
                        "of several tiles: one tile has nothing to look back on, so take a larger n. "

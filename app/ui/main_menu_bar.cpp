@@ -64,7 +64,7 @@ void draw_theme_menu(AppState& state) {
 }
 
 std::string default_name(const AppState& state, const char* extension) {
-  return "warplens-" + state.sessions[0].settings.request.variant + "-" + view_name(state.view) + extension;
+  return "warplens-" + state.sessions[0].settings.request.variant + "-" + state.view->id + extension;
 }
 
 void prompt(PathPrompt kind, std::string initial) {
@@ -162,7 +162,7 @@ void draw_main_menu_bar(AppState& state) {
     if (ImGui::BeginMenu("File")) {
       if (ImGui::MenuItem("Open a trace file...")) prompt(PathPrompt::OpenTrace, "trace.wltrace");
       if (ImGui::MenuItem("Export PNG of the window...")) prompt(PathPrompt::ExportPng, default_name(state, ".png"));
-      const bool levels = state.sessions[0].views() != nullptr && state.view != ViewKind::Timing;
+      const bool levels = state.sessions[0].views() != nullptr && !state.view->sweeps;
       const bool idle = !state.export_view.running && !state.export_view.pending;
       if (ImGui::MenuItem("Export view as PNG...", nullptr, false, idle))
         prompt(PathPrompt::ViewPng, default_name(state, "-view.png"));
@@ -181,11 +181,10 @@ void draw_main_menu_bar(AppState& state) {
       ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
-      for (int k = 0; k < int(ViewKind::Count); ++k) {
-        if (!view_applies(ViewKind(k), showcase_of(state.sessions[0].settings.request.family))) continue;
-        char key[4];
-        std::snprintf(key, sizeof key, "%d", view_key(ViewKind(k)));
-        if (ImGui::MenuItem(view_title(ViewKind(k)), key, state.view == ViewKind(k))) state.view = ViewKind(k);
+      for (const ViewTab& t : shown_views(state)) {
+        char key[12] = "";
+        if (t.key >= 0) std::snprintf(key, sizeof key, "%d", t.key);
+        if (ImGui::MenuItem(t.view->title, key, state.view == t.view)) state.view = t.view;
       }
       ImGui::Separator();
       if (ImGui::MenuItem("Compare side by side", "C", state.compare)) toggle_compare(state);

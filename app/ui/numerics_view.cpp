@@ -90,7 +90,9 @@ void tooltip(const RowOutputs& r, std::uint64_t first, std::uint64_t last) {
 void draw_numerics_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
-  const RowNumerics& n = views->numerics;
+  const RowNumerics* model = ctx.model<RowNumerics>();
+  if (!model) return;
+  const RowNumerics& n = *model;
   ctx.probe_touch("numerics", "nan");  // a test can check there is none
   if (n.rows.empty()) {
     ImGui::TextWrapped("%s", n.note.c_str());

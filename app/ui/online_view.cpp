@@ -44,7 +44,9 @@ void tooltip(const RowRescales& r, std::size_t k) {
 void draw_online_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
-  const OnlineRescale& o = views->rescales;
+  const OnlineRescale* model = ctx.model<OnlineRescale>();
+  if (!model) return;
+  const OnlineRescale& o = *model;
   if (o.rows.empty()) {
     ImGui::TextWrapped("%s", o.note.c_str());
     return;

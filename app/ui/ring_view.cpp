@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "model/views/ring_steps.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
 #include "ui/theme.h"
@@ -29,7 +30,9 @@ ImU32 shade(unsigned holds, unsigned ranks) {
 void draw_ring_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
-  const RingSteps& ring = views->ring;
+  const RingSteps* model = ctx.model<RingSteps>();
+  if (!model) return;
+  const RingSteps& ring = *model;
   if (ring.ranks < 2) {
     ImGui::TextWrapped("This run used one GPU: there is no all-reduce to draw.");
     return;

@@ -74,10 +74,12 @@ void request_line(const RowThreads& m) {
 
 }  // namespace
 
-void draw_row_threads_view(ViewContext& ctx) {
+void draw_rows_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
-  const RowThreads& m = views->row_threads;
+  const RowThreads* model = ctx.model<RowThreads>();
+  if (!model) return;
+  const RowThreads& m = *model;
   if (m.owners.empty()) {
     ImGui::TextWrapped("%s", m.note.c_str());
     return;

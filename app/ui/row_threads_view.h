@@ -7,6 +7,6 @@
 
 namespace wl::ui {
 
-void draw_row_threads_view(ViewContext& ctx);
+void draw_rows_view(ViewContext& ctx);
 
 }  // namespace wl::ui

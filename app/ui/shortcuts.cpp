@@ -97,12 +97,11 @@ static void handle_keys(AppState& state) {
       state.fullscreen_changed = true;
     }
   }
-  // A digit shows the family's view with that key; where several share it, pressing it again
-  // takes turns between them (view_for_key).
-  const FamilyShowcase& family = showcase_of(state.sessions[0].settings.request.family);
+  // A digit shows the view with that key among those shown (each has its own: view_tabs).
+  const std::vector<ViewTab> tabs = shown_views(state);
   for (int digit = 0; digit <= 9; ++digit)
     if (pressed(GLFW_KEY_0 + digit))
-      if (const std::optional<ViewKind> view = view_for_key(digit, state.view, family)) state.view = *view;
+      if (const ViewDecl* view = view_of_key(tabs, digit)) state.view = view;
   if (pressed(GLFW_KEY_EQUAL, true) || pressed(GLFW_KEY_KP_ADD, true)) zoom_trees(state, 1.25f);
   if (pressed(GLFW_KEY_MINUS, true) || pressed(GLFW_KEY_KP_SUBTRACT, true)) zoom_trees(state, 0.8f);
   if (pressed(GLFW_KEY_0)) zoom_trees(state, 0.0f);

@@ -285,7 +285,8 @@ void historic_table(const HistoricTable& table, float width) {
 
 static void draw_timing_contents(AppState& state);
 
-void draw_timing_view(AppState& state) {
+void draw_timing_view(ViewContext& ctx) {
+  AppState& state = ctx.app;
   TimingState& t = state.timing;
   if (!t.loaded) t.reload(profiles_dir());
   ImGui::BeginChild("##timing");  // scrolls when a large UI scale does not fit

@@ -5,9 +5,11 @@
 // Starts live sweeps on the Timing worker; never calls the GPU itself.
 #pragma once
 #include "app_state.h"
+#include "ui/view_context.h"
 
 namespace wl::ui {
 
-void draw_timing_view(AppState& state);
+// Draws the whole view area: no playback, no sides (the registry marks it `sweeps`).
+void draw_timing_view(ViewContext& ctx);
 
 }  // namespace wl::ui

@@ -9,31 +9,17 @@
 #include "app_actions.h"
 #include "probe_log.h"
 #include "kernels/family/family.h"
+#include "model/views/view_registry.h"
 #include "model/views/race_report.h"
 #include "trace/event_info.h"
-#include "ui/bank_view.h"
 #include "ui/compare_deltas.h"
-#include "ui/dataflow_view.h"
-#include "ui/divergence_view.h"
-#include "ui/links_view.h"
-#include "ui/ring_view.h"
-#include "ui/row_threads_view.h"
-#include "ui/lookback_view.h"
-#include "ui/memory_view.h"
-#include "ui/metrics_view.h"
-#include "ui/numerics_view.h"
-#include "ui/online_view.h"
 #include "ui/palette.h"
 #include "ui/playback_bar.h"
-#include "ui/source_view.h"
 #include "ui/theme.h"
-#include "ui/timing_view.h"
-#include "ui/histogram_view.h"
 #include "ui/layout.h"
 #include "ui/lesson_scope.h"
-#include "ui/tree_view.h"
 #include "ui/view_context.h"
-#include "ui/welford_view.h"
+#include "ui/view_drawers.h"
 
 namespace wl::ui {
 namespace {
@@ -44,34 +30,31 @@ constexpr ImGuiWindowFlags kPanelFlags =
     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
 
 void view_tabs(AppState& state) {
-  const FamilyShowcase& family = showcase_of(state.sessions[0].settings.request.family);
+  const std::vector<ViewTab> tabs = shown_views(state);
   const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   const ImGuiStyle& style = ImGui::GetStyle();
-  auto label_of = [](ViewKind v, bool with_key) {
+  auto label_of = [](const ViewTab& t, bool with_key) {
     char label[40];
-    if (with_key) std::snprintf(label, sizeof label, "%s (%d)", view_title(v), view_key(v));
-    else std::snprintf(label, sizeof label, "%s", view_title(v));
+    if (with_key && t.key >= 0) std::snprintf(label, sizeof label, "%s (%d)", t.view->title, t.key);
+    else std::snprintf(label, sizeof label, "%s", t.view->title);
     return std::string(label);
   };
   auto width_of = [&](const std::string& label) { return ImGui::CalcTextSize(label.c_str()).x + 2 * style.FramePadding.x; };
   // The keys leave the labels (for their tooltips) when the tabs would not fit one line.
   float all = 0;
-  for (int k = 0; k < int(ViewKind::Count); ++k)
-    if (view_applies(ViewKind(k), family)) all += width_of(label_of(ViewKind(k), true)) + style.ItemSpacing.x;
+  for (const ViewTab& t : tabs) all += width_of(label_of(t, true)) + style.ItemSpacing.x;
   const bool with_keys = ImGui::GetCursorScreenPos().x + all <= right_edge;
   bool first = true;
-  for (int k = 0; k < int(ViewKind::Count); ++k) {
-    const ViewKind v = ViewKind(k);
-    if (!view_applies(v, family)) continue;
-    const std::string label = label_of(v, with_keys);
+  for (const ViewTab& t : tabs) {
+    const std::string label = label_of(t, with_keys);
     // A tab that would run past the window starts a line of its own.
     if (!first && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width_of(label) <= right_edge) ImGui::SameLine();
     first = false;
-    const bool selected = state.view == v;
+    const bool selected = state.view == t.view;
     if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(label.c_str())) state.view = v;
+    if (ImGui::Button(label.c_str())) state.view = t.view;
     if (selected) ImGui::PopStyleColor();
-    if (!with_keys && ImGui::IsItemHovered()) ImGui::SetTooltip("key %d", view_key(v));
+    if (!with_keys && t.key >= 0 && ImGui::IsItemHovered()) ImGui::SetTooltip("key %d", t.key);
   }
   // Beside the tabs where it fits, else under them (a family with views of its own, a narrow window).
   const float gap = ImGui::GetFontSize() * 2.0f;
@@ -190,26 +173,23 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
   race_line(s);
 }
 
+// A view the trace cannot give (the right side of a comparison, a run of another shape) says
+// what it needs rather than draw a picture of nothing; one with a model of its own waits for it.
 void draw_view(ViewContext& ctx) {
-  switch (ctx.app.view) {
-    case ViewKind::Tree: draw_tree_view(ctx); break;
-    case ViewKind::Dataflow: draw_dataflow_view(ctx); break;
-    case ViewKind::Divergence: draw_divergence_view(ctx); break;
-    case ViewKind::Banks: draw_bank_view(ctx); break;
-    case ViewKind::Memory: draw_memory_view(ctx); break;
-    case ViewKind::Source: draw_source_view(ctx); break;
-    case ViewKind::Metrics: draw_metrics_view(ctx); break;
-    case ViewKind::Lookback: draw_lookback_view(ctx); break;
-    case ViewKind::Histogram: draw_histogram_view(ctx); break;
-    case ViewKind::Links: draw_links_view(ctx); break;
-    case ViewKind::Ring: draw_ring_view(ctx); break;
-    case ViewKind::Numerics: draw_numerics_view(ctx); break;
-    case ViewKind::RowThreads: draw_row_threads_view(ctx); break;
-    case ViewKind::Online: draw_online_view(ctx); break;
-    case ViewKind::Welford: draw_welford_view(ctx); break;
-    case ViewKind::Timing: break;  // not a trace view: draw_view_area draws it whole
-    default: break;
+  const ViewDecl& view = *ctx.view;
+  const TraceViews& views = *ctx.session.views();
+  if (!can_draw(view, views)) {
+    std::string needs;
+    for (const std::string& word : gives_words(view.needs & ~views.gives)) needs += (needs.empty() ? "" : ", ") + word;
+    ImGui::TextWrapped("The %s view draws kernels whose trace gives %s; %s's does not.", view.title,
+                       needs.empty() ? "a shape this one lacks" : needs.c_str(), views.trace.meta.variant.c_str());
+    return;
   }
+  if (view.build && !ctx.session.view_model(view, ctx.app.wait_for_models)) {
+    ImGui::TextDisabled("Preparing the %s view...", view.title);
+    return;
+  }
+  if (const ViewDrawFn draw = drawer_of(view)) draw(ctx);
 }
 
 void pane(AppState& state, GlRenderer& gl, int side, ImVec2 size) {
@@ -222,7 +202,7 @@ void pane(AppState& state, GlRenderer& gl, int side, ImVec2 size) {
   if (s.views() && s.views()->trace.meta.grid_dim == 0) {
     ImGui::TextDisabled("n = 0: no kernel ran. A reduction of nothing is the operator's identity.");
   } else if (s.views()) {
-    ViewContext ctx{state, s, side, gl, step};
+    ViewContext ctx{state, s, side, gl, step, state.view};
     draw_view(ctx);
   } else if (s.busy()) {
     ImGui::TextDisabled("Running the kernel...");
@@ -277,12 +257,12 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
   }
   banner(state);
   end_lesson_if_left(state);  // its caption would describe a run no longer shown
-  const std::string& family = state.sessions[0].settings.request.family;
-  if (!view_applies(state.view, showcase_of(family))) state.view = default_view(showcase_of(family));  // a family without it
+  keep_view_shown(state);  // another family or trace may not have it
   view_tabs(state);
-  if (state.view == ViewKind::Timing) {  // sweeps, not a trace: no playback, no sides
+  if (state.view->sweeps) {  // sweeps, not a trace: no playback, no sides
     ImGui::Spacing();
-    draw_timing_view(state);
+    ViewContext ctx{state, state.sessions[0], 0, gl, state.playback.step(), state.view};
+    if (const ViewDrawFn draw = drawer_of(*state.view)) draw(ctx);
     ImGui::End();
     return;
   }

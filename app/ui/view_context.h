@@ -16,6 +16,13 @@ struct ViewContext {
   int side = 0;  // 0 left / only, 1 right
   GlRenderer& gl;
   StepId step = level_step(0);
+  const ViewDecl* view = nullptr;  // the view being drawn
+
+  // The view's own model (ViewDecl::build): the view area draws a view once it is built.
+  template <class M>
+  const M* model() const {
+    return view ? model_as<M>(session.view_model(*view, app.wait_for_models)) : nullptr;
+  }
 
   TreeCamera& camera() { return app.cameras[side]; }
   // Probe group names: "<view>.<side>.<what>", side "left" or "right".

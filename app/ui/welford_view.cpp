@@ -101,7 +101,9 @@ void row_picker(ViewContext& ctx, const WelfordTree& tree, const WelfordRow& row
 void draw_welford_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
-  const WelfordTree& tree = views->welford;
+  const WelfordTree* model = ctx.model<WelfordTree>();
+  if (!model) return;
+  const WelfordTree& tree = *model;
   if (tree.rows.empty()) {
     ImGui::TextWrapped("%s", tree.note.c_str());
     return;

@@ -4,6 +4,7 @@
 
 #include "core/bits.h"
 #include "model/atomic_contention.h"
+#include "model/views/view_registry.h"
 
 namespace wl {
 namespace {
@@ -82,6 +83,12 @@ BinBars build_bin_bars(const TraceViews& views, StepId step) {
     }
   }
   return bars;
+}
+
+// The bars are built per step as the view draws them (build_bin_bars): no model of its own.
+const ViewDecl& histogram_view() {
+  static const ViewDecl view{"histogram", "Bins", true, -1, kGivesBins};
+  return view;
 }
 
 }  // namespace wl

@@ -1,6 +1,6 @@
 #include "model/views/lesson_script.h"
 
-#include "model/views/view_table.h"
+#include "model/views/view_registry.h"
 
 #include <algorithm>
 #include <charconv>
@@ -95,7 +95,7 @@ class Parser {
     } else if (key == "seed") {
       if (!parse_number(value, s.seed)) return fail_bool(line, "seed must be a whole number, got '" + std::string(value) + "'");
     } else if (key == "view") {
-      ViewKind view;
+      const ViewDecl* view = nullptr;
       bool compare = false;
       if (!parse_view(std::string(value), view, compare))
         return fail_bool(line, "unknown view '" + std::string(value) + "' (" + view_names_text() + ")");

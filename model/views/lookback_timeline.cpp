@@ -5,6 +5,8 @@
 #include <map>
 
 #include "core/tile_word.h"
+#include "model/views/trace_views.h"
+#include "model/views/view_registry.h"
 
 namespace wl {
 namespace {
@@ -133,6 +135,13 @@ std::string describe_wait(const LookbackTimeline& t, const TileTimeline& tile, c
                   tile.tile, tile.block, (unsigned long long)length, wait.predecessor, wait.spins,
                   wait.spins == 1 ? "" : "s", wait.until == kNever ? " (still waiting when the trace ends)" : "");
   return text;
+}
+
+const ViewDecl& lookback_view() {
+  static const ViewDecl view{"lookback", "Look-back", true, -1, kGivesTileStatus, nullptr, [](const TraceViews& v) {
+                               return make_view_model(build_lookback_timeline(v.whole(), std::uint16_t(v.launch)));
+                             }};
+  return view;
 }
 
 }  // namespace wl

@@ -6,6 +6,8 @@
 #include <map>
 
 #include "core/bits.h"
+#include "core/row_norms.h"
+#include "model/views/trace_views.h"
 
 namespace wl {
 namespace {
@@ -18,18 +20,47 @@ struct ThreadReads {
   std::vector<std::uint32_t> rescales;                  // seq of each taken rescale branch
 };
 
+BufferId input_buffer(const TraceMeta& meta) {
+  for (const BufferRecord& b : meta.buffers)
+    if (b.name == "input") return b.id;
+  return kNoBuffer;
+}
+
 }  // namespace
+
+bool fits_online_softmax(const Trace& whole) {
+  if (parse_row_op(whole.meta.op) != RowOp::Softmax) return false;
+  const BufferId input = input_buffer(whole.meta);
+  struct Running {
+    float max = -std::numeric_limits<float>::infinity();
+    float last = 0;          // the value read last
+    bool unchecked = false;  // a read no branch of the kernel's own file has followed yet
+  };
+  // Events are in canonical order (each thread's in seq order within its block and step).
+  std::map<std::pair<std::uint32_t, std::uint16_t>, Running> threads;
+  unsigned checked = 0;
+  for (const Event& e : whole.events) {
+    if (e.launch != 0 || e.step != kLoadStep) continue;
+    Running& t = threads[{e.block, e.thread}];
+    if (e.op == OpKind::GlobalLoad && e.buffer == input) {
+      if (t.unchecked) t.max = std::max(t.max, t.last);  // no branch compared it: just keep the max
+      t.last = from_bits<float>(e.value[0]);
+      t.unchecked = true;
+    } else if (e.op == OpKind::Branch && e.site < kSharedLayerSites && t.unchecked) {
+      // The first branch of the kernel's own file after a read: taken exactly when the read
+      // raised the running max, or this is not a running max.
+      if (e.taken() != (t.last > t.max)) return false;
+      t.max = std::max(t.max, t.last);
+      t.unchecked = false;
+      ++checked;
+    }
+  }
+  return checked > 0;
+}
 
 OnlineRescale build_online_rescale(const Trace& whole) {
   OnlineRescale out;
-  if (whole.meta.variant != "online") {
-    out.note = "Only the online variant keeps a running max and sum; this is " + whole.meta.variant +
-               ". Run online to see its rescales.";
-    return out;
-  }
-  BufferId input = kNoBuffer;
-  for (const BufferRecord& b : whole.meta.buffers)
-    if (b.name == "input") input = b.id;
+  const BufferId input = input_buffer(whole.meta);
   // (block, thread) -> what it read and where it rescaled, in the load step of launch 0.
   std::map<std::pair<std::uint32_t, std::uint16_t>, ThreadReads> threads;
   for (const Event& e : whole.events) {
@@ -81,6 +112,12 @@ OnlineRescale build_online_rescale(const Trace& whole) {
   }
   if (out.rows.empty()) out.note = "The trace holds no reads of the input in the load step.";
   return out;
+}
+
+const ViewDecl& online_view() {
+  static const ViewDecl view{"online", "Online rescale", true, -1, kGivesRows, fits_online_softmax,
+                             [](const TraceViews& v) { return make_view_model(build_online_rescale(v.whole())); }};
+  return view;
 }
 
 }  // namespace wl

@@ -6,6 +6,8 @@
 #include <set>
 
 #include "model/views/step_times.h"
+#include "model/views/trace_views.h"
+#include "model/views/view_registry.h"
 
 namespace wl {
 namespace {
@@ -133,6 +135,12 @@ RingSteps build_ring_steps(const Trace& whole) {
   }
   add_rank_times(meta, out);
   return out;
+}
+
+const ViewDecl& ring_view() {
+  static const ViewDecl view{"ring", "Ring", true, -1, kGivesRanks, nullptr,
+                             [](const TraceViews& v) { return make_view_model(build_ring_steps(v.whole())); }};
+  return view;
 }
 
 }  // namespace wl

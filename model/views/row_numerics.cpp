@@ -5,6 +5,8 @@
 #include <map>
 
 #include "core/bits.h"
+#include "model/views/trace_views.h"
+#include "model/views/view_registry.h"
 
 namespace wl {
 namespace {
@@ -110,6 +112,12 @@ RowNumerics build_row_numerics(const Trace& whole) {
   }
   if (out.rows.empty()) out.note = "No row was read whole by the recorded blocks: record more blocks (Inspect).";
   return out;
+}
+
+const ViewDecl& numerics_view() {
+  static const ViewDecl view{"numerics", "Numerics", true, -1, kGivesRows, nullptr,
+                             [](const TraceViews& v) { return make_view_model(build_row_numerics(v.whole())); }};
+  return view;
 }
 
 }  // namespace wl

@@ -5,6 +5,8 @@
 
 #include "core/row_norms.h"
 #include "model/global_sectors.h"
+#include "model/views/trace_views.h"
+#include "model/views/view_registry.h"
 
 namespace wl {
 namespace {
@@ -178,6 +180,12 @@ std::string row_owner_text(const RowThreads& m, const CellOwners& row) {
   if (row.threads == 1) return block + ", thread " + std::to_string(o.thread);
   if (row.warps == 1) return block + ", warp " + std::to_string(o.warp());
   return block + ", " + std::to_string(row.warps) + " warps";
+}
+
+const ViewDecl& rows_view() {
+  static const ViewDecl view{"rows", "Rows to threads", true, -1, kGivesRows, nullptr,
+                             [](const TraceViews& v) { return make_view_model(build_row_threads(v.trace, v.requests)); }};
+  return view;
 }
 
 }  // namespace wl

@@ -28,17 +28,8 @@ TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_coun
   v.dataflow = dataflow ? std::move(dataflow) : std::make_shared<const DataflowGraph>(build_dataflow(v.whole()));
   v.work_span = measure_work_span(*v.dataflow);
   v.races = races ? *races : find_races(v.whole());
-  v.lookback = build_lookback_timeline(v.whole(), std::uint16_t(launch));
-  v.peers = peer_traffic(v.whole());
-  if (v.whole().meta.ranks > 1) v.ring = build_ring_steps(v.whole());
-  if (parse_row_op(v.whole().meta.op)) {
-    v.numerics = build_row_numerics(v.whole());
-    v.rescales = build_online_rescale(v.whole());
-    v.welford = build_welford_tree(v.whole());
-  }
   v.values_known = parse_value_ops(v.trace.meta.op, v.trace.meta.type, v.values);
   v.requests = group_requests(v.trace);
-  if (parse_row_op(v.whole().meta.op)) v.row_threads = build_row_threads(v.trace, v.requests);
   v.grid = divergence_grid(v.trace, v.requests);
   v.metrics = compute_metrics(v.trace, v.requests, v.grid);
   v.steps = steps_of(v.trace.events.data(), v.trace.events.size());
@@ -48,6 +39,9 @@ TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_coun
   }
   for (const Event& e : v.trace.events)
     if (v.blocks.empty() || v.blocks.back() != e.block) v.blocks.push_back(e.block);
+  v.gives = trace_gives(v);
+  for (const ViewDecl* view : all_views())
+    if ((view->needs & ~v.gives) == 0 && (!view->fits || view->fits(v.whole()))) v.drawable.push_back(view);
   return v;
 }
 

@@ -1,5 +1,6 @@
-// The one data model behind every view: built once per trace (off the UI thread), then read.
-// TraceViews covers the whole trace; BlockViews one block, rebuilt when another is chosen.
+// The data model every view shares: built once per trace (off the UI thread), then read.
+// TraceViews covers the whole trace; BlockViews one block, rebuilt when another is chosen. A view
+// with a model of its own builds it when first shown (ViewDecl::build).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -12,17 +13,11 @@
 #include "model/races.h"
 #include "model/views/dataflow_layout.h"
 #include "model/views/divergence_map.h"
-#include "model/views/lookback_timeline.h"
-#include "model/views/online_rescale.h"
-#include "model/views/ring_steps.h"
-#include "model/views/row_numerics.h"
-#include "model/views/row_threads.h"
 #include "model/views/step_times.h"
 #include "model/views/tree_layout.h"
 #include "model/views/tree_model.h"
-#include "model/views/welford_tree.h"
+#include "model/views/view_registry.h"
 #include "model/warp_requests.h"
-#include "model/peer_traffic.h"
 #include "model/work_span.h"
 #include "trace/trace.h"
 
@@ -46,13 +41,8 @@ struct TraceViews {
   std::shared_ptr<const DataflowGraph> dataflow;
   WorkSpan work_span;                 // measure_work_span(*dataflow): the whole run
   std::vector<Race> races;            // find_races(whole()): shared by the views of each launch
-  LookbackTimeline lookback;          // build_lookback_timeline(whole(), launch)
-  PeerTraffic peers;                  // peer_traffic(whole()): a run over several GPUs
-  RingSteps ring;                     // build_ring_steps(whole()): likewise
-  RowNumerics numerics;               // build_row_numerics(whole()): row-wise softmax and norms
-  OnlineRescale rescales;             // build_online_rescale(whole()): their online softmax
-  RowThreads row_threads;             // build_row_threads(trace, requests): who reads each element
-  WelfordTree welford;                // build_welford_tree(whole()): their welford layer norm
+  std::uint32_t gives = 0;            // trace_gives(*this): what views can draw from
+  std::vector<const ViewDecl*> drawable;  // every view that can draw this trace, in tab order
 
   bool has_block(std::uint32_t block) const;
   const Trace& whole() const { return recorded ? *recorded : trace; }

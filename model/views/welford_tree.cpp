@@ -6,6 +6,7 @@
 
 #include "core/bits.h"
 #include "core/row_norms.h"
+#include "model/views/trace_views.h"
 
 namespace wl {
 namespace {
@@ -130,14 +131,28 @@ WelfordRow build_row(std::uint32_t block, std::map<std::uint16_t, ThreadEvents>&
 
 }  // namespace
 
+bool fits_welford_tree(const Trace& whole) {
+  const std::optional<RowOp> op = parse_row_op(whole.meta.op);
+  if (!op || *op == RowOp::Softmax || whole.events.empty()) return false;
+  // The first recorded block of launch 0: each thread's shared stores, at the load step and at
+  // each level. Events are in canonical order: blocks ascending.
+  const std::uint32_t block = whole.events.front().block;
+  std::map<std::uint16_t, unsigned> leaves;
+  std::map<std::pair<StepId, std::uint16_t>, unsigned> merges;
+  for (const Event& e : whole.events) {
+    if (e.launch != 0 || e.block != block || e.op != OpKind::SharedStore) continue;
+    if (e.step == kLoadStep) ++leaves[e.thread];
+    else if (step_kind(e.step) == StepKind::Level) ++merges[{e.step, e.thread}];
+  }
+  auto triples = [](const auto& stores) {
+    return !stores.empty() && std::all_of(stores.begin(), stores.end(), [](const auto& s) { return s.second == 3; });
+  };
+  return triples(leaves) && triples(merges);
+}
+
 WelfordTree build_welford_tree(const Trace& whole) {
   WelfordTree out;
   const TraceMeta& meta = whole.meta;
-  if (meta.variant != "welford") {
-    out.note = "This view shows the welford variant's (count, mean, M2) merges up its tree; this is " + meta.variant +
-               ": pick welford (layer norm) to see them.";
-    return out;
-  }
   const auto cols = meta.params.find("cols");
   out.cols = cols == meta.params.end() ? kDefaultRowCols : cols->second;
   BufferId input = kNoBuffer;
@@ -167,8 +182,14 @@ WelfordTree build_welford_tree(const Trace& whole) {
     if (!row.problem.empty() && out.note.empty()) out.note = row.problem;
     if (row.problem.empty()) out.rows.push_back(std::move(row));
   }
-  if (out.rows.empty() && out.note.empty()) out.note = "The trace holds no recorded block of the welford kernel.";
+  if (out.rows.empty() && out.note.empty()) out.note = "The trace holds no recorded block of a one-read norm.";
   return out;
+}
+
+const ViewDecl& welford_view() {
+  static const ViewDecl view{"welford", "Welford tree", true, -1, kGivesRows, fits_welford_tree,
+                             [](const TraceViews& v) { return make_view_model(build_welford_tree(v.whole())); }};
+  return view;
 }
 
 const WelfordRow* welford_row(const WelfordTree& tree, std::uint64_t block) {

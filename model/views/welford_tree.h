@@ -1,5 +1,6 @@
-// The Welford tree view's model: the welford variant's (count, mean, M2) triples (the rows
-// family's one-read layer norm, kernels/families/rows/welford.h), a row (= a block) at a time.
+// The Welford tree view's model: a one-read norm's (count, mean, M2) triples (as the rows
+// family's welford variant, kernels/families/rows/welford.h, and any kernel of its shape keep
+// them: fits_welford_tree), a row (= a block) at a time.
 // The leaves are each thread's triple after its own values; each level merges the triple of
 // thread t + stride into thread t's (Chan et al.). Every number is the one the kernel stored:
 // the trace records the values of shared stores, and welford stores each triple as three
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "model/views/view_registry.h"
 #include "trace/trace.h"
 
 namespace wl {
@@ -43,6 +45,9 @@ struct WelfordTree {
 
 // Reads the first launch of `whole`.
 WelfordTree build_welford_tree(const Trace& whole);
+// The shape the view draws: a norm whose threads each store a triple to shared memory after
+// their reads (the leaves), and store triples again at the tree's levels (the merges).
+bool fits_welford_tree(const Trace& whole);
 // The row of `block`, or null when it was not recorded.
 const WelfordRow* welford_row(const WelfordTree& tree, std::uint64_t block);
 

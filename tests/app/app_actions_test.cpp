@@ -99,7 +99,7 @@ TEST(AppActions, GlobalVsSharedAtomicsIsOneClick) {
   finish_sessions(state);
   EXPECT_EQ(state.sessions[0].settings_error(), "");
   EXPECT_TRUE(state.compare);
-  EXPECT_EQ(state.view, ViewKind::Histogram);
+  EXPECT_EQ(state.view, find_view("histogram"));
   ASSERT_TRUE(state.sessions[0].views());
   ASSERT_TRUE(state.sessions[1].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "global-atomics");
@@ -120,7 +120,7 @@ TEST(AppActions, HillisSteeleVsBlellochIsOneClick) {
   finish_sessions(state);
   EXPECT_EQ(state.sessions[0].settings_error(), "");
   EXPECT_TRUE(state.compare);
-  EXPECT_EQ(state.view, ViewKind::Dataflow);
+  EXPECT_EQ(state.view, find_view("dataflow"));
   ASSERT_TRUE(state.sessions[0].views());
   ASSERT_TRUE(state.sessions[1].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "hillis-steele");
@@ -142,7 +142,7 @@ TEST(AppActions, InterleavedVsSequentialIsOneClick) {
   show_comparison(state, "reduce", showcase_of("reduce").comparisons.at(0));
   finish_sessions(state);
   EXPECT_TRUE(state.compare);
-  EXPECT_EQ(state.view, ViewKind::Tree);
+  EXPECT_EQ(state.view, find_view("tree"));
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "interleaved-divergent");
   EXPECT_EQ(state.sessions[1].views()->trace.meta.variant, "sequential");
   EXPECT_EQ(state.sessions[1].views()->trace.meta.block_dim, 64u);

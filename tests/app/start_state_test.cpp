@@ -13,7 +13,7 @@ TEST(StartState, DefaultsShowASmallSequentialTree) {
   AppState state;
   EXPECT_EQ(apply_start_options(state, {}), "");
   finish_sessions(state);
-  EXPECT_EQ(state.view, ViewKind::Tree);
+  EXPECT_EQ(state.view, find_view("tree"));
   EXPECT_FALSE(state.compare);
   ASSERT_TRUE(state.sessions[0].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "sequential");
@@ -137,7 +137,7 @@ TEST(StartState, ViewCompareAndLevel) {
   EXPECT_EQ(apply_start_options(state, o), "");
   finish_sessions(state);
   EXPECT_TRUE(state.compare);
-  EXPECT_EQ(state.view, ViewKind::Tree);
+  EXPECT_EQ(state.view, find_view("tree"));
   EXPECT_EQ(state.sessions[1].settings.request.variant, "sequential");  // the classic partner
   EXPECT_EQ(state.sessions[1].settings.request.block, 64u);
   ASSERT_TRUE(state.sessions[1].views());

@@ -25,7 +25,7 @@ RowNumerics numerics_of(const std::string& variant, const std::string& op, unsig
   std::vector<float> x(r.n);
   rows::fill_rows(x.data(), r.n, pattern, 1, rows::row_content(r));
   RunResult out = run_sim(r, x.data());
-  return build_trace_views(std::move(out.trace)).numerics;
+  return build_row_numerics(build_trace_views(std::move(out.trace)).whole());
 }
 
 TEST(RowNumerics, ACorrectSoftmaxIsWithinAFewRoundings) {

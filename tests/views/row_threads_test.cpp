@@ -27,9 +27,11 @@ Trace trace_of(const std::string& variant, unsigned cols, std::uint64_t rows, un
   return run_sim(r, x.data()).trace;
 }
 
+RowThreads threads_of(const TraceViews& views) { return build_row_threads(views.trace, views.requests); }
+
 RowThreads threads_of(const std::string& variant, unsigned cols, std::uint64_t rows, unsigned block,
                       std::uint32_t launch = 0) {
-  return build_trace_views(trace_of(variant, cols, rows, block), launch).row_threads;
+  return threads_of(build_trace_views(trace_of(variant, cols, rows, block), launch));
 }
 
 void expect_owner(const RowThreads& m, std::uint64_t row, std::uint64_t col, std::uint32_t block, unsigned thread,
@@ -124,10 +126,10 @@ TEST(RowThreads, AWarpOfThreadsPerRowTouchesASectorPerRow) {
 // element: element i to block i / 4, thread i % 4, so each row is two blocks'.
 TEST(RowThreads, ThreePassMapsEachLaunchItsOwnWay) {
   const Trace trace = trace_of("three-pass", 8, 4, 4);
-  const RowThreads first = build_trace_views(trace, 0).row_threads;
+  const RowThreads first = threads_of(build_trace_views(trace, 0));
   EXPECT_EQ(first.launch, "row max");
   expect_owner(first, 2, 5, 2, 1);
-  const RowThreads last = build_trace_views(trace, 2).row_threads;
+  const RowThreads last = threads_of(build_trace_views(trace, 2));
   EXPECT_EQ(last.launch, "divide by the sum");
   EXPECT_EQ(last.grid_dim, 8u);
   expect_owner(last, 1, 6, 3, 2);  // element 14
@@ -175,7 +177,7 @@ TEST(RowThreads, RegisterResidentVectorLoadsOwnFourColumnsEach) {
 TEST(RowThreads, ColumnsThatDoNotDivideNAreRefusedInASentence) {
   Trace trace = trace_of("block-per-row", 8, 4, 4);
   trace.meta.params["cols"] = 3;
-  const RowThreads m = build_trace_views(std::move(trace)).row_threads;
+  const RowThreads m = threads_of(build_trace_views(std::move(trace)));
   EXPECT_TRUE(m.owners.empty());
   EXPECT_NE(m.note.find("not a whole number of rows"), std::string::npos) << m.note;
   EXPECT_EQ(owner_of(m, 0, 0), nullptr);
