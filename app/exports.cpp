@@ -6,7 +6,7 @@
 #include "screenshot.h"
 #include "trace/trace_file.h"
 #include "trace/trace_json.h"
-#include "model/timing/timing_sweep.h"
+#include "results/timing_sweep.h"
 
 namespace wl {
 

@@ -1,12 +1,12 @@
 # The headers a learner's kernel compiles against, at their paths in the source tree, under
-# share/warplens/include: kernels/, trace/ and core/; model/timing/timing_sweep.h, which
+# share/warplens/include: kernels/, trace/ and core/; results/timing_sweep.h, which
 # kernels/family/family.h includes; and each family's variant list, generated at configure time.
 set(include_destination ${WARPLENS_DATA_DESTINATION}/include)
 file(GLOB_RECURSE headers CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}
      ${PROJECT_SOURCE_DIR}/kernels/*.h ${PROJECT_SOURCE_DIR}/kernels/*.cuh
      ${PROJECT_SOURCE_DIR}/trace/*.h ${PROJECT_SOURCE_DIR}/trace/*.cuh
      ${PROJECT_SOURCE_DIR}/core/*.h ${PROJECT_SOURCE_DIR}/core/*.cuh)
-list(APPEND headers model/timing/timing_sweep.h)
+list(APPEND headers results/timing_sweep.h)
 foreach(header IN LISTS headers)
   get_filename_component(folder ${header} DIRECTORY)
   install(FILES ${PROJECT_SOURCE_DIR}/${header} DESTINATION ${include_destination}/${folder})

@@ -20,8 +20,8 @@
 #include "kernels/backend/gpu_sweep.h"
 #include "kernels/family/param_text.h"
 #include "kernels/gpu/gpu_error.h"
-#include "model/timing/sweep_text.h"
-#include "model/timing/timing_sweep.h"
+#include "results/sweep_text.h"
+#include "results/timing_sweep.h"
 #if defined(WARPLENS_HAVE_CUDA)
 #include "kernels/families/reduce/bench/bench_reference.h"
 #include "kernels/gpu/gpu_query.h"

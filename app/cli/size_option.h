@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "model/timing/sweep_text.h"
+#include "results/sweep_text.h"
 
 namespace wl::cli {
 

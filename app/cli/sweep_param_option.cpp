@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "model/timing/sweep_text.h"
+#include "results/sweep_text.h"
 
 namespace wl::cli {
 namespace {

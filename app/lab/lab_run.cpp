@@ -15,7 +15,7 @@
 #include "kernels/gpu/gpu_error.h"
 #include "kernels/gpu/gpu_query.h"
 #include "lab/lab_where.h"
-#include "model/timing/sweep_text.h"
+#include "results/sweep_text.h"
 #include "trace/trace_file.h"
 
 namespace wl::lab {

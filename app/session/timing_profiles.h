@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "model/timing/timing_sweep.h"
+#include "results/timing_sweep.h"
 #include "session/timing_worker.h"
 
 namespace wl {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "model/timing/timing_sweep.h"
+#include "results/timing_sweep.h"
 #include "ui/ladder_presets.h"
 #include "ui/plot_data.h"
 

@@ -15,7 +15,7 @@
 #include "kernels/family/run_request.h"
 #include "kernels/gpu/timing_plan.h"
 #include "kernels/host/input.h"
-#include "model/timing/timing_sweep.h"
+#include "results/timing_sweep.h"
 
 namespace wl {
 

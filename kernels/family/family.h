@@ -13,7 +13,7 @@
 #include "kernels/family/showcase.h"
 #include "kernels/gpu/timing_plan.h"
 #include "kernels/host/input.h"
-#include "model/timing/timing_sweep.h"
+#include "results/timing_sweep.h"
 
 namespace wl {
 

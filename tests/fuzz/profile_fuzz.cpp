@@ -3,7 +3,7 @@
 // fails to load as a line in the panel (it catches std::exception).
 #include <exception>
 
-#include "model/timing/timing_sweep.h"
+#include "results/timing_sweep.h"
 #include "tests/fuzz/fuzz_target.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -7,7 +7,7 @@
 
 #include "cli/run_options.h"
 #include "kernels/family/param_text.h"
-#include "model/timing/sweep_text.h"
+#include "results/sweep_text.h"
 #include "tests/fuzz/fuzz_target.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

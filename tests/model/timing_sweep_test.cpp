@@ -1,14 +1,14 @@
 // Timing sweeps: sizes and parameter values as the CLI takes them, the JSON round trip (against
 // n and against a parameter), old and corrupt files, CSV rows, percent of copy bandwidth and the
 // ladder per point, all computed by hand.
-#include "model/timing/timing_sweep.h"
+#include "results/timing_sweep.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <stdexcept>
 
-#include "model/timing/sweep_text.h"
+#include "results/sweep_text.h"
 
 namespace wl {
 namespace {

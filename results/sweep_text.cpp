@@ -1,4 +1,4 @@
-#include "model/timing/sweep_text.h"
+#include "results/sweep_text.h"
 
 #include <algorithm>
 #include <charconv>

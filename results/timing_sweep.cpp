@@ -1,4 +1,4 @@
-#include "model/timing/timing_sweep.h"
+#include "results/timing_sweep.h"
 
 #include <algorithm>
 #include <cmath>
