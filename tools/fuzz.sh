@@ -24,14 +24,26 @@ fi
 cmake --build build-fuzz -j"$(nproc)" --target "${targets[@]/%/_fuzz}"
 
 mkdir -p build-fuzz/crashes
+# One target a core at a time (libFuzzer runs one thread): each still fuzzes for its whole time.
+fuzz_one() {
+  local t=$1
+  mkdir -p "build-fuzz/corpus/$t"
+  # The stats at the end say how many inputs ran; the corpus grows in the scratch folder.
+  "build-fuzz/tests/fuzz/${t}_fuzz" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="build-fuzz/crashes/$t-" "build-fuzz/corpus/$t" "tests/fuzz/corpus/$t" >"build-fuzz/$t.log" 2>&1
+  echo $? >"build-fuzz/$t.rc"
+}
+running=0
+for t in "${targets[@]}"; do
+  fuzz_one "$t" &
+  running=$((running + 1))
+  if ((running >= $(nproc))); then wait -n; running=$((running - 1)); fi
+done
+wait
 failed=0
 for t in "${targets[@]}"; do
-  mkdir -p "build-fuzz/corpus/$t"
   echo "== $t: ${limit[*]}"
-  # The stats at the end say how many inputs ran; the corpus grows in the scratch folder.
-  if "build-fuzz/tests/fuzz/${t}_fuzz" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-       -artifact_prefix="build-fuzz/crashes/$t-" "build-fuzz/corpus/$t" "tests/fuzz/corpus/$t" \
-       >"build-fuzz/$t.log" 2>&1; then
+  if [[ "$(cat "build-fuzz/$t.rc")" == 0 ]]; then
     grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb)" "build-fuzz/$t.log" || true
   else
     echo "FAILED: $t found a problem; the input is in build-fuzz/crashes/"

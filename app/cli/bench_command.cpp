@@ -24,7 +24,7 @@
 #include "results/timing_sweep.h"
 #if defined(WARPLENS_HAVE_CUDA)
 #include "kernels/families/reduce/bench/bench_reference.h"
-#include "kernels/gpu/gpu_query.h"
+#include "kernels/gpu/gpu_measure.h"
 #endif
 
 namespace wl::cli {

@@ -13,7 +13,7 @@
 #include "kernels/family/family.h"
 #include "kernels/host/input.h"
 #include "kernels/gpu/gpu_error.h"
-#include "kernels/gpu/gpu_query.h"
+#include "kernels/gpu/gpu_measure.h"
 #include "lab/lab_where.h"
 #include "results/sweep_text.h"
 #include "trace/trace_file.h"

@@ -1,6 +1,7 @@
 #include "session/session.h"
 
 #include <algorithm>
+#include <exception>
 
 #include "kernels/backend/backend_run.h"
 #include "model/views/block_events.h"
@@ -67,6 +68,7 @@ void Session::adopt(RunOutcome&& done) {
 void Session::show(std::shared_ptr<const TraceViews> views) {
   building_.clear();  // waits for a model still being built for the views before
   models_.clear();
+  model_errors_.clear();
   views_ = std::move(views);
 }
 
@@ -77,9 +79,19 @@ const ViewModel* Session::view_model(const ViewDecl& view, bool wait) {
   if (!job.valid())  // the job holds the views it reads: they outlive a run adopted meanwhile
     job = std::async(std::launch::async, [views = views_, &view] { return view.build(*views); });
   if (!wait && job.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return nullptr;
-  std::shared_ptr<const ViewModel> model = job.get();
+  std::shared_ptr<const ViewModel> model;
+  try {
+    model = job.get();
+  } catch (const std::exception& e) {
+    model_errors_[&view] = e.what();
+  }
   building_.erase(&view);
   return models_.emplace(&view, std::move(model)).first->second.get();
+}
+
+std::string Session::view_model_error(const ViewDecl& view) const {
+  const auto it = model_errors_.find(&view);
+  return it == model_errors_.end() ? std::string() : it->second;
 }
 
 void Session::select_block(std::uint32_t block) {

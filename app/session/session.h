@@ -49,8 +49,10 @@ class Session {
   void inspect_launch(std::uint32_t launch);
 
   // The model of a view that has one (ViewDecl::build) for the views shown, built off the UI
-  // thread the first time it is asked for: null until it is ready, unless `wait`.
+  // thread the first time it is asked for: null until it is ready, unless `wait`, and null when
+  // building it failed (out of memory): then view_model_error says why.
   const ViewModel* view_model(const ViewDecl& view, bool wait);
+  std::string view_model_error(const ViewDecl& view) const;
 
   const BankStep& bank_step(std::uint16_t step);
   const MemoryStep& memory_step(std::uint16_t step);
@@ -75,6 +77,7 @@ class Session {
   std::map<std::uint16_t, SourceHits> sources_;
   std::map<const ViewDecl*, std::shared_ptr<const ViewModel>> models_;      // of views_
   std::map<const ViewDecl*, std::future<std::shared_ptr<const ViewModel>>> building_;
+  std::map<const ViewDecl*, std::string> model_errors_;
 };
 
 }  // namespace wl

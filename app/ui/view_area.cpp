@@ -178,15 +178,18 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
 void draw_view(ViewContext& ctx) {
   const ViewDecl& view = *ctx.view;
   const TraceViews& views = *ctx.session.views();
+  const char* variant = views.trace.meta.variant.c_str();
   if (!can_draw(view, views)) {
     std::string needs;
     for (const std::string& word : gives_words(view.needs & ~views.gives)) needs += (needs.empty() ? "" : ", ") + word;
-    ImGui::TextWrapped("The %s view draws kernels whose trace gives %s; %s's does not.", view.title,
-                       needs.empty() ? "a shape this one lacks" : needs.c_str(), views.trace.meta.variant.c_str());
+    if (needs.empty()) ImGui::TextWrapped("The %s view draws a kernel of another shape than %s.", view.title, variant);
+    else ImGui::TextWrapped("The %s view needs a trace with %s; %s's has none.", view.title, needs.c_str(), variant);
     return;
   }
   if (view.build && !ctx.session.view_model(view, ctx.app.wait_for_models)) {
-    ImGui::TextDisabled("Preparing the %s view...", view.title);
+    const std::string error = ctx.session.view_model_error(view);
+    if (error.empty()) ImGui::TextDisabled("Preparing the %s view...", view.title);
+    else ImGui::TextWrapped("The %s view could not be built: %s", view.title, error.c_str());
     return;
   }
   if (const ViewDrawFn draw = drawer_of(view)) draw(ctx);

@@ -6,7 +6,8 @@
 #include "kernels/backend/backend_run.h"
 #include "kernels/gpu/gpu_error.h"
 #if defined(WARPLENS_HAVE_CUDA)
-#include "kernels/gpu/gpu_query.h"
+#include "kernels/device/device_info.h"
+#include "kernels/gpu/gpu_measure.h"
 #endif
 
 namespace wl {
@@ -77,7 +78,7 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
       if (!v.pitfall) variants.push_back(v.id);
 
   TimingSweep sweep;
-  sweep.device = gpu_name();
+  sweep.device = query_device().name;
   sweep.date = today();
   sweep.family = request.family;
   sweep.op = request.op;

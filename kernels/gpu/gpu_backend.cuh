@@ -10,7 +10,7 @@
 #include "kernels/dialect/launch_bounds.h"
 #include "kernels/family/run_request.h"
 #include "kernels/gpu/cuda_check.cuh"
-#include "kernels/gpu/gpu_query.h"
+#include "kernels/gpu/gpu_measure.h"
 #include "kernels/gpu/gpu_context.cuh"
 #include "kernels/host/run_recorder.h"
 

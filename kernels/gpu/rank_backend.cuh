@@ -15,7 +15,7 @@
 #include "kernels/family/run_request.h"
 #include "kernels/gpu/cuda_check.cuh"
 #include "kernels/gpu/event_timer.cuh"
-#include "kernels/gpu/gpu_query.h"
+#include "kernels/gpu/gpu_measure.h"
 #include "kernels/gpu/nccl_api.h"
 #include "kernels/gpu/rank_context.cuh"
 #include "kernels/gpu/timing_plan.h"

@@ -10,7 +10,7 @@
 #include "kernels/backend/backend_run.h"
 #include "kernels/device/device_info.h"
 #include "kernels/backend/gpu_sweep.h"
-#include "kernels/gpu/gpu_query.h"
+#include "kernels/gpu/gpu_measure.h"
 
 namespace wl {
 namespace {

@@ -1,7 +1,7 @@
 // What the all-reduce is timed against: ncclAllReduce itself, on the same GPUs, from buffers in
 // the same memory (ncclMemAlloc), on the same input, timed the same way (the slowest rank).
 #include "kernels/families/allreduce/traits.h"
-#include "kernels/gpu/gpu_query.h"
+#include "kernels/gpu/gpu_measure.h"
 #include "kernels/gpu/rank_backend.cuh"
 
 namespace wl::allreduce {

@@ -1,6 +1,6 @@
 // What `warplens bench` measures reduction variants against, in the same run: CUB's
 // DeviceReduce, and the Harris ladder hand-written in plain CUDA (to show the dialect costs
-// nothing). The device copy, the bandwidth ceiling, is family-neutral: kernels/gpu/gpu_query.h.
+// nothing). The device copy, the bandwidth ceiling, is family-neutral: kernels/gpu/gpu_measure.h.
 // Plain C++ interface.
 #pragma once
 #include <cstdint>

@@ -1,7 +1,8 @@
-// What the timing sweep and the clocks ask of the GPU itself, whatever the family: its name, its
-// memory, the device-to-device copy that bounds every bandwidth (and the peer copy that bounds a
-// collective's), and its SM clock. Plain C++; defined in gpu_query.cu
-// (CUDA builds only). Each throws GpuError when CUDA fails.
+// What the timing sweep and the clocks measure on the GPU, whatever the family: its free memory,
+// the device-to-device copy that bounds every bandwidth (and the peer copy that bounds a
+// collective's), and its SM clock. Which GPU it is, and whether there is one, is
+// kernels/device/device_info.h's. Plain C++; defined in gpu_measure.cu (CUDA builds only). Each
+// throws GpuError when CUDA fails.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -14,7 +15,6 @@ struct GpuMemory {
   std::uint64_t free_bytes = 0, total_bytes = 0;
 };
 
-std::string gpu_name();
 GpuMemory gpu_memory();
 
 // cudaMemcpyAsync of `bytes` between two device buffers: timed as `timing` says.

@@ -1,16 +1,8 @@
-#include "kernels/gpu/gpu_query.h"
+#include "kernels/gpu/gpu_measure.h"
 
 #include "kernels/gpu/event_timer.cuh"
 
 namespace wl {
-
-std::string gpu_name() {
-  int device = 0;
-  WL_CUDA(cudaGetDevice(&device));
-  cudaDeviceProp prop{};
-  WL_CUDA(cudaGetDeviceProperties(&prop, device));
-  return prop.name;
-}
 
 GpuMemory gpu_memory() {
   std::size_t free_bytes = 0, total_bytes = 0;
