@@ -1,7 +1,7 @@
 #include "start_state.h"
 
 #include "app_actions.h"
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "kernels/family/family.h"
 #include "kernels/family/param_text.h"
 #include "kernels/host/input.h"

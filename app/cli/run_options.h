@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 
 namespace CLI {
 class App;

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "kernels/backend/gpu_sweep.h"
+#include "run/gpu_sweep.h"
 #include "kernels/family/family.h"
 
 namespace wl::cli {

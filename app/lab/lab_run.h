@@ -7,7 +7,7 @@
 #pragma once
 #include <string>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "lab/child_process.h"
 #include "lab/lab_build.h"
 #include "lab/lab_file.h"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "lab/lab_run.h"
 
 namespace wl {

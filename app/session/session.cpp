@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <exception>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "model/views/block_events.h"
 #include "session/run_cost.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "kernels/backend/gpu_sweep.h"
+#include "run/gpu_sweep.h"
 
 namespace wl {
 

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "assets_dir.h"
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "probe_log.h"
 #include "ui/ladder_presets.h"
 #include "ui/layout.h"

@@ -36,7 +36,7 @@ const std::vector<const Family*>& families() {
 }  // namespace wl
 ")
   add_library(${target} STATIC ${source}
-    ${PROJECT_SOURCE_DIR}/kernels/family/family_list.cpp ${PROJECT_SOURCE_DIR}/kernels/backend/backend_run.cpp
-    ${PROJECT_SOURCE_DIR}/kernels/backend/gpu_sweep.cpp)
+    ${PROJECT_SOURCE_DIR}/kernels/family/family_list.cpp ${PROJECT_SOURCE_DIR}/run/backend_run.cpp
+    ${PROJECT_SOURCE_DIR}/run/gpu_sweep.cpp)
   target_link_libraries(${target} PUBLIC ${libraries} wl_family_base wl_device)
 endfunction()

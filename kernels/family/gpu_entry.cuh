@@ -19,7 +19,7 @@ struct GpuEntry {
   static RunResult run(const RunRequest& r, const T* data) {
     RunResult out;
     out.backend = "gpu";
-    GpuBackend backend(r, &out.trace);
+    GpuBackend backend(record_options(r), &out.trace);
     // Reading the result copies it back with cudaMemcpy, which waits for the launches and
     // reports their errors.
     run_on_backend<Traits, V, Op>(backend, r, typed_input<Traits, T>(r, data), out);
@@ -27,7 +27,7 @@ struct GpuEntry {
   }
 
   static GpuTime time(const RunRequest& r, const T* data, const TimingPlan& timing_plan) {
-    GpuBackend backend(r, nullptr);
+    GpuBackend backend(record_options(r), nullptr);
     const L2Rotation rotation = l2_rotation(r.n * sizeof(T));
     const std::size_t stride = rotation.stride_bytes / sizeof(T);
     const Global<T> copies = backend.alloc<T>(rotation.copies * stride, "input", BufferRole::Input);

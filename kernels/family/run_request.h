@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/default_run.h"
-#include "kernels/family/run_progress.h"
+#include "kernels/host/record_options.h"
 
 namespace wl {
 
@@ -20,7 +20,7 @@ struct RunRequest {
   std::uint64_t n = 4096;
   unsigned block = 256;
   // Sizes persistent grids and scan tiles. The CLI and the app set the GPU's own count
-  // (default_sm_count, kernels/backend/backend_run.h); an H100's 132 stands in without a GPU, so a
+  // (default_sm_count, run/backend_run.h); an H100's 132 stands in without a GPU, so a
   // simulator trace describes the launch an H100 would run.
   unsigned sm_count = 132;
   std::map<std::string, std::uint64_t> params;  // the family's parameters (Family::params)
@@ -32,6 +32,11 @@ struct RunRequest {
   // what was asked for: two requests that differ only here are the same run.
   std::shared_ptr<RunProgress> progress;
 };
+
+// What the backends see of a request: recording, and the progress to count into.
+inline RecordOptions record_options(const RunRequest& r) {
+  return {r.record, r.record_blocks, r.event_cap, r.progress.get()};
+}
 
 // The family parameter `name` of request r, or `fallback` where r does not set it.
 inline std::uint64_t param_or(const RunRequest& r, const std::string& name, std::uint64_t fallback) {

@@ -79,7 +79,7 @@ class TypedFamily final : public Family {
       const T* data = static_cast<const T*>(input);
       if (backend == Backend::Simulator) {
         out.backend = "sim";
-        SimBackend sim(r, out.trace);
+        SimBackend sim(record_options(r), out.trace);
         run_on_backend<Traits, V, Op>(sim, r, typed_input<Traits, T>(r, data), out);
       } else if constexpr (!Traits::kRunsOnGpu) {
         throw GpuError(std::string(Traits::title) + " runs on the simulator only in this build");

@@ -4,14 +4,15 @@
 #pragma once
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <type_traits>
 #include <vector>
 
 #include "kernels/dialect/launch_bounds.h"
-#include "kernels/family/run_request.h"
 #include "kernels/gpu/cuda_check.cuh"
 #include "kernels/gpu/gpu_measure.h"
 #include "kernels/gpu/gpu_context.cuh"
+#include "kernels/host/record_options.h"
 #include "kernels/host/run_recorder.h"
 
 namespace wl {
@@ -88,8 +89,8 @@ __global__ void fill_kernel(T* p, std::uint64_t n, T value) {
 class GpuBackend {
  public:
   // trace: where to record, or nullptr (timing runs).
-  GpuBackend(const RunRequest& request, Trace* trace)
-      : request_(request), recorder_(trace && request.record ? trace : nullptr) {}
+  GpuBackend(RecordOptions options, Trace* trace)
+      : options_(std::move(options)), recorder_(trace && options_.record ? trace : nullptr) {}
   ~GpuBackend() {
     for (void* p : allocations_) cudaFree(p);
   }
@@ -206,7 +207,7 @@ class GpuBackend {
   }
   DeviceRecorder make_recorder(unsigned grid) {
     DeviceRecorder rec = recorder_for_blocks(grid, nullptr);
-    rec.cap = request_.event_cap;
+    rec.cap = options_.event_cap;
     rec.events = device_alloc<Event>(rec.cap);
     rec.count = device_alloc<unsigned long long>(1);
     WL_CUDA(cudaMemset(rec.count, 0, sizeof(unsigned long long)));
@@ -215,7 +216,7 @@ class GpuBackend {
   // A recorder of the requested blocks that records nothing yet; `recorded`: how many there are.
   DeviceRecorder recorder_for_blocks(unsigned grid, unsigned* recorded) {
     std::vector<unsigned> bits((grid + 31) / 32, 0);
-    for (std::uint32_t b : request_.record_blocks)
+    for (std::uint32_t b : options_.blocks)
       if (b < grid) bits[b / 32] |= 1u << (b % 32);
     if (recorded) {
       *recorded = 0;
@@ -267,7 +268,7 @@ class GpuBackend {
     std::size_t bytes;
   };
 
-  const RunRequest& request_;
+  RecordOptions options_;
   RunRecorder recorder_;
   std::vector<void*> allocations_;
   std::vector<Writable> writable_;  // every buffer but the inputs: what a replay puts back

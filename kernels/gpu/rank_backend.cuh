@@ -10,15 +10,16 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "kernels/family/run_request.h"
 #include "kernels/gpu/cuda_check.cuh"
 #include "kernels/gpu/event_timer.cuh"
 #include "kernels/gpu/gpu_measure.h"
 #include "kernels/gpu/nccl_api.h"
 #include "kernels/gpu/rank_context.cuh"
 #include "kernels/gpu/timing_plan.h"
+#include "kernels/host/record_options.h"
 #include "kernels/host/run_recorder.h"
 
 namespace wl {
@@ -49,8 +50,8 @@ inline const RankGroup& rank_group(const NcclApi& api, unsigned ranks) {
 class GpuRanksBackend {
  public:
   // trace: where to record, or nullptr (timing runs).
-  GpuRanksBackend(const RunRequest& request, unsigned ranks, Trace* trace = nullptr)
-      : request_(request), ranks_(ranks), recorder_(trace && request.record ? trace : nullptr), trace_(trace) {
+  GpuRanksBackend(RecordOptions options, unsigned ranks, Trace* trace = nullptr)
+      : options_(std::move(options)), ranks_(ranks), recorder_(trace && options_.record ? trace : nullptr), trace_(trace) {
     std::string why_not;
     api_ = load_nccl(&why_not);
     if (!api_) throw GpuError(why_not);
@@ -249,7 +250,7 @@ class GpuRanksBackend {
   // A recorder of rank r's requested blocks that records nothing yet; `recorded`: how many.
   DeviceRecorder recorder_for_blocks(unsigned r, unsigned grid, unsigned* recorded = nullptr) {
     std::vector<unsigned> bits((grid + 31) / 32, 0);
-    for (std::uint32_t b : request_.record_blocks)
+    for (std::uint32_t b : options_.blocks)
       if (b < grid) bits[b / 32] |= 1u << (b % 32);
     if (recorded) {
       *recorded = 0;
@@ -265,7 +266,7 @@ class GpuRanksBackend {
   // Records the requested blocks' events of rank r's launch, up to the event cap.
   DeviceRecorder make_recorder(unsigned r, unsigned grid) {
     DeviceRecorder rec = recorder_for_blocks(r, grid);
-    rec.cap = request_.event_cap;
+    rec.cap = options_.event_cap;
     rec.events = scratch<Event>(r, rec.cap);
     rec.count = scratch<unsigned long long>(r, 1);
     WL_CUDA(cudaMemset(rec.count, 0, sizeof(unsigned long long)));
@@ -378,7 +379,7 @@ class GpuRanksBackend {
     return g;
   }
 
-  const RunRequest& request_;
+  RecordOptions options_;
   unsigned ranks_;
   RunRecorder recorder_;  // numbers the buffers; records into the trace when asked
   Trace* trace_;

@@ -6,10 +6,11 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/dialect/views.h"
-#include "kernels/family/run_request.h"
+#include "kernels/host/record_options.h"
 #include "kernels/host/run_recorder.h"
 #include "kernels/sim/sim_context.h"
 #include "kernels/sim/sim_grid.h"
@@ -18,9 +19,9 @@ namespace wl {
 
 class SimBackend {
  public:
-  // Records into `trace` when the request asks for recording.
-  SimBackend(const RunRequest& request, Trace& trace)
-      : request_(request), trace_(trace), recorder_(request.record ? &trace : nullptr) {}
+  // Records into `trace` when the options ask for recording.
+  SimBackend(RecordOptions options, Trace& trace)
+      : options_(std::move(options)), trace_(trace), recorder_(options_.record ? &trace : nullptr) {}
 
   // rank: the GPU whose memory it stands for, in a run over several.
   template <class T>
@@ -80,10 +81,10 @@ class SimBackend {
     launch.block_dim = what.block_dim;
     launch.shared_bytes = what.shared_bytes;
     launch.ranks = ranks;
-    launch.progress = request_.progress.get();
+    launch.progress = options_.progress;
     if (record) {
-      launch.record_blocks = request_.record_blocks;
-      launch.event_cap = request_.event_cap;
+      launch.record_blocks = options_.blocks;
+      launch.event_cap = options_.event_cap;
       for (unsigned r = 0; r < ranks; ++r) {
         LaunchRecord on_rank = what;
         on_rank.rank = std::uint16_t(r);
@@ -107,7 +108,7 @@ class SimBackend {
   void finish_trace() { recorder_.finish(); }
 
  private:
-  const RunRequest& request_;
+  RecordOptions options_;
   Trace& trace_;
   RunRecorder recorder_;
   std::uint16_t launches_ = 0;  // made so far: the index of the one running

@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "kernels/family/run_progress.h"
+#include "kernels/host/run_progress.h"
 #include "kernels/sim/kernel_error.h"
 #include "kernels/sim/sim_block.h"
 #include "kernels/sim/stack_pool.h"

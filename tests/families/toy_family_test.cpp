@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "kernels/gpu/gpu_error.h"
 #include "model/dataflow.h"
 #include "model/views/dataflow_layout.h"

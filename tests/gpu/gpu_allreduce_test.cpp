@@ -12,7 +12,7 @@
 #include "kernels/families/allreduce/traits.h"
 
 #if defined(WARPLENS_HAVE_NCCL)
-#include "kernels/backend/gpu_sweep.h"
+#include "run/gpu_sweep.h"
 #include "kernels/gpu/nccl_api.h"
 #include "model/views/ring_steps.h"
 

@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 
 int main(int argc, char** argv) {
   std::string why;

@@ -7,9 +7,9 @@
 
 #include <atomic>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "kernels/device/device_info.h"
-#include "kernels/backend/gpu_sweep.h"
+#include "run/gpu_sweep.h"
 #include "kernels/gpu/gpu_measure.h"
 
 namespace wl {

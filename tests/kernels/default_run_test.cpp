@@ -2,7 +2,7 @@
 // it that is no pitfall, and every struct that defaults to it says the same.
 #include <gtest/gtest.h>
 
-#include "kernels/backend/gpu_sweep.h"
+#include "run/gpu_sweep.h"
 #include "kernels/family/family.h"
 #include "model/views/lesson_script.h"
 

@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "kernels/families/histogram/samples.h"
 #include "tests/kernels/histogram_requests.h"
 #include "model/atomic_contention.h"

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "kernels/families/reduce/plan.h"
 #include "kernels/families/reduce/traits.h"
 

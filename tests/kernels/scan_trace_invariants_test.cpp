@@ -299,7 +299,7 @@ TEST(ScanTraceInvariants, TheSinglePassRunsAgainWithoutClearing) {
     r.block = 32;
     r.params["items"] = DecoupledLookback::kItems;  // tiles of 4096, some behind others' stale words
     Trace trace;
-    SimBackend backend(r, trace);
+    SimBackend backend(record_options(r), trace);
     const std::vector<Level> levels = plan_levels(DecoupledLookback::info, r);
     ASSERT_EQ(levels.front().grid, tiles);
     ScanBuffers<std::int32_t> buffers = allocate_buffers<DecoupledLookback, std::int32_t>(backend, levels, r.n);

@@ -1,9 +1,9 @@
-// What a GPU sweep runs, planned without a GPU (kernels/backend/gpu_sweep.h): against a
+// What a GPU sweep runs, planned without a GPU (run/gpu_sweep.h): against a
 // parameter, each value at each size, the value set in each run's params beside the fixed ones;
 // a value one variant refuses is refused for it alone.
 #include <gtest/gtest.h>
 
-#include "kernels/backend/gpu_sweep.h"
+#include "run/gpu_sweep.h"
 
 namespace wl {
 namespace {

@@ -10,7 +10,7 @@
 #include <set>
 #include <tuple>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "kernels/dialect/dialect.h"
 #include "kernels/sim/sim_context.h"
 #include "kernels/sim/sim_grid.h"

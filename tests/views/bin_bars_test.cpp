@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "kernels/families/histogram/samples.h"
 
 namespace wl {

@@ -5,7 +5,7 @@
 #include <map>
 #include <string>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "model/views/block_events.h"
 #include "model/views/trace_views.h"
 

@@ -15,13 +15,13 @@ struct GpuEntry<allreduce::Traits, V, Op, T> {
   static RunResult run(const RunRequest& r, const T* data) {
     RunResult out;
     out.backend = "gpu";
-    GpuRanksBackend backend(r, allreduce::ranks_of(r), &out.trace);
+    GpuRanksBackend backend(record_options(r), allreduce::ranks_of(r), &out.trace);
     run_on_backend<Traits, V, Op>(backend, r, typed_input<Traits, T>(r, data), out);
     return out;
   }
 
   static GpuTime time(const RunRequest& r, const T* data, const TimingPlan& plan) {
-    GpuRanksBackend backend(r, allreduce::ranks_of(r));
+    GpuRanksBackend backend(record_options(r), allreduce::ranks_of(r));
     const std::vector<T> input = typed_input<Traits, T>(r, data);
     allreduce::AllReduceRun<V, Op, T, GpuRanksBackend> run(backend, r);
     run.launch(backend.upload(input), false);

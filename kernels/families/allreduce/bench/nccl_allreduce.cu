@@ -24,7 +24,7 @@ GpuTime Traits::time_library(const RunRequest& r, const void* input, const Timin
     using Op = typename decltype(op)::type;
     using T = typename decltype(type)::type;
     const unsigned ranks = ranks_of(r);
-    GpuRanksBackend backend(r, ranks);
+    GpuRanksBackend backend(record_options(r), ranks);
     const std::vector<T> data = typed_input<Traits, T>(r, input);
     std::vector<Global<T>> in(ranks), result(ranks);
     for (unsigned q = 0; q < ranks; ++q) {

@@ -1,4 +1,4 @@
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 
 #include <stdexcept>
 #include <vector>

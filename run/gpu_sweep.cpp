@@ -1,9 +1,9 @@
-#include "kernels/backend/gpu_sweep.h"
+#include "run/gpu_sweep.h"
 
 #include <ctime>
 #include <stdexcept>
 
-#include "kernels/backend/backend_run.h"
+#include "run/backend_run.h"
 #include "kernels/gpu/gpu_error.h"
 #if defined(WARPLENS_HAVE_CUDA)
 #include "kernels/device/device_info.h"
