@@ -8,6 +8,8 @@
 #include <fstream>
 
 #include "session/run_cost.h"
+#include "model/views/online_rescale.h"
+#include "model/views/ring_steps.h"
 #include "session/session.h"
 #include "trace/trace_file.h"
 
@@ -231,6 +233,41 @@ TEST(Session, InspectsAnotherRecordedBlockWithoutRunning) {
   EXPECT_EQ(s.block()->block, 1u);
   EXPECT_EQ(s.settings.inspect_block, 1u);
   EXPECT_FALSE(s.block()->tree.empty());
+}
+
+// A view's own model is built off the UI thread the first time it is asked for: asked without
+// waiting it is null until the build is done, then the same model every time; a view without
+// one has none; a new run's views start without it.
+TEST(Session, AViewsModelIsBuiltOnceOffTheUiThread) {
+  Session s;
+  s.settings = small("online");
+  s.settings.request.family = "rows";
+  s.settings.request.type = "f32";
+  s.settings.request.op = "softmax";
+  s.settings.request.params["cols"] = 64;
+  s.run();
+  s.finish();
+  ASSERT_NE(s.views(), nullptr);
+  const ViewDecl& online = *find_view("online");
+  ASSERT_TRUE(can_draw(online, *s.views()));
+  const ViewModel* first = s.view_model(online, false);
+  for (int k = 0; k < 2000 && !first; ++k) {  // building: asked again a frame later
+    usleep(1000);
+    first = s.view_model(online, false);
+  }
+  ASSERT_NE(first, nullptr);
+  const OnlineRescale* rescale = model_as<OnlineRescale>(first);
+  ASSERT_NE(rescale, nullptr);
+  EXPECT_EQ(rescale->rows.size(), 1u);  // n = 64 over cols = 64: one row
+  EXPECT_EQ(s.view_model(online, false), first);
+  EXPECT_EQ(s.view_model(online, true), first);
+  EXPECT_EQ(s.view_model(*find_view("dataflow"), true), nullptr);  // draws the shared data
+  EXPECT_EQ(model_as<RingSteps>(first), nullptr);
+  s.run();
+  s.finish();
+  const ViewModel* again = s.view_model(online, true);
+  ASSERT_NE(again, nullptr);
+  EXPECT_TRUE(s.view_model_error(online).empty());
 }
 
 // Where a GPU can be used, "GPU if present" runs there, and its trace (events in the hardware's
