@@ -18,8 +18,9 @@ if [[ "${1:-}" == --runs ]]; then limit=(-runs="${2:?--runs needs a count}"); fi
 targets=(${TARGETS:-trace trace_json lesson profile ranges})
 
 if [[ ! -f build-fuzz/CMakeCache.txt ]]; then
+  # Unity, as tools/sanitize.sh's build: 8 sources a compile.
   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" \
-    -DWARPLENS_FUZZ=ON -DWARPLENS_APP=OFF >/dev/null
+    -DWARPLENS_FUZZ=ON -DWARPLENS_APP=OFF -DCMAKE_UNITY_BUILD=ON >/dev/null
 fi
 cmake --build build-fuzz -j"$(nproc)" --target "${targets[@]/%/_fuzz}"
 

@@ -11,4 +11,7 @@ class TraceError : public std::runtime_error {
   explicit TraceError(const std::string& what) : std::runtime_error(what) {}
 };
 
+// Contents that break the format's rules (an event out of range, a table that disagrees).
+[[noreturn]] inline void throw_invalid_trace(const std::string& what) { throw TraceError("invalid trace: " + what); }
+
 }  // namespace wl

@@ -10,7 +10,6 @@ namespace {
 
 constexpr std::uint16_t kV1MaxLevelStep = 4095;  // step k + 1 = level k; 0xFFFF finish
 
-[[noreturn]] void invalid(const std::string& what) { throw TraceError("invalid trace: " + what); }
 
 }  // namespace
 
@@ -24,7 +23,7 @@ std::vector<BufferRecord> v1_buffers(const TraceMeta& meta) {
 void upgrade_from_v1(Trace& trace) {
   TraceMeta& m = trace.meta;
   if (m.block_dim == 0 || m.block_dim > kMaxBlockDim)
-    invalid("meta.block_dim " + std::to_string(m.block_dim) + " is outside [1, " + std::to_string(kMaxBlockDim) +
+    throw_invalid_trace("meta.block_dim " + std::to_string(m.block_dim) + " is outside [1, " + std::to_string(kMaxBlockDim) +
             "]");
   m.launches.clear();
   if (m.grid_dim > 0)
@@ -35,7 +34,7 @@ void upgrade_from_v1(Trace& trace) {
   for (std::size_t i = 0; i < trace.events.size(); ++i) {
     Event& e = trace.events[i];
     if (e.step > kV1MaxLevelStep && e.step != 0xFFFF)
-      invalid("event #" + std::to_string(i) + ": step " + std::to_string(e.step) + " is out of range");
+      throw_invalid_trace("event #" + std::to_string(i) + ": step " + std::to_string(e.step) + " is out of range");
     e.step = step_from_v1(e.step);
     e.launch = 0;  // version 1's reserved bytes
   }

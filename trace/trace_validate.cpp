@@ -10,11 +10,9 @@
 namespace wl {
 namespace {
 
-[[noreturn]] void invalid(const std::string& what) { throw TraceError("invalid trace: " + what); }
-
 void check_string(const std::string& s, const std::string& field) {
   if (s.size() > kMaxMetaStringLength)
-    invalid(field + " is " + std::to_string(s.size()) + " bytes long (max " + std::to_string(kMaxMetaStringLength) +
+    throw_invalid_trace(field + " is " + std::to_string(s.size()) + " bytes long (max " + std::to_string(kMaxMetaStringLength) +
             ")");
 }
 
@@ -28,7 +26,7 @@ void validate_launches(const TraceMeta& meta) {
     const std::string name = "launch " + std::to_string(i);
     check_string(l.name, name + " name");
     if (l.block_dim == 0 || l.block_dim > kMaxBlockDim)
-      invalid(name + ": block_dim " + std::to_string(l.block_dim) + " is outside [1, " +
+      throw_invalid_trace(name + ": block_dim " + std::to_string(l.block_dim) + " is outside [1, " +
               std::to_string(kMaxBlockDim) + "]");
   }
   // meta.grid_dim / block_dim repeat the first launch, for readers that know one launch only.
@@ -36,9 +34,9 @@ void validate_launches(const TraceMeta& meta) {
   const std::uint32_t block = meta.launches.empty() ? 0 : meta.launches[0].block_dim;
   const std::string of = meta.launches.empty() ? " (no launches)" : " of launch 0";
   if (meta.block_dim != block)
-    invalid("meta.block_dim " + std::to_string(meta.block_dim) + " != block_dim " + std::to_string(block) + of);
+    throw_invalid_trace("meta.block_dim " + std::to_string(meta.block_dim) + " != block_dim " + std::to_string(block) + of);
   if (meta.grid_dim != grid)
-    invalid("meta.grid_dim " + std::to_string(meta.grid_dim) + " != grid_dim " + std::to_string(grid) + of);
+    throw_invalid_trace("meta.grid_dim " + std::to_string(meta.grid_dim) + " != grid_dim " + std::to_string(grid) + of);
 }
 
 void validate_buffers(const TraceMeta& meta) {
@@ -46,13 +44,13 @@ void validate_buffers(const TraceMeta& meta) {
   for (std::size_t i = 0; i < meta.buffers.size(); ++i) {
     const BufferRecord& b = meta.buffers[i];
     const std::string name = "buffer " + std::to_string(b.id);
-    if (b.id == kNoBuffer) invalid("meta.buffers: id 0 means no buffer and cannot name one");
-    if (i > 0 && b.id <= meta.buffers[i - 1].id) invalid("meta.buffers: ids are not ascending and unique at " + name);
+    if (b.id == kNoBuffer) throw_invalid_trace("meta.buffers: id 0 means no buffer and cannot name one");
+    if (i > 0 && b.id <= meta.buffers[i - 1].id) throw_invalid_trace("meta.buffers: ids are not ascending and unique at " + name);
     check_string(b.name, name + " name");
     check_string(b.type, name + " type");
     if (unsigned(b.role) > unsigned(BufferRole::Temp))
-      invalid(name + ": unknown role " + std::to_string(unsigned(b.role)));
-    if (!names.insert(b.name).second) invalid("meta.buffers: two buffers are named '" + b.name + "'");
+      throw_invalid_trace(name + ": unknown role " + std::to_string(unsigned(b.role)));
+    if (!names.insert(b.name).second) throw_invalid_trace("meta.buffers: two buffers are named '" + b.name + "'");
   }
 }
 
@@ -61,7 +59,7 @@ void validate_steps(const TraceMeta& meta) {
     const StepRecord& s = meta.steps[i];
     check_string(s.name, "step " + std::to_string(s.id) + " name");
     if (i > 0 && s.id <= meta.steps[i - 1].id)
-      invalid("meta.steps: ids are not ascending and unique at step " + step_text(s.id));
+      throw_invalid_trace("meta.steps: ids are not ascending and unique at step " + step_text(s.id));
   }
 }
 
@@ -73,16 +71,16 @@ bool step_listed(const TraceMeta& meta, StepId step) {
 
 void validate_clocks(const TraceMeta& meta) {
   if (!(meta.sm_clock_mhz >= 0 && meta.sm_clock_mhz < 1e6))
-    invalid("meta.sm_clock_mhz " + std::to_string(meta.sm_clock_mhz) + " is not a clock rate");
-  if (!meta.clocks.empty() && meta.sm_clock_mhz == 0) invalid("warp clocks without meta.sm_clock_mhz");
+    throw_invalid_trace("meta.sm_clock_mhz " + std::to_string(meta.sm_clock_mhz) + " is not a clock rate");
+  if (!meta.clocks.empty() && meta.sm_clock_mhz == 0) throw_invalid_trace("warp clocks without meta.sm_clock_mhz");
   for (std::size_t i = 0; i < meta.clocks.size(); ++i) {
     const WarpClock& c = meta.clocks[i];
     const std::string what = "clock #" + std::to_string(i) + ": ";
-    if (c.launch >= meta.launches.size()) invalid(what + "launch " + std::to_string(c.launch) + " was not recorded");
+    if (c.launch >= meta.launches.size()) throw_invalid_trace(what + "launch " + std::to_string(c.launch) + " was not recorded");
     const LaunchRecord& l = meta.launches[c.launch];
-    if (c.block >= l.grid_dim) invalid(what + "block " + std::to_string(c.block) + " >= grid_dim");
-    if (c.warp >= (l.block_dim + 31) / 32) invalid(what + "warp " + std::to_string(c.warp) + " past the block");
-    if (c.exit > 1) invalid(what + "exit flag " + std::to_string(c.exit));
+    if (c.block >= l.grid_dim) throw_invalid_trace(what + "block " + std::to_string(c.block) + " >= grid_dim");
+    if (c.warp >= (l.block_dim + 31) / 32) throw_invalid_trace(what + "warp " + std::to_string(c.warp) + " past the block");
+    if (c.exit > 1) throw_invalid_trace(what + "exit flag " + std::to_string(c.exit));
   }
 }
 
@@ -102,29 +100,29 @@ void validate_meta(const TraceMeta& meta) {
   const auto& rb = meta.recorded_blocks;
   for (std::size_t i = 0; i < rb.size(); ++i) {
     if (rb[i] >= largest_grid)
-      invalid("recorded block " + std::to_string(rb[i]) + " >= grid_dim " + std::to_string(largest_grid) +
+      throw_invalid_trace("recorded block " + std::to_string(rb[i]) + " >= grid_dim " + std::to_string(largest_grid) +
               " (the largest launch)");
-    if (i > 0 && rb[i] <= rb[i - 1]) invalid("meta.recorded_blocks is not sorted and unique");
+    if (i > 0 && rb[i] <= rb[i - 1]) throw_invalid_trace("meta.recorded_blocks is not sorted and unique");
   }
   validate_clocks(meta);
-  if (meta.ranks == 0 || meta.ranks > kMaxRanks) invalid("meta.ranks = " + std::to_string(meta.ranks) + " is outside 1 .. " + std::to_string(kMaxRanks));
+  if (meta.ranks == 0 || meta.ranks > kMaxRanks) throw_invalid_trace("meta.ranks = " + std::to_string(meta.ranks) + " is outside 1 .. " + std::to_string(kMaxRanks));
   for (const LaunchRecord& l : meta.launches)
-    if (l.rank >= meta.ranks) invalid("launch " + l.name + " names rank " + std::to_string(l.rank) + " of " + std::to_string(meta.ranks));
+    if (l.rank >= meta.ranks) throw_invalid_trace("launch " + l.name + " names rank " + std::to_string(l.rank) + " of " + std::to_string(meta.ranks));
   for (const BufferRecord& b : meta.buffers)
-    if (b.rank >= meta.ranks) invalid("buffer " + b.name + " names rank " + std::to_string(b.rank) + " of " + std::to_string(meta.ranks));
+    if (b.rank >= meta.ranks) throw_invalid_trace("buffer " + b.name + " names rank " + std::to_string(b.rank) + " of " + std::to_string(meta.ranks));
   if (const auto& f = meta.fault) {
     check_string(f->kind, "meta.fault.kind");
     check_string(f->message, "meta.fault.message");
-    if (f->launch >= meta.launches.size()) invalid("meta.fault names launch " + std::to_string(f->launch) + ", which was not recorded");
+    if (f->launch >= meta.launches.size()) throw_invalid_trace("meta.fault names launch " + std::to_string(f->launch) + ", which was not recorded");
     const LaunchRecord& l = meta.launches[f->launch];
     if (f->block >= l.grid_dim || f->thread >= l.block_dim)
-      invalid("meta.fault names block " + std::to_string(f->block) + ", thread " + std::to_string(f->thread) +
+      throw_invalid_trace("meta.fault names block " + std::to_string(f->block) + ", thread " + std::to_string(f->thread) +
               " outside its launch");
   }
 }
 
 void validate_event(const Event& e, const TraceMeta& meta, std::size_t index) {
-  auto fail = [&](const std::string& what) { invalid("event #" + std::to_string(index) + ": " + what); };
+  auto fail = [&](const std::string& what) { throw_invalid_trace("event #" + std::to_string(index) + ": " + what); };
   if (unsigned(e.op) >= unsigned(OpKind::Count)) fail("unknown op kind " + std::to_string(unsigned(e.op)));
   if (e.launch >= meta.launches.size())
     fail("launch " + std::to_string(e.launch) + " >= the " + std::to_string(meta.launches.size()) +

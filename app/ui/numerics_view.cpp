@@ -8,6 +8,7 @@
 #include "model/views/row_numerics.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
+#include "ui/number_text.h"
 
 namespace wl::ui {
 namespace {
@@ -34,11 +35,6 @@ ErrorClass worse(ErrorClass a, ErrorClass b) {
   return rank(b) > rank(a) ? b : a;
 }
 
-std::string number(double v, const char* format = "%.4g") {
-  char text[32];
-  std::snprintf(text, sizeof text, format, v);
-  return text;
-}
 
 const char* op_words(RowOp op) {
   return op == RowOp::Softmax ? "softmax" : op == RowOp::LayerNorm ? "layer norm" : "RMS norm";
@@ -49,7 +45,7 @@ const char* op_words(RowOp op) {
 std::string row_summary(const RowOutputs& r, bool with_inputs) {
   float lo = r.x.front(), hi = r.x.front();
   for (float x : r.x) lo = std::min(lo, x), hi = std::max(hi, x);
-  std::string text = with_inputs ? "x " + number(lo, "%.6g") + " .. " + number(hi, "%.6g") + ":  " : "";
+  std::string text = with_inputs ? "x " + number_text(lo, "%.6g") + " .. " + number_text(hi, "%.6g") + ":  " : "";
   if (r.nans) text += std::to_string(r.nans) + " NaN  ";
   if (r.infs) text += std::to_string(r.infs) + " inf  ";
   if (r.written == r.nans + r.infs) return text;
@@ -74,13 +70,13 @@ void tooltip(const RowOutputs& r, std::uint64_t first, std::uint64_t last) {
   std::uint64_t j = first;
   for (std::uint64_t k = first; k < last; ++k)
     if (worse(r.error[j], r.error[k]) != r.error[j] || (r.error[k] == r.error[j] && r.error_u[k] > r.error_u[j])) j = k;
-  ImGui::Text("row %llu, column %llu: x = %s", (unsigned long long)r.row, (unsigned long long)j, number(r.x[j]).c_str());
+  ImGui::Text("row %llu, column %llu: x = %s", (unsigned long long)r.row, (unsigned long long)j, number_text(r.x[j]).c_str());
   ImGui::Text("f64 reference  %.9g", r.reference[j]);
   if (r.error[j] == ErrorClass::Unwritten) {
     ImGui::TextDisabled("not written by the recorded blocks");
   } else {
     ImGui::Text("f32 result     %.9g", double(r.got[j]));
-    ImGui::Text("error          %s (%s)", number(r.error_u[j]).c_str(), error_class_name(r.error[j]));
+    ImGui::Text("error          %s (%s)", number_text(r.error_u[j]).c_str(), error_class_name(r.error[j]));
   }
   ImGui::EndTooltip();
 }

@@ -9,6 +9,7 @@
 #include "model/views/online_rescale.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
+#include "ui/number_text.h"
 
 namespace wl::ui {
 namespace {
@@ -17,11 +18,7 @@ ImU32 max_color() { return colors().orange; }
 ImU32 sum_color() { return colors().sky_blue; }
 ImU32 rescale_color() { return colors().problem; }
 
-std::string number(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g", v);
-  return text;
-}
+std::string short_number(double v) { return number_text(v, "%.3g"); }
 
 // y in [lo, hi] to a height in the band [top, top + h], hi at the top; a flat series mid-band.
 float to_y(double v, double lo, double hi, float top, float h) {
@@ -33,8 +30,8 @@ void tooltip(const RowRescales& r, std::size_t k) {
   const RescaleChunk& c = r.chunks[k];
   ImGui::BeginTooltip();
   ImGui::Text("row %llu, chunk %zu (%u values)", (unsigned long long)r.row, k, c.threads);
-  ImGui::Text("running max  %s%s", number(c.max).c_str(), c.max_grew ? "  (grew)" : "");
-  ImGui::Text("running sum  %s", number(c.sum).c_str());
+  ImGui::Text("running max  %s%s", short_number(c.max).c_str(), c.max_grew ? "  (grew)" : "");
+  ImGui::Text("running sum  %s", short_number(c.sum).c_str());
   ImGui::Text("rescales     %u of %u threads", c.rescales, c.threads);
   ImGui::EndTooltip();
 }
@@ -122,10 +119,10 @@ void draw_online_view(ViewContext& ctx) {
     }
     // The values at both ends.
     const RescaleChunk &first = r.chunks.front(), &last = r.chunks.back();
-    dl->AddText(ImVec2(x0 - value_w, max_top), max_color(), ("max " + number(first.max)).c_str());
-    dl->AddText(ImVec2(x0 - value_w, sum_top), sum_color(), ("sum " + number(first.sum)).c_str());
-    dl->AddText(ImVec2(x0 + plot_w + 6 * scale, max_top), max_color(), ("max " + number(last.max)).c_str());
-    dl->AddText(ImVec2(x0 + plot_w + 6 * scale, sum_top), sum_color(), ("sum " + number(last.sum)).c_str());
+    dl->AddText(ImVec2(x0 - value_w, max_top), max_color(), ("max " + short_number(first.max)).c_str());
+    dl->AddText(ImVec2(x0 - value_w, sum_top), sum_color(), ("sum " + short_number(first.sum)).c_str());
+    dl->AddText(ImVec2(x0 + plot_w + 6 * scale, max_top), max_color(), ("max " + short_number(last.max)).c_str());
+    dl->AddText(ImVec2(x0 + plot_w + 6 * scale, sum_top), sum_color(), ("sum " + short_number(last.sum)).c_str());
     if (mouse.y >= top && mouse.y < top + h && mouse.x >= x0 - step * 0.5f && mouse.x < x0 + plot_w + step * 0.5f) {
       const std::size_t k = k_count > 1 ? std::size_t(std::clamp((mouse.x - x0) / step + 0.5f, 0.0f, float(k_count - 1))) : 0;
       dl->AddLine(ImVec2(x_of(k), top), ImVec2(x_of(k), top + h), colors().rule);

@@ -24,7 +24,7 @@
 namespace wl::ui {
 namespace {
 
-constexpr ImGuiWindowFlags kPanelFlags =
+constexpr ImGuiWindowFlags kViewAreaFlags =
     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoTitleBar |
     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
@@ -254,7 +254,7 @@ void caption(AppState& state) {
 
 void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
   set_next_window_rect(rect);
-  if (!ImGui::Begin("Views", nullptr, kPanelFlags)) {
+  if (!ImGui::Begin("Views", nullptr, kViewAreaFlags)) {
     ImGui::End();
     return;
   }

@@ -8,6 +8,7 @@
 #include "model/views/welford_tree.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
+#include "ui/number_text.h"
 
 namespace wl::ui {
 namespace {
@@ -18,11 +19,7 @@ ImU32 own_edge_color() { return with_alpha(colors().axis, 0.8f); }  // a thread'
 ImU32 partner_edge_color() { return colors().orange; }         // the triple merged in from t + stride
 ImU32 root_color() { return colors().bluish_green; }
 
-std::string number(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.6g", v);
-  return text;
-}
+std::string full_number(double v) { return number_text(v, "%.6g"); }
 
 // The four lines of a node: whose it is, then its triple.
 struct NodeText {
@@ -30,7 +27,7 @@ struct NodeText {
   NodeText(const WelfordNode& node, bool leaf)
       : who(leaf ? "thread " + std::to_string(node.thread)
                  : "threads " + std::to_string(node.thread) + " + " + std::to_string(node.partner)),
-        n("n " + number(node.n)), mean("mean " + number(node.mean)), m2("M2 " + number(node.m2)) {}
+        n("n " + full_number(node.n)), mean("mean " + full_number(node.mean)), m2("M2 " + full_number(node.m2)) {}
   float width() const {
     return std::max({ImGui::CalcTextSize(who.c_str()).x, ImGui::CalcTextSize(n.c_str()).x,
                      ImGui::CalcTextSize(mean.c_str()).x, ImGui::CalcTextSize(m2.c_str()).x});
@@ -73,9 +70,9 @@ void node_tooltip(const WelfordNode& node, std::size_t level, unsigned block_dim
   else
     ImGui::Text("thread %u takes in thread %u's triple (stride %u): %llu values", node.thread, node.partner,
                 node.partner - node.thread, (unsigned long long)node.values);
-  ImGui::Text("n     %s", number(node.n).c_str());
-  ImGui::Text("mean  %-12s f64 over the same values: %s", number(node.mean).c_str(), number(node.exact_mean).c_str());
-  ImGui::Text("M2    %-12s f64: %s", number(node.m2).c_str(), number(node.exact_m2).c_str());
+  ImGui::Text("n     %s", full_number(node.n).c_str());
+  ImGui::Text("mean  %-12s f64 over the same values: %s", full_number(node.mean).c_str(), full_number(node.exact_mean).c_str());
+  ImGui::Text("M2    %-12s f64: %s", full_number(node.m2).c_str(), full_number(node.exact_m2).c_str());
   ImGui::TextDisabled("M2: the sum of (x - mean)^2 over those values");
   ImGui::EndTooltip();
 }
@@ -197,9 +194,9 @@ void draw_welford_view(ViewContext& ctx) {
     const std::size_t k = levels - 1;
     const float x = center_x(k, 0) + box_w[k] * 0.5f + gap_x * 2;
     const float y = level_y[k] + (box_h[k] - 2 * line) * 0.5f;  // centred on the root
-    const std::string mean = "row mean " + number(row.mean) + "   (f64 " + number(row.reference_mean) + ")";
-    const std::string variance = "variance = M2 / " + std::to_string(tree.cols) + " = " + number(row.variance) +
-                                 "   (f64 " + number(row.reference_variance) + ")";
+    const std::string mean = "row mean " + full_number(row.mean) + "   (f64 " + full_number(row.reference_mean) + ")";
+    const std::string variance = "variance = M2 / " + std::to_string(tree.cols) + " = " + full_number(row.variance) +
+                                 "   (f64 " + full_number(row.reference_variance) + ")";
     dl->AddText(ImVec2(x, y), text, mean.c_str());
     dl->AddText(ImVec2(x, y + line), text, variance.c_str());
     ctx.probe("welford", "root", x, y + line * 0.5f);

@@ -9,7 +9,7 @@ namespace {
 
 using test::make_request;
 
-BankCost load(std::uint8_t size, const std::function<std::uint32_t(unsigned)>& address_of,
+BankCost shared_load(std::uint8_t size, const std::function<std::uint32_t(unsigned)>& address_of,
               std::uint32_t mask = 0xFFFFFFFFu) {
   return shared_bank_cost(make_request(OpKind::SharedLoad, size, address_of, mask));
 }
@@ -23,7 +23,7 @@ TEST(SharedBanks, GroupWidthByAccessSize) {
 }
 
 TEST(SharedBanks, ConsecutiveWordsTakeOneWavefront) {
-  const BankCost c = load(4, [](unsigned l) { return 4 * l; });
+  const BankCost c = shared_load(4, [](unsigned l) { return 4 * l; });
   EXPECT_EQ(c.wavefronts, 1u);
   EXPECT_EQ(c.ideal, 1u);
   EXPECT_EQ(c.conflicts(), 0u);
@@ -31,35 +31,35 @@ TEST(SharedBanks, ConsecutiveWordsTakeOneWavefront) {
 
 TEST(SharedBanks, StrideTwoWordsIsTwoWay) {
   // Words 0, 2, ..., 62: banks 0, 2, ..., 30 each hold two of them.
-  const BankCost c = load(4, [](unsigned l) { return 8 * l; });
+  const BankCost c = shared_load(4, [](unsigned l) { return 8 * l; });
   EXPECT_EQ(c.wavefronts, 2u);
   EXPECT_EQ(c.conflicts(), 1u);
 }
 
 TEST(SharedBanks, StrideThirtyTwoWordsIsThirtyTwoWay) {
-  const BankCost c = load(4, [](unsigned l) { return 128 * l; });
+  const BankCost c = shared_load(4, [](unsigned l) { return 128 * l; });
   EXPECT_EQ(c.wavefronts, 32u);
   EXPECT_EQ(c.ideal, 1u);
   EXPECT_EQ(c.conflicts(), 31u);
 }
 
 TEST(SharedBanks, SameWordIsABroadcast) {
-  EXPECT_EQ(load(4, [](unsigned) { return 20; }).wavefronts, 1u);
+  EXPECT_EQ(shared_load(4, [](unsigned) { return 20; }).wavefronts, 1u);
   // Two words in one bank, each read by 16 lanes: 2 distinct words, so 2 wavefronts, not 32.
-  EXPECT_EQ(load(4, [](unsigned l) { return l < 16 ? 0 : 128; }).wavefronts, 2u);
+  EXPECT_EQ(shared_load(4, [](unsigned l) { return l < 16 ? 0 : 128; }).wavefronts, 2u);
 }
 
 TEST(SharedBanks, BytesAndHalvesShareWords) {
   // 32 consecutive bytes are 8 words in 8 banks.
-  EXPECT_EQ(load(1, [](unsigned l) { return l; }).wavefronts, 1u);
+  EXPECT_EQ(shared_load(1, [](unsigned l) { return l; }).wavefronts, 1u);
   // 2-byte elements with a stride of 64 bytes: words 0, 16, 32, ... alternate banks 0 and 16,
   // 16 distinct words each.
-  EXPECT_EQ(load(2, [](unsigned l) { return 64 * l; }).wavefronts, 16u);
+  EXPECT_EQ(shared_load(2, [](unsigned l) { return 64 * l; }).wavefronts, 16u);
 }
 
 TEST(SharedBanks, EightByteConsecutiveIsTwoHalfWarps) {
   // Each half-warp reads 16 x 8 = 128 bytes = 32 words in 32 banks: 1 wavefront each.
-  const BankCost c = load(8, [](unsigned l) { return 8 * l; });
+  const BankCost c = shared_load(8, [](unsigned l) { return 8 * l; });
   EXPECT_EQ(c.wavefronts, 2u);
   EXPECT_EQ(c.ideal, 2u);
   EXPECT_EQ(c.conflicts(), 0u);
@@ -68,14 +68,14 @@ TEST(SharedBanks, EightByteConsecutiveIsTwoHalfWarps) {
 TEST(SharedBanks, EightByteStrideTwo) {
   // Lane l reads words 4l and 4l+1. In a half-warp, lanes l and l+8 hit the same two banks:
   // 2 wavefronts per half-warp, 4 in all, ideal 2.
-  const BankCost c = load(8, [](unsigned l) { return 16 * l; });
+  const BankCost c = shared_load(8, [](unsigned l) { return 16 * l; });
   EXPECT_EQ(c.wavefronts, 4u);
   EXPECT_EQ(c.ideal, 2u);
   EXPECT_EQ(c.conflicts(), 2u);
 }
 
 TEST(SharedBanks, SixteenByteConsecutiveIsFourQuarterWarps) {
-  const BankCost c = load(16, [](unsigned l) { return 16 * l; });
+  const BankCost c = shared_load(16, [](unsigned l) { return 16 * l; });
   EXPECT_EQ(c.wavefronts, 4u);
   EXPECT_EQ(c.ideal, 4u);
   EXPECT_EQ(c.conflicts(), 0u);
@@ -83,11 +83,11 @@ TEST(SharedBanks, SixteenByteConsecutiveIsFourQuarterWarps) {
 
 TEST(SharedBanks, OnlyGroupsWithActiveLanesCount) {
   // 8-byte accesses from lanes 0-15 only: one half-warp, one wavefront.
-  const BankCost c = load(8, [](unsigned l) { return 8 * l; }, 0x0000FFFFu);
+  const BankCost c = shared_load(8, [](unsigned l) { return 8 * l; }, 0x0000FFFFu);
   EXPECT_EQ(c.wavefronts, 1u);
   EXPECT_EQ(c.ideal, 1u);
   // 16-byte accesses from lanes 3 and 30: two quarter-warps.
-  EXPECT_EQ(load(16, [](unsigned l) { return 16 * l; }, (1u << 3) | (1u << 30)).wavefronts, 2u);
+  EXPECT_EQ(shared_load(16, [](unsigned l) { return 16 * l; }, (1u << 3) | (1u << 30)).wavefronts, 2u);
 }
 
 TEST(SharedBanks, InterleavedReductionPattern) {
@@ -102,13 +102,13 @@ TEST(SharedBanks, InterleavedReductionPattern) {
   const unsigned expected[] = {2, 4, 8, 16, 32};
   unsigned k = 0;
   for (unsigned s = 1; s <= 16; s *= 2, ++k) {
-    const BankCost c = load(4, [s](unsigned tid) { return 4 * 2 * s * tid; });
+    const BankCost c = shared_load(4, [s](unsigned tid) { return 4 * 2 * s * tid; });
     EXPECT_EQ(c.wavefronts, expected[k]) << "s = " << s;
     EXPECT_EQ(c.conflicts(), expected[k] - 1) << "s = " << s;
   }
   // In a real block of 64 threads, level s keeps only tid < 64 / (2s) active: at s = 4 lanes
   // 0-7 read words 0, 8, ..., 56 -> banks 0, 8, 16, 24, two lanes each -> 2 wavefronts.
-  EXPECT_EQ(load(4, [](unsigned tid) { return 4 * 8 * tid; }, 0xFFu).wavefronts, 2u);
+  EXPECT_EQ(shared_load(4, [](unsigned tid) { return 4 * 8 * tid; }, 0xFFu).wavefronts, 2u);
 }
 
 TEST(SharedBanks, StoresAndAtomicsUseTheSameRule) {
