@@ -5,6 +5,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "model/atomic_contention.h"
 #include "model/dataflow.h"
 
 namespace wl {
@@ -39,7 +40,6 @@ bool is_memory(OpKind op) {
 }
 bool is_shared(OpKind op) { return op == OpKind::SharedLoad || op == OpKind::SharedStore || op == OpKind::SharedAtomic; }
 bool is_write(OpKind op) { return op != OpKind::GlobalLoad && op != OpKind::SharedLoad; }
-bool is_atomic(OpKind op) { return op == OpKind::GlobalAtomic || op == OpKind::SharedAtomic; }
 bool is_warp_sync(OpKind op) { return op == OpKind::WarpSync || op == OpKind::Shuffle || op == OpKind::Vote; }
 
 std::uint64_t location_of(const Event& e, std::uint64_t element) {
