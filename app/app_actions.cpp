@@ -136,8 +136,9 @@ void show_comparison(AppState& state, const std::string& family, const Compariso
 std::vector<ViewTab> shown_views(const AppState& state) {
   const Session& s = state.sessions[0];
   const std::string& family = s.settings.request.family;
-  // While a run is on its way the views are the family's: the trace shown may be another's.
-  const TraceViews* views = s.busy() || !s.views() || s.views()->trace.meta.family != family ? nullptr : s.views();
+  // The trace shown decides, where it is of this family (a run of another is on its way: the
+  // family's views until it comes).
+  const TraceViews* views = s.views() && s.views()->trace.meta.family == family ? s.views() : nullptr;
   return view_tabs(showcase_of(family).views, views);
 }
 

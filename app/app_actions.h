@@ -19,7 +19,8 @@ void watch_lab_file(AppState& state);
 void finish_sessions(AppState& state);
 
 // The views shown for sessions[0]'s family and run, with their keys (view_tabs); and the view
-// shown, put back on the family's default when it is not among them.
+// shown, put back on the family's default when it is not among them (not while a run is on its
+// way: a lesson's view waits for the run that has it).
 std::vector<ViewTab> shown_views(const AppState& state);
 void keep_view_shown(AppState& state);
 
