@@ -30,10 +30,15 @@ fuzz_one() {
   local t=$1
   mkdir -p "build-fuzz/corpus/$t"
   # The stats at the end say how many inputs ran; the corpus grows in the scratch folder.
-  "build-fuzz/tests/fuzz/${t}_fuzz" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="build-fuzz/crashes/$t-" "build-fuzz/corpus/$t" "tests/fuzz/corpus/$t" >"build-fuzz/$t.log" 2>&1
-  echo $? >"build-fuzz/$t.rc"
+  # Its exit status, written whatever it is (errexit would end this subshell before a failure's).
+  if "build-fuzz/tests/fuzz/${t}_fuzz" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+       -artifact_prefix="build-fuzz/crashes/$t-" "build-fuzz/corpus/$t" "tests/fuzz/corpus/$t" >"build-fuzz/$t.log" 2>&1; then
+    echo 0 >"build-fuzz/$t.rc"
+  else
+    echo failed >"build-fuzz/$t.rc"
+  fi
 }
+rm -f build-fuzz/*.rc  # a status left from an earlier run never stands for this one's
 running=0
 for t in "${targets[@]}"; do
   fuzz_one "$t" &
@@ -44,7 +49,7 @@ wait
 failed=0
 for t in "${targets[@]}"; do
   echo "== $t: ${limit[*]}"
-  if [[ "$(cat "build-fuzz/$t.rc")" == 0 ]]; then
+  if [[ "$(cat "build-fuzz/$t.rc" 2>/dev/null)" == 0 ]]; then
     grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb)" "build-fuzz/$t.log" || true
   else
     echo "FAILED: $t found a problem; the input is in build-fuzz/crashes/"

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ ! -f build-asan/CMakeCache.txt ]]; then
   # A unity build (8 sources a compile): the sanitized build checks behaviour, not includes,
-  # which test.sh's build checks file by file; it halves this build's time in CI.
+  # which test.sh's build checks file by file; it takes a fifth off this step in CI.
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" -DWARPLENS_SANITIZE=ON \
     -DWARPLENS_APP=OFF -DCMAKE_UNITY_BUILD=ON >/dev/null
 fi
