@@ -17,12 +17,15 @@ struct Key {
   const char* keys;
   const char* what;
 };
-constexpr Key kKeys[] = {
+// The keys of a run, then (view_key_rows) the views', then the rest.
+constexpr Key kRunKeys[] = {
     {"\u2190 / \u2192", "previous / next level"},
     {"Home / End", "first / last level"},
     {"Space", "play / pause"},
     {"Tab", "next variant"},
     {"C", "compare side by side (the same input, in lockstep)"},
+};
+constexpr Key kOtherKeys[] = {
     {"F", "fullscreen"},
     {"P", "presenter mode: large text, side panel hidden"},
     {"+ / - / 0", "zoom the tree in / out / fit"},
@@ -76,10 +79,9 @@ void draw_help_overlay(AppState& state) {
     const bool table = ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit);
     ImGui::PopStyleVar();
     if (table) {
-      for (const Key& k : kKeys) {
-        key_row(k.keys, k.what);
-        if (std::string(k.keys) == "C") view_key_rows(state);  // the views, after the run's keys
-      }
+      for (const Key& k : kRunKeys) key_row(k.keys, k.what);
+      view_key_rows(state);
+      for (const Key& k : kOtherKeys) key_row(k.keys, k.what);
       ImGui::EndTable();
     }
     ImGui::Spacing();

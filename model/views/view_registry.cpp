@@ -81,12 +81,6 @@ std::vector<ViewTab> view_tabs(const std::vector<std::string>& family_views, con
   return tabs;
 }
 
-int key_of(const std::vector<ViewTab>& tabs, const ViewDecl* view) {
-  for (const ViewTab& t : tabs)
-    if (t.view == view) return t.key;
-  return -1;
-}
-
 const ViewDecl* view_of_key(const std::vector<ViewTab>& tabs, int key) {
   for (const ViewTab& t : tabs)
     if (t.key == key && key >= 0) return t.view;

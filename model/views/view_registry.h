@@ -76,8 +76,7 @@ struct ViewTab {
 // (`family_views`, in its order) and every shared one, each only where `views` (null: no trace
 // yet) can draw it.
 std::vector<ViewTab> view_tabs(const std::vector<std::string>& family_views, const TraceViews* views);
-// The key a view has among those tabs (-1: not shown or no key); the view a key shows (null).
-int key_of(const std::vector<ViewTab>& tabs, const ViewDecl* view);
+// The view a key shows among those tabs (null: none).
 const ViewDecl* view_of_key(const std::vector<ViewTab>& tabs, int key);
 // The view a run opens with, and falls back to when the one shown is not among the tabs: the
 // family's default where shown, else the dataflow, which draws any trace.

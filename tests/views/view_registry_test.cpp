@@ -27,6 +27,13 @@ std::vector<int> keys(const std::vector<ViewTab>& tabs) {
   return out;
 }
 
+// The key a view has among the tabs; -1: not shown, or no key left for it.
+int key_of(const std::vector<ViewTab>& tabs, const ViewDecl* view) {
+  for (const ViewTab& t : tabs)
+    if (t.view == view) return t.key;
+  return -1;
+}
+
 TraceViews views_of(RunRequest r) {
   r.record = true;
   const Family* family = find_family(r.family);
