@@ -112,7 +112,10 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
 
   StartOptions& s = options.start;
   const char* const start_group = "Start with";
-  app.add_option("--family", s.family, "Kernel family (see `warplens list`)")->group(start_group)->capture_default_str();
+  app.add_option("--family", s.family, "Kernel family (see `warplens list`); with --lab and a .cu file, its contract")
+      ->group(start_group)
+      ->capture_default_str()
+      ->each([&s](const std::string&) { s.family_given = true; });
   app.add_option("--variant", s.variant, "Variant id, e.g. sequential (see `warplens list`)")->group(start_group);
   app.add_option("--compare-with", s.compare_with, "Compare side by side with this variant")->group(start_group);
   app.add_option("--view", s.view, view_names_text())
@@ -160,9 +163,13 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->group(start_group)
       ->type_name("FILE");
   app.add_option("--lab", s.lab_path,
-                 "Your own kernel (see `warplens lab new`): run it on the simulator and again whenever the file is saved")
+                 "Your own kernel, a plain-CUDA .cu file or a variant file (see `warplens lab new`): run it on the "
+                 "simulator and again whenever the file is saved")
       ->group(start_group)
       ->type_name("FILE");
+  app.add_option("--kernel", s.lab_kernel, "With --lab and a .cu file: the __global__ function to run")
+      ->group(start_group)
+      ->needs(app.get_option("--lab"));
   app.add_option("--profile", s.profiles, "A recorded timing sweep (JSON) for the Timing view; repeatable")
       ->group(start_group)
       ->type_name("FILE");
@@ -180,7 +187,8 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   CLI::Option* const lesson = app.get_option("--lesson");
   trace->excludes(lesson);
   CLI::Option* const lab = app.get_option("--lab");
-  lab->excludes(trace)->excludes(lesson)->excludes(app.get_option("--family"))->excludes(app.get_option("--variant"));
+  // --family with --lab names a plain-CUDA file's contract; a variant file names its own family.
+  lab->excludes(trace)->excludes(lesson)->excludes(app.get_option("--variant"));
   for (const char* name : {"--family", "--variant", "--compare-with", "--n", "--block", "--op", "--type", "--pattern",
                            "--seed", "--param", "--inspect-block", "--inspect-launch"})
     app.get_option(name)->excludes(trace)->excludes(lesson);

@@ -42,6 +42,8 @@ struct StartOptions {
   std::optional<unsigned> sm_count;  // unset: default_sm_count()
   std::string trace_path;     // load this trace file instead of running
   std::string lesson_path;    // start this lesson
+  std::string lab_kernel;     // --kernel: a plain-CUDA lab file's kernel (its only one when empty)
+  bool family_given = false;  // --family was on the command line (a plain-CUDA lab file's contract)
   std::string lab_path;       // a learner's kernel file (warplens lab): run it, and again on every save
   std::vector<std::string> profiles;  // timing sweeps for the Timing view, besides assets/profiles
   int lesson_slide = 1;       // 1-based

@@ -22,11 +22,21 @@ RunSettings default_run_settings() {
 
 namespace {
 
-// --lab: the file's family and variant, and the run its `run:` line asks for.
-std::string apply_lab_file(RunSettings& s, AppState& state, const std::string& path) {
+// --lab: the file's family and variant, and the run its `run:` line asks for; a plain-CUDA
+// file's contract is its `// family:` line, else --family, and its kernel --kernel.
+std::string apply_lab_file(RunSettings& s, AppState& state, const StartOptions& o) {
+  const std::string& path = o.lab_path;
   std::string error;
-  const std::optional<lab::LabFile> file = lab::read_lab_file(path, error);
+  std::optional<lab::LabFile> file = lab::read_lab_file(path, error);
   if (!file) return error;
+  if (file->plain) {
+    if (o.family_given || file->family.empty()) file->family = o.family;
+    if (!o.lab_kernel.empty()) file->id = file->kernel = o.lab_kernel;
+    s.lab_family = file->family;
+    s.lab_kernel = file->kernel;
+  } else if (o.family_given || !o.lab_kernel.empty()) {
+    return "--family and --kernel are for plain-CUDA .cu files; " + path + " is a variant of " + file->family;
+  }
   const std::optional<lab::LabRequest> asked = lab::lab_default_request(*file, error);
   if (!asked) return error;
   const unsigned sm_count = s.request.sm_count;
@@ -47,7 +57,7 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
   RunSettings s = default_run_settings();
   s.request.sm_count = o.sm_count ? *o.sm_count : default_sm_count();
   if (!o.lab_path.empty())
-    if (std::string error = apply_lab_file(s, state, o.lab_path); !error.empty()) return error;
+    if (std::string error = apply_lab_file(s, state, o); !error.empty()) return error;
   // Another family starts at its first variant (an unknown one is the run's error to show).
   if (const Family* family = find_family(o.family); family && o.family != s.request.family && o.lab_path.empty())
     switch_family(s.request, *family);

@@ -6,7 +6,7 @@ file(GLOB_RECURSE headers CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}
      ${PROJECT_SOURCE_DIR}/kernels/*.h ${PROJECT_SOURCE_DIR}/kernels/*.cuh
      ${PROJECT_SOURCE_DIR}/trace/*.h ${PROJECT_SOURCE_DIR}/trace/*.cuh
      ${PROJECT_SOURCE_DIR}/core/*.h ${PROJECT_SOURCE_DIR}/core/*.cuh)
-list(APPEND headers results/timing_sweep.h)
+list(APPEND headers results/timing_sweep.h kernels/plain/plain_glue.cpp)
 foreach(header IN LISTS headers)
   get_filename_component(folder ${header} DIRECTORY)
   install(FILES ${PROJECT_SOURCE_DIR}/${header} DESTINATION ${include_destination}/${folder})

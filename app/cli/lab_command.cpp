@@ -20,10 +20,13 @@
 #include "lab/lab_goals.h"
 #include "lab/lab_run.h"
 #include "lab/lab_starter.h"
+#include "lab/plain_build.h"
 #include "model/metrics.h"
 #include "model/metrics_format.h"
 #include "model/views/fault_report.h"
 #include "model/views/race_report.h"
+#include "trace/trace_file.h"
+#include "trace/trace_json.h"
 
 namespace wl::cli {
 namespace {
@@ -37,6 +40,7 @@ struct LabOptions {
   std::optional<std::uint64_t> n;
   std::optional<unsigned> block;
   std::optional<std::string> op, type;
+  std::optional<std::string> family, kernel;  // plain CUDA: the contract, the kernel
   std::vector<std::string> params;
   std::optional<std::string> pattern;
   std::optional<std::uint64_t> seed;
@@ -45,11 +49,14 @@ struct LabOptions {
   double seconds = lab::kDefaultSeconds;
   std::uint64_t memory_mib = lab::kDefaultMemory >> 20;
   bool json = false;
+  std::string out;        // run: the trace, to open with `warplens --trace`
   bool solution = false;  // check: the exercise's solution, not the file's kernel
 };
 
 void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
-  c.add_option("file", o.file, "your kernel: a variant file (see `warplens lab new`)")->required();
+  c.add_option("file", o.file, "your kernel: a plain-CUDA .cu file, or a variant file (see `warplens lab new`)")->required();
+  c.add_option("--family", o.family, "plain CUDA: the family whose contract the kernel fulfils (its arguments, launches and check)");
+  c.add_option("--kernel", o.kernel, "plain CUDA: the __global__ function to run (needed when the file has several)");
   if (run_options) {
     c.add_option("--n", o.n, "number of elements: 1048576 or 2^20 (default: the file's run: line, else 4096)")
         ->transform(size_text());
@@ -60,6 +67,7 @@ void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
     c.add_option("--pattern", o.pattern, "random, ones, ascending, all-equal, skewed or image (default: the file's, else random)");
     c.add_option("--seed", o.seed, "seed of the random input (default: the file's, else 1)");
     c.add_option("--record-blocks", o.record_blocks, "blocks to record: 0,1,5-7 or all")->capture_default_str();
+    c.add_option("--out", o.out, "also write the run's trace: .json for JSON, anything else binary (open it with --trace)");
   }
   c.add_option("--backend", o.backend,
                "auto (the GPU where nvcc and a GPU are here, else the simulator), sim or gpu")
@@ -82,6 +90,13 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
     std::cerr << "warplens lab: " << error << "\n";
     return 2;
   }
+  if ((o.family || o.kernel) && !file->plain) {
+    std::cerr << "warplens lab: --family and --kernel are for plain-CUDA .cu files; " << file->path
+              << " is a variant of " << file->family << "\n";
+    return 2;
+  }
+  if (o.family) file->family = *o.family;
+  if (o.kernel) file->id = file->kernel = *o.kernel;
   std::optional<lab::LabRequest> asked = lab::lab_default_request(*file, error);
   if (!asked) {
     std::cerr << "warplens lab: " << error << "\n";
@@ -129,6 +144,17 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
   request.limits.seconds = o.seconds;
   request.limits.memory_bytes = o.memory_mib << 20;
   std::string why;
+  if (file->plain) {
+    if (const std::string problem = lab::plain_problem(*file, r->type, r->block); !problem.empty()) {
+      std::cerr << "warplens lab: " << problem << "\n";
+      return 2;
+    }
+    if (!lab::plain_compiler_present(why)) {
+      std::cerr << "warplens lab: " << why << "\n";
+      return 1;
+    }
+    return 0;
+  }
   if (!lab::lab_compiler_present(why, request.target)) {
     std::cerr << "warplens lab: " << why << "\n";
     return 1;
@@ -220,6 +246,16 @@ void register_run(CLI::App& lab, CommandStatus& status) {
     if ((status.exit_code = build_and_run(*file, request, run, o->json)) != 0) return;
     const RunResult& out = run.outcome;
     const bool fault = out.trace.meta.fault.has_value();
+    if (!o->out.empty()) {
+      try {
+        const bool as_json = o->out.size() >= 5 && o->out.compare(o->out.size() - 5, 5, ".json") == 0;
+        as_json ? write_trace_json(out.trace, o->out) : write_trace(out.trace, o->out);
+      } catch (const std::exception& e) {
+        std::cerr << "warplens lab: cannot write " << o->out << ": " << e.what() << "\n";
+        status.exit_code = 1;
+        return;
+      }
+    }
     if (o->json) {
       std::printf("%s\n", lab_document(run).dump(2).c_str());
     } else {

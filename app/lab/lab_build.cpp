@@ -109,6 +109,12 @@ bool names_word(const std::string& text, const std::string& word) {
 
 }  // namespace
 
+std::string lab_build_key(const std::string& text) {
+  char key[24];
+  std::snprintf(key, sizeof key, "%016llx", (unsigned long long)fnv1a(text + program_stamp()));
+  return key;
+}
+
 std::string lab_cache_dir() {
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/warplens/lab";
   if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/warplens/lab";
@@ -210,10 +216,9 @@ LabBuild build_lab_file(const LabFile& file, LabTarget target) {
     return b;
   }
   const std::vector<std::string> probe = compile_command(target, headers, "", "");
-  std::string key_text = driver + file.text + program_stamp();
+  std::string key_text = driver + file.text;
   for (const std::string& word : probe) key_text += word;
-  char key[24];
-  std::snprintf(key, sizeof key, "%016llx", (unsigned long long)fnv1a(key_text));
+  const std::string key = lab_build_key(key_text);
   const std::string base = dir + "/" + file.id + "-" + key + (target == LabTarget::Gpu ? "-gpu" : "");
   b.library = base + ".so";
   if (fs::exists(b.library)) {

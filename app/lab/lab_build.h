@@ -22,6 +22,7 @@ struct Diagnostic {
 struct LabBuild {
   bool ok = false;
   std::string library;               // the .so, when ok
+  std::string lines;                 // plain CUDA: the library's line table (kernels/plain/plain_kernel.h)
   bool cached = false;               // it was built before, from the same text
   std::vector<Diagnostic> diagnostics;
   std::string problem;               // one sentence when there is no compiler or it could not run
@@ -49,6 +50,9 @@ std::string dialect_hint(const std::vector<Diagnostic>& diagnostics);
 
 // Where built libraries are cached: $XDG_CACHE_HOME/warplens/lab or ~/.cache/warplens/lab.
 std::string lab_cache_dir();
+// The cache key (16 hex digits) of a build decided by `text` and this program (a rebuilt program
+// may have other headers).
+std::string lab_build_key(const std::string& text);
 
 // The parsed diagnostics of a compiler's output, each once (the kernel is compiled for several
 // types, and an error in it comes once per type); `lab_path` marks those in the learner's file.

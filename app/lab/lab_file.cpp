@@ -48,6 +48,38 @@ std::optional<LabGoal> parse_goal(const std::string& words, unsigned line, std::
   return g;
 }
 
+// The header comment's lines: run, goal, exercise, solution; and, for plain CUDA, the family
+// whose contract the kernel fulfils and the kernel to run.
+bool parse_directives(LabFile& f, std::string& error) {
+  std::istringstream lines(f.text);
+  std::string line;
+  unsigned number = 0;
+  std::smatch m;
+  static const std::regex directive(R"(^\s*//\s*(run|goal|exercise|solution|family|kernel):\s*(.*?)\s*$)");
+  while (std::getline(lines, line)) {
+    ++number;
+    if (!std::regex_match(line, m, directive)) continue;
+    const std::string kind = m[1], words = m[2];
+    if (kind == "exercise") f.title = words;
+    else if (kind == "solution") f.solution = words;
+    else if (kind == "family" && f.plain) f.family = words;
+    else if (kind == "kernel" && f.plain) f.kernel = words;
+    else if (kind == "run") {
+      std::istringstream split(words);
+      for (std::string w; split >> w;) f.run.push_back(w);
+    } else if (kind == "goal") {
+      std::optional<LabGoal> g = parse_goal(words, number, error);
+      if (!g) {
+        error = f.path + ": " + error;
+        return false;
+      }
+      f.goals.push_back(*g);
+    }
+  }
+  if (f.plain) f.id = f.kernel.empty() ? variant_id_for(f.path) : f.kernel;
+  return true;
+}
+
 }  // namespace
 
 std::string variant_id_for(const std::string& path) {
@@ -79,7 +111,9 @@ std::optional<LabFile> parse_lab_file(const std::string& path, const std::string
   LabFile f;
   f.path = path;
   f.text = text;
+  f.plain = path.size() > 3 && path.compare(path.size() - 3, 3, ".cu") == 0;
   std::smatch m;
+  if (f.plain) return parse_directives(f, error) ? std::optional<LabFile>(std::move(f)) : std::nullopt;
   // variant.h, or another variant's header that the file builds on (blelloch.h): the family's folder.
   static const std::regex family(R"(#include\s+"kernels/families/([a-z_]+)/[a-z0-9_]+\.h")");
   if (!std::regex_search(text, m, family)) {
@@ -99,28 +133,7 @@ std::optional<LabFile> parse_lab_file(const std::string& path, const std::string
     error = path + ": the variant's id (the first field of its info) is empty";
     return std::nullopt;
   }
-  std::istringstream lines(text);
-  std::string line;
-  unsigned number = 0;
-  static const std::regex directive(R"(^\s*//\s*(run|goal|exercise|solution):\s*(.*?)\s*$)");
-  while (std::getline(lines, line)) {
-    ++number;
-    if (!std::regex_match(line, m, directive)) continue;
-    const std::string kind = m[1], words = m[2];
-    if (kind == "exercise") f.title = words;
-    else if (kind == "solution") f.solution = words;
-    else if (kind == "run") {
-      std::istringstream split(words);
-      for (std::string w; split >> w;) f.run.push_back(w);
-    } else {
-      std::optional<LabGoal> g = parse_goal(words, number, error);
-      if (!g) {
-        error = path + ": " + error;
-        return std::nullopt;
-      }
-      f.goals.push_back(*g);
-    }
-  }
+  if (!parse_directives(f, error)) return std::nullopt;
   return f;
 }
 

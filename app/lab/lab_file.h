@@ -1,4 +1,5 @@
-// A learner's kernel file (`warplens lab`, `warplens --lab`): one variant in the dialect, in the
+// A learner's kernel file (`warplens lab`, `warplens --lab`): plain CUDA (a .cu file, see
+// kernels/plain/README.md), or one variant in the dialect, in the
 // form of its family's built-in variant files (kernels/families/<family>/*.h), and, for an
 // exercise, the run and the goals its header comment states:
 //
@@ -40,6 +41,11 @@ struct LabFile {
   std::vector<LabGoal> goals;
   std::string title;               // the `exercise:` line, if any
   std::string solution;            // the `solution:` line: a built-in variant's id, if any
+  // A plain-CUDA file (.cu, kernels/plain/README.md): `family` is the contract its kernel
+  // fulfils (`// family:` or --family), `kernel` the __global__ function to run (`// kernel:` or
+  // --kernel; empty: the file's only one), and `id` the kernel's name.
+  bool plain = false;
+  std::string kernel;
 };
 
 // Reads and parses `path`; on failure returns nothing and sets `error` to one sentence.

@@ -14,7 +14,9 @@
 #include "kernels/host/input.h"
 #include "kernels/gpu/gpu_error.h"
 #include "kernels/gpu/gpu_measure.h"
+#include "kernels/plain/plain_contract.h"
 #include "lab/lab_where.h"
+#include "lab/plain_build.h"
 #include "results/sweep_text.h"
 #include "trace/trace_file.h"
 
@@ -76,6 +78,11 @@ struct RunFolder {
 std::optional<LabTarget> choose_lab_target(const LabFile& file, BackendChoice backend, std::string& note) {
   note.clear();
   if (backend == BackendChoice::Simulator) return LabTarget::Simulator;
+  if (file.plain) {  // clang and the simulator's hooks: there is no GPU build of a plain file yet
+    note = "a plain-CUDA file runs on the simulator only in this version";
+    if (backend == BackendChoice::Gpu) return std::nullopt;
+    return LabTarget::Simulator;
+  }
   std::string why;
   const Family* family = find_family(file.family);
   const std::vector<FamilyParam> params = family ? family->params() : std::vector<FamilyParam>();
@@ -97,6 +104,12 @@ std::string lab_exec_program() {
 
 std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& error) {
   const Family* family = find_family(file.family);
+  if (!family && file.plain) {
+    error = file.family.empty() ? file.path + ": say which family's contract its kernel fulfils with --family (" +
+                                      plain_contract_ids_text() + ") or a '// family:' line"
+                                : "no family '" + file.family + "' takes a plain-CUDA kernel (" + plain_contract_ids_text() + " do)";
+    return std::nullopt;
+  }
   if (!family) {
     error = file.path + " is a variant of '" + file.family + "', which this build does not have (" + family_ids_text() + ")";
     return std::nullopt;
@@ -104,7 +117,7 @@ std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& 
   LabRequest out;
   RunRequest& r = out.request;
   r.family = file.family;
-  r.variant = file.id;
+  r.variant = file.plain ? kPlainVariant : file.id;
   r.type = family->types().front();
   r.op = family->ops().empty() ? "" : family->ops().front();
   for (std::size_t i = 0; i < file.run.size(); ++i) {
@@ -151,7 +164,8 @@ std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& 
 
 LabRun run_lab(const LabFile& file, const LabRequest& request) {
   LabRun out;
-  out.build = build_lab_file(file, request.target);
+  out.build = file.plain ? build_plain_file(file, request.request.type, request.request.block)
+                         : build_lab_file(file, request.target);
   if (!out.build.ok) {
     out.problem = !out.build.problem.empty() ? out.build.problem
                                              : file.path + " does not compile:\n" + format_diagnostics(out.build.diagnostics);
@@ -164,8 +178,10 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
   }
   RunRequest r = request.request;
   r.family = file.family;
-  r.variant = file.id;
-  std::ofstream(folder.path + "/request.json") << request_to_json(r, request.input, request.record_all, request.target == LabTarget::Gpu).dump();
+  r.variant = file.plain ? kPlainVariant : file.id;
+  json asked = request_to_json(r, request.input, request.record_all, request.target == LabTarget::Gpu);
+  if (file.plain) asked["plain"] = {{"kernel", file.id}, {"lines", out.build.lines}};
+  std::ofstream(folder.path + "/request.json") << asked.dump();
   // CUDA reserves far more address space than it uses (a GPU's memory mapped into the process,
   // unified addressing): under an address-space limit its first cudaMalloc fails. On the GPU the
   // limit that guards the machine is the GPU's own memory.
@@ -204,28 +220,56 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
   return out;
 }
 
-int lab_exec(const std::string& library, const std::string& folder, double watch_seconds) {
+namespace {
+
+// A dialect build's family, with the learner's variant alone.
+const Family* load_dialect_family(const std::string& library) {
   void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     std::cerr << "cannot load the built kernel: " << dlerror() << "\n";
-    return 3;
+    return nullptr;
   }
   using Entry = const Family* (*)();
   const auto entry = reinterpret_cast<Entry>(dlsym(handle, "warplens_lab_family"));
-  if (!entry) {
-    std::cerr << "the built kernel has no warplens_lab_family\n";
-    return 3;
+  if (!entry) std::cerr << "the built kernel has no warplens_lab_family\n";
+  return entry ? entry() : nullptr;
+}
+
+// A plain-CUDA build: the kernel loaded for its family's contract to run.
+const Family* load_plain_family(const std::string& library, const json& plain, const std::string& family,
+                                std::unique_ptr<PlainKernel>& kernel) {
+  PlainLines lines;
+  std::string error;
+  if (!PlainLines::parse(read_text(plain.at("lines")), lines, error) ||
+      !(kernel = PlainKernel::load(library, plain.at("kernel"), lines, error))) {
+    std::cerr << error << "\n";
+    return nullptr;
   }
-  const Family& family = *entry();
+  set_plain_kernel(kernel.get());
+  const PlainContract* contract = find_plain_contract(family);
+  if (!contract) std::cerr << "no family '" << family << "' takes a plain-CUDA kernel\n";
+  return contract ? contract->runs : nullptr;
+}
+
+}  // namespace
+
+int lab_exec(const std::string& library, const std::string& folder, double watch_seconds) {
   RunRequest r;
   RunInput in;
   bool record_all = false, gpu = false;
+  json request;
   try {
-    request_from_json(json::parse(read_text(folder + "/request.json")), r, in, record_all, gpu);
+    request = json::parse(read_text(folder + "/request.json"));
+    request_from_json(request, r, in, record_all, gpu);
   } catch (const std::exception& e) {
     std::cerr << "bad request: " << e.what() << "\n";
     return 3;
   }
+  std::unique_ptr<PlainKernel> plain;
+  const Family* loaded = request.contains("plain") ? load_plain_family(library, request.at("plain"), r.family, plain)
+                                                 : load_dialect_family(library);
+  if (!loaded) return 3;
+  const Family& family = *loaded;
   // Checked with block 0 alone: the blocks asked for are then fitted to the variant's grid.
   std::vector<std::uint32_t> asked = std::move(r.record_blocks);
   r.record_blocks = {0};
@@ -249,7 +293,8 @@ int lab_exec(const std::string& library, const std::string& folder, double watch
   json j;
   const LabWatchdog watchdog(watch_seconds, folder);
   try {
-    const RunResult result = family.run(r, gpu ? Backend::Gpu : Backend::Simulator, input.data());
+    RunResult result = family.run(r, gpu ? Backend::Gpu : Backend::Simulator, input.data());
+    if (plain) result.trace.meta.variant = plain->name();  // the contract's one variant is the file's kernel
     write_trace(result.trace, folder + "/trace.wltrace");
     j = {{"backend", result.backend},          {"result", result.result_text},
          {"ok", result.check.ok},              {"expected", result.check.expected},

@@ -10,7 +10,7 @@ bool RunSettings::operator==(const RunSettings& o) const {
   return a.family == b.family && a.params == b.params && a.variant == b.variant && a.op == b.op && a.type == b.type &&
          a.n == b.n && a.block == b.block && pattern == o.pattern && seed == o.seed &&
          backend == o.backend && inspect_block == o.inspect_block &&
-         inspect_launch == o.inspect_launch && lab_file == o.lab_file && lab_seconds == o.lab_seconds &&
+         inspect_launch == o.inspect_launch && lab_file == o.lab_file && lab_family == o.lab_family && lab_kernel == o.lab_kernel && lab_seconds == o.lab_seconds &&
          lab_memory_mib == o.lab_memory_mib;
 }
 

@@ -4,7 +4,9 @@
 #include <stdexcept>
 
 #include "kernels/gpu/gpu_error.h"
+#include "kernels/plain/plain_contract.h"
 #include "lab/lab_run.h"
+#include "lab/plain_build.h"
 #include "model/views/fault_report.h"
 #include "trace/trace_file.h"
 
@@ -55,12 +57,18 @@ RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
 // build or a kernel that crashes is the outcome's problem; the views keep the last good run.
 RunOutcome run_lab_now(const RunSettings& s) {
   std::string error;
-  const std::optional<lab::LabFile> file = lab::read_lab_file(s.lab_file, error);
+  std::optional<lab::LabFile> file = lab::read_lab_file(s.lab_file, error);
   if (!file) return failure(RunProblem::Lab, error, s);
+  if (file->plain) {
+    if (!s.lab_family.empty()) file->family = s.lab_family;
+    if (!s.lab_kernel.empty()) file->id = file->kernel = s.lab_kernel;
+    if (std::string problem = lab::plain_problem(*file, s.request.type, s.request.block); !problem.empty())
+      return failure(RunProblem::Lab, problem, s);
+  }
   lab::LabRequest request;
   request.request = s.request;
   request.request.family = file->family;
-  request.request.variant = file->id;
+  request.request.variant = file->plain ? kPlainVariant : file->id;
   request.request.record = true;
   request.request.record_blocks = blocks_to_record(s);
   parse_pattern(s.pattern, request.input.pattern);

@@ -48,6 +48,19 @@ const char* collective_name(CollectiveKind kind) {
   return "warp collective";
 }
 
+unsigned shuffle_source(CollectiveKind kind, unsigned lane, unsigned arg, unsigned width) {
+  // Lanes exchange within segments of `width` (a power of two up to 32); a source past the
+  // lane's own segment gives the lane its own value, as on the GPU.
+  const unsigned w = width == 0 || width > 32 ? 32 : width, segment = lane / w * w;
+  switch (kind) {
+    case CollectiveKind::Shfl: return segment + arg % w;
+    case CollectiveKind::ShflDown: return lane % w + arg < w ? lane + arg : lane;
+    case CollectiveKind::ShflUp: return lane % w >= arg ? lane - arg : lane;
+    case CollectiveKind::ShflXor: return (lane ^ arg) < segment + w ? lane ^ arg : lane;
+    default: return lane;
+  }
+}
+
 std::string describe_ids(const std::vector<unsigned>& ids) {
   std::string out;
   for (std::size_t i = 0; i < ids.size();) {
@@ -143,13 +156,14 @@ void SimBlock::barrier(unsigned tid, unsigned line) {
 }
 
 std::uint64_t SimBlock::collective(unsigned tid, CollectiveKind kind, unsigned mask,
-                                   std::uint64_t value, unsigned arg, unsigned line) {
+                                   std::uint64_t value, unsigned arg, unsigned line, unsigned width) {
   SimThread& t = threads_[tid];
   t.state = ThreadState::AtCollective;
   t.kind = kind;
   t.mask = mask;
   t.value = value;
   t.arg = arg;
+  t.width = width;
   t.line = line;
   seen(tid, SeenAs::AtCollective, line);
   yield(tid);
@@ -276,14 +290,7 @@ bool SimBlock::resolve_warp(unsigned warp) {
 
     for (unsigned l : lanes_of(present)) {
       SimThread& t = threads_[base + l];
-      unsigned src = l;
-      switch (kind) {
-        case CollectiveKind::Shfl: src = t.arg % 32; break;
-        case CollectiveKind::ShflDown: src = l + t.arg < 32 ? l + t.arg : l; break;
-        case CollectiveKind::ShflUp: src = l >= t.arg ? l - t.arg : l; break;
-        case CollectiveKind::ShflXor: src = (l ^ t.arg) < 32 ? l ^ t.arg : l; break;
-        default: break;
-      }
+      const unsigned src = shuffle_source(kind, l, t.arg, t.width);
       switch (kind) {
         case CollectiveKind::Shfl:
         case CollectiveKind::ShflDown:

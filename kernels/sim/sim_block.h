@@ -40,6 +40,7 @@ struct SimThread {
   unsigned mask = 0;
   std::uint64_t value = 0;
   unsigned arg = 0;
+  unsigned width = 32;  // shuffles: lanes exchange within segments of this many
   std::uint64_t result = 0;
   // what the context keeps per thread
   std::uint32_t seq = 0;
@@ -71,7 +72,7 @@ class SimBlock {
   // Called from inside a thread's fiber.
   void barrier(unsigned tid, unsigned line);
   std::uint64_t collective(unsigned tid, CollectiveKind kind, unsigned mask, std::uint64_t value,
-                           unsigned arg, unsigned line);
+                           unsigned arg, unsigned line, unsigned width = 32);
   void spin(unsigned tid);
   [[noreturn]] void fail(KernelErrorKind kind, const std::string& message, unsigned tid,
                          unsigned line);
@@ -109,6 +110,9 @@ class SimBlock {
   std::atomic<int> running_{-1};                          // the thread resumed now
   std::atomic<std::uint64_t> operations_{0};              // seen() calls so far
 };
+
+// The lane a shuffle of `kind` by `lane` reads (arg: the source, delta or lane mask).
+unsigned shuffle_source(CollectiveKind kind, unsigned lane, unsigned arg, unsigned width = 32);
 
 // "0-15, 32, 40-47": a readable list of thread or lane numbers.
 std::string describe_ids(const std::vector<unsigned>& ids);

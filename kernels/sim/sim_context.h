@@ -15,6 +15,8 @@
 
 namespace wl {
 
+class PlainThread;
+
 class SimCtx {
  public:
   SimCtx(SimBlock& block, unsigned tid)
@@ -316,6 +318,8 @@ class SimCtx {
     e.time = std::uint32_t(grid_.clock());
     grid_.record(e);
   }
+
+  friend class PlainThread;  // a plain-CUDA kernel's accesses, located by kernels/plain/
 
   SimBlock& block_;
   SimGrid& grid_;

@@ -1,0 +1,212 @@
+#include "lab/plain_build.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "data_dirs.h"
+#include "kernels/plain/plain_contract.h"
+#include "kernels/plain/plain_kernel.h"
+#include "lab/child_process.h"
+#include "lab/plain_source.h"
+#include "lab_toolchain.h"
+
+namespace wl::lab {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr double kCompileSeconds = 120;  // as a dialect build's: a hung compiler cannot hang the lab
+
+// -O1: the optimiser keeps values in registers across a line as nvcc does (an unrolled last
+// warp without volatile reads its shared words once), yet compiles in a fraction of a second.
+// trace-loads and trace-stores emit nothing unless a coverage kind is on: trace-pc-guard.
+std::vector<std::string> compile_flags(const std::string& headers) {
+  return {"-std=c++17", "-O1", "-gline-tables-only", "-fPIC", "-fdiagnostics-color=never", "-Wno-unused-command-line-argument",
+          "-I", headers + "/kernels/plain/include", "-I", headers + "/kernels/plain"};
+}
+
+// Writes `text` to `path` whole or not at all: another process may read the cache meanwhile.
+bool write_file(const std::string& path, const std::string& text) {
+  const std::string partial = path + "." + std::to_string(getpid()) + ".part";
+  {
+    std::ofstream out(partial, std::ios::binary);
+    out << text;
+    if (!out) return false;
+  }
+  std::error_code ec;
+  fs::rename(partial, path, ec);
+  return !ec;
+}
+
+// The glue, compiled once per program without instrumentation.
+std::string glue_object(const std::string& headers, const std::string& dir, LabBuild& b) {
+  std::vector<std::string> command = {WL_LAB_CLANG};
+  const std::vector<std::string> flags = compile_flags(headers);
+  command.insert(command.end(), flags.begin(), flags.end());
+  const std::string source = headers + "/kernels/plain/plain_glue.cpp";
+  std::ifstream glue_text(source, std::ios::binary);
+  std::string key_text((std::istreambuf_iterator<char>(glue_text)), std::istreambuf_iterator<char>());
+  for (const std::string& w : command) key_text += w;
+  const std::string object = dir + "/plain-glue-" + lab_build_key(key_text) + ".o";
+  if (fs::exists(object)) return object;
+  const std::string partial = object + "." + std::to_string(getpid()) + ".part";
+  command.insert(command.end(), {"-c", source, "-o", partial});
+  ChildLimits limits;
+  limits.seconds = kCompileSeconds;
+  const ChildOutcome run = run_child(command, limits);
+  if (!run.ok()) {
+    b.problem = "the plain-CUDA glue did not compile: " + run.output;
+    return {};
+  }
+  std::error_code ec;
+  fs::rename(partial, object, ec);
+  return object;
+}
+
+// From `objdump -d -l`: the return address of every call to a SanitizerCoverage callback (a
+// load, a store, a basic block), with the line of the learner's file it was made for. The
+// compiled text starts with `#line 1`, so its lines are the file's, whichever of the two names
+// the debug info gives them (clang uses both); lines past the file's are the generated entry's.
+// An access inlined from a header (the prelude's __ldg) takes the last line of the file before it.
+PlainLines line_table(const std::string& listing, const std::string& compiled, const std::string& file,
+                      unsigned file_lines) {
+  static const std::regex location(R"(^(/.*|<.*>):(\d+)( \(discriminator \d+\))?$)");
+  static const std::regex instruction(R"(^\s*([0-9a-f]+):\s)");
+  static const std::regex callback(R"(call\s+[0-9a-f]+ <__sanitizer_cov_((load|store)\d+|trace_pc_guard)>)");
+  std::vector<std::pair<std::uint64_t, unsigned>> table;
+  std::istringstream in(listing);
+  std::string row;
+  unsigned line = 0, call_line = 0;
+  bool after_call = false;
+  std::smatch m;
+  while (std::getline(in, row)) {
+    if (std::regex_match(row, m, location)) {
+      if (m[1] == compiled || m[1] == file) {
+        line = unsigned(std::stoul(m[2]));
+        if (line > file_lines) line = 0;
+      }
+      continue;
+    }
+    if (!std::regex_search(row, m, instruction)) continue;
+    if (after_call) table.emplace_back(std::stoull(m[1], nullptr, 16), call_line);
+    after_call = std::regex_search(row, callback);
+    call_line = line;
+  }
+  return PlainLines(std::move(table));
+}
+
+}  // namespace
+
+bool plain_compiler_present(std::string& why) {
+  if (std::string(WL_LAB_CLANG).empty() || access(WL_LAB_CLANG, X_OK) != 0) {
+    why = "no clang to build plain CUDA for the simulator: install Debian's clang package (apt install clang)";
+    return false;
+  }
+  if (std::string(WL_LAB_OBJDUMP).empty() || access(WL_LAB_OBJDUMP, X_OK) != 0) {
+    why = "no objdump to find the lines of plain CUDA: install Debian's binutils package (apt install binutils)";
+    return false;
+  }
+  return true;
+}
+
+std::string plain_problem(const LabFile& file, const std::string& type, unsigned block) {
+  if (file.family.empty())
+    return file.path + ": say which family's contract its kernel fulfils with --family (" + plain_contract_ids_text() +
+           ") or a '// family:' line";
+  const PlainContract* contract = find_plain_contract(file.family);
+  if (!contract)
+    return "no family '" + file.family + "' takes a plain-CUDA kernel (" + plain_contract_ids_text() + " do)";
+  std::string error;
+  const std::vector<PlainKernelDecl> kernels = find_plain_kernels(file.text);
+  const PlainKernelDecl* kernel = choose_plain_kernel(kernels, file.kernel, file.path, error);
+  if (!kernel) return error;
+  if (const std::string unsupported = plain_unsupported(file.text); !unsupported.empty())
+    return file.path + ": " + unsupported;
+  if (!plain_entry(*kernel, *contract, type, block, error)) return error;
+  return {};
+}
+
+LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned block) {
+  LabBuild b;
+  if (!plain_compiler_present(b.problem)) return b;
+  if ((b.problem = plain_problem(file, type, block)) != "") return b;
+  const std::string headers = headers_dir();
+  if (headers.empty()) {
+    b.problem = missing_data_message(DataKind::Headers);
+    return b;
+  }
+  std::string error;
+  const std::vector<PlainKernelDecl> kernels = find_plain_kernels(file.text);
+  const PlainKernelDecl& kernel = *choose_plain_kernel(kernels, file.kernel, file.path, error);
+  const std::string entry = *plain_entry(kernel, *find_plain_contract(file.family), type, block, error);
+  const std::string absolute = fs::absolute(file.path).lexically_normal().string();
+  const std::string source = plain_compile_source(file.text, absolute, entry);
+
+  const std::string dir = lab_cache_dir();
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    b.problem = "cannot make the lab's cache folder " + dir + ": " + ec.message();
+    return b;
+  }
+  std::vector<std::string> command = {WL_LAB_CLANG};
+  const std::vector<std::string> flags = compile_flags(headers);
+  command.insert(command.end(), flags.begin(), flags.end());
+  command.insert(command.end(), {"-shared", "-x", "c++", "-include", "warplens_plain.h",
+                                 "-fsanitize-coverage=trace-pc-guard,trace-loads,trace-stores"});
+  std::string key_text = source;
+  for (const std::string& w : command) key_text += w;
+  const std::string base = dir + "/" + kernel.name + "-" + lab_build_key(key_text) + "-plain";
+  b.library = base + ".so";
+  b.lines = base + ".lines";
+  if (fs::exists(b.library) && fs::exists(b.lines)) {
+    b.ok = b.cached = true;
+    return b;
+  }
+  const std::string glue = glue_object(headers, dir, b);
+  if (glue.empty()) return b;
+  const std::string mine = base + "." + std::to_string(getpid());
+  const std::string source_path = mine + ".cpp", partial = mine + ".so.part";
+  std::ofstream(source_path) << source;
+  command.insert(command.end(), {source_path, "-x", "none", glue, "-o", partial});
+  ChildLimits limits;
+  limits.seconds = kCompileSeconds;
+  const ChildOutcome run = run_child(command, limits);
+  b.seconds = run.seconds;
+  b.output = run.output;
+  b.diagnostics = parse_diagnostics(run.output, file.path);
+  if (!run.ok()) {
+    fs::remove(partial, ec);
+    fs::remove(source_path, ec);
+    if (b.diagnostics.empty()) b.problem = "clang " + describe_outcome(run, limits) + ": " + run.output;
+    return b;
+  }
+  const ChildOutcome listing = run_child({WL_LAB_OBJDUMP, "-d", "-l", "--no-show-raw-insn", partial}, limits);
+  const unsigned file_lines = unsigned(std::count(file.text.begin(), file.text.end(), '\n')) + 1;
+  const PlainLines lines = line_table(listing.output, fs::absolute(source_path).lexically_normal().string(), absolute, file_lines);
+  if (!listing.ok() || lines.empty()) {
+    fs::remove(partial, ec);
+    fs::remove(source_path, ec);
+    b.problem = "objdump could not list the lines of the built kernel" + (listing.ok() ? std::string() : ": " + listing.output);
+    return b;
+  }
+  fs::remove(source_path, ec);
+  if (!write_file(b.lines, lines.text())) {
+    b.problem = "cannot keep the built kernel's line table in " + dir;
+    return b;
+  }
+  fs::rename(partial, b.library, ec);
+  if (ec) {
+    b.problem = "cannot keep the built kernel in " + dir + ": " + ec.message();
+    return b;
+  }
+  b.ok = true;
+  return b;
+}
+
+}  // namespace wl::lab

@@ -1,0 +1,26 @@
+// Builds a plain-CUDA file (kernels/plain/README.md) for the simulator: clang compiles it,
+// unchanged but for two line-keeping rewrites (plain_source.h), with WarpLens's CUDA prelude and
+// SanitizerCoverage's load and store callbacks, into a library with the glue
+// (kernels/plain/plain_glue.cpp); objdump's line table of the library gives every instrumented
+// access its line. Cached like a dialect build, under the file's text and the request's type
+// and block (which instantiate its templates).
+#pragma once
+#include <string>
+
+#include "lab/lab_build.h"
+#include "lab/lab_file.h"
+
+namespace wl::lab {
+
+// Whether clang and objdump are here; if not, `why` says which package to install.
+bool plain_compiler_present(std::string& why);
+
+// Whether `file`'s kernel can run with its family's contract as `type` with `block` threads:
+// the kernel exists, fits the contract's signature and uses nothing the simulator cannot run.
+// Empty when it can; else one sentence.
+std::string plain_problem(const LabFile& file, const std::string& type, unsigned block);
+
+// The library (LabBuild::library) and its line table (LabBuild::lines).
+LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned block);
+
+}  // namespace wl::lab

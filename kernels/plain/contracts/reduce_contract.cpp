@@ -1,0 +1,98 @@
+// The reduce contract: `kernel(const T* in, T* out, N n)`. Each block writes its partial to
+// out[blockIdx.x]; the kernel is launched again on the partials until one value is left, as a
+// course's host code does. Grid ceil(n / (block × items)) (--param items=K, default 1), or
+// --param grid=G for the first launch.
+#include "kernels/families/reduce/traits.h"
+#include "kernels/family/typed_family.h"
+#include "kernels/plain/plain_contract.h"
+
+namespace wl::plain {
+namespace {
+
+struct PlainReduceVariant {
+  static constexpr reduce::ReduceVariantInfo info{kPlainVariant, "your plain-CUDA reduction", "your file",
+                                                  reduce::Finish::Partials, reduce::GridShape::OnePerElement, 2};
+};
+
+std::vector<reduce::Pass> passes_of(const RunRequest& r) {
+  std::vector<reduce::Pass> passes;
+  const std::uint64_t items = std::max<std::uint64_t>(1, plain_param(r, "items", 1));
+  const std::uint64_t per_block = items * r.block;
+  for (std::uint64_t n = r.n; n > 0;) {
+    std::uint64_t grid = (n + per_block - 1) / per_block;
+    if (passes.empty() && plain_param(r, "grid", 0)) grid = plain_param(r, "grid", 0);
+    passes.push_back({n, unsigned(grid)});
+    if (grid <= 1) break;
+    n = grid;
+  }
+  return passes;
+}
+
+template <class V, class Op, class T, class Backend>
+struct PlainReduceRun {
+  Backend& backend;
+  RunRequest request;
+  std::vector<reduce::Pass> passes;
+  Global<T> partials[2];
+
+  PlainReduceRun(Backend& b, const RunRequest& r) : backend(b), request(r), passes(passes_of(r)) {
+    partials[0] = b.template alloc<T>(passes.empty() ? 1 : passes.front().grid, "partials", BufferRole::Output);
+    partials[1] = b.template alloc<T>(passes.size() > 1 ? passes[1].grid : 1, "partials of partials", BufferRole::Output);
+  }
+  void launch(Global<const T> input, bool record) {
+    for (std::size_t k = 0; k < passes.size(); ++k) {
+      const Global<const T> in = k == 0 ? input : Global<const T>{partials[(k - 1) % 2].ptr, partials[(k - 1) % 2].size,
+                                                                   partials[(k - 1) % 2].buffer};
+      const Global<T> out = partials[k % 2];
+      PlainCall call;
+      call.kernel = &loaded_plain_kernel();
+      call.pointers[0] = const_cast<T*>(in.ptr);
+      call.pointers[1] = out.ptr;
+      call.integers[0] = passes[k].n;
+      call.buffers = {plain_buffer(in, k == 0 ? "input" : "partials"), plain_buffer(out, k % 2 ? "partials of partials" : "partials")};
+      call.dynamic_shared_bytes = plain_dynamic_bytes(request, request.block * unsigned(sizeof(T)));
+      launch_plain(backend, call, passes[k].n, passes[k].grid, request.block, record);
+    }
+  }
+  std::vector<T> result() {
+    return {passes.empty() ? identity<Op, T>() : backend.read(partials[(passes.size() - 1) % 2], 0)};
+  }
+};
+
+struct PlainReduceTraits : reduce::Traits {
+  static constexpr bool kRunsOnGpu = false;
+  using Variants = TypeList<PlainReduceVariant>;
+  using Ops = TypeList<SumOp, MinOp, MaxOp, ProductOp>;
+  template <class V, class Op, class T, class Backend>
+  using Run = PlainReduceRun<V, Op, T, Backend>;
+
+  static std::vector<FamilyParam> params() {
+    return {plain_shared_param(), plain_items_param(), plain_grid_param()};
+  }
+  static std::string validate(const Info&, const RunRequest& r) {
+    if (r.block < 2) return "a plain reduction needs a block of at least 2 threads (with one, each launch would leave as many partials as it read)";
+    return {};
+  }
+  static std::vector<PlannedLaunch> plan(const Info&, const RunRequest& r) {
+    std::vector<PlannedLaunch> launches;
+    const std::string name = plain_kernel() ? plain_kernel()->name() : kPlainVariant;
+    for (const reduce::Pass& p : passes_of(r)) launches.push_back({name, p.n, p.grid, r.block});
+    return launches;
+  }
+  template <class Op, class T>
+  static CheckResult check(const Info& info, const RunRequest& r, const std::vector<T>& input, const std::vector<T>& result) {
+    if (result.size() != 1) return {};
+    return reduce::check_reduction<Op>(input, result[0], reduce::combine_depth(info, passes_of(r), r.block));
+  }
+  static std::string compare_partner(const std::string&) { return {}; }
+  static FamilyShowcase showcase() { return {}; }
+};
+
+}  // namespace
+
+const Family& plain_reduce_contract() {
+  static const TypedFamily<PlainReduceTraits> family;
+  return family;
+}
+
+}  // namespace wl::plain

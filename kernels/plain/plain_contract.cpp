@@ -1,0 +1,70 @@
+#include "kernels/plain/plain_contract.h"
+
+#include <algorithm>
+
+namespace wl {
+namespace plain {
+const Family& plain_reduce_contract();
+const Family& plain_scan_contract();
+const Family& plain_histogram_contract();
+}
+
+FamilyParam plain_shared_param() {
+  return {"shared", "dynamic shared memory bytes of each block (extern __shared__; default block x sizeof(T))", 0, 0,
+          1u << 20};
+}
+
+FamilyParam plain_items_param() {
+  return {"items", "elements a thread reads: the grid is ceil(n / (block x items))", 1, 1, 1u << 20};
+}
+
+FamilyParam plain_grid_param() { return {"grid", "blocks of the first launch (0: ceil(n / (block x items)))", 0, 0, 1u << 31}; }
+
+std::uint64_t plain_param(const RunRequest& r, const char* name, std::uint64_t fallback) {
+  const auto it = r.params.find(name);
+  return it == r.params.end() ? fallback : it->second;
+}
+
+unsigned plain_grid(const RunRequest& r) {
+  if (const std::uint64_t grid = plain_param(r, "grid", 0)) return unsigned(grid);
+  const std::uint64_t per_block = std::max<std::uint64_t>(1, plain_param(r, "items", 1)) * r.block;
+  return unsigned(std::max<std::uint64_t>(1, (r.n + per_block - 1) / per_block));
+}
+
+std::uint32_t plain_dynamic_bytes(const RunRequest& r, std::uint32_t fallback) {
+  const auto it = r.params.find("shared");
+  return it == r.params.end() ? fallback : std::uint32_t(it->second);
+}
+
+const PlainKernel& loaded_plain_kernel() {
+  if (!plain_kernel()) throw std::invalid_argument("no plain-CUDA kernel is loaded (warplens lab runs them)");
+  return *plain_kernel();
+}
+
+const std::vector<PlainContract>& plain_contracts() {
+  using K = PlainParam::Kind;
+  static const std::vector<PlainContract> all = {
+      {"reduce", &plain::plain_reduce_contract(),
+       {{K::Values, "in", 0}, {K::Values, "out", 1}, {K::Integer, "n", 0}}, "(const T* in, T* out, N n)"},
+      {"scan", &plain::plain_scan_contract(),
+       {{K::Values, "in", 0}, {K::Values, "out", 1}, {K::Integer, "n", 0}}, "(const T* in, T* out, N n)"},
+      {"histogram", &plain::plain_histogram_contract(),
+       {{K::Values, "in", 0}, {K::Fixed, "bins", 1, "unsigned"}, {K::Integer, "n", 0}, {K::Integer, "nbins", 1}},
+       "(const T* in, unsigned* bins, N n, unsigned nbins)"},
+  };
+  return all;
+}
+
+const PlainContract* find_plain_contract(const std::string& family) {
+  for (const PlainContract& c : plain_contracts())
+    if (c.family == family) return &c;
+  return nullptr;
+}
+
+std::string plain_contract_ids_text() {
+  std::string out;
+  for (const PlainContract& c : plain_contracts()) out += (out.empty() ? "" : ", ") + c.family;
+  return out;
+}
+
+}  // namespace wl

@@ -1,0 +1,50 @@
+// One GPU thread of a plain-CUDA kernel on the simulator: the hooks the kernel's library calls
+// (plain_abi.h) turned into what the dialect's SimCtx records and checks. An access is located
+// by its address: a global buffer of the run, the block's shared memory (the library's static
+// section, then the dynamic part), or the thread's own stack (registers and locals: not
+// recorded); an address just outside a buffer or the shared memory is out of bounds.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/plain/plain_abi.h"
+#include "kernels/plain/plain_kernel.h"
+#include "trace/event.h"
+
+namespace wl {
+
+class SimCtx;
+
+// A global buffer the kernel may touch.
+struct PlainBuffer {
+  const void* base = nullptr;
+  std::uint64_t elements = 0;
+  unsigned element_bytes = 1;
+  BufferId id = kNoBuffer;
+  std::string name;
+};
+
+constexpr unsigned kPlainArgs = 4;
+
+// One launch of the kernel as a contract makes it: the entry's pointer and integer arguments
+// (kernels/plain/README.md), the buffers behind the pointers, and the dynamic shared memory.
+struct PlainCall {
+  const PlainKernel* kernel = nullptr;
+  void* pointers[kPlainArgs] = {};
+  std::uint64_t integers[kPlainArgs] = {};
+  std::vector<PlainBuffer> buffers;
+  std::uint32_t dynamic_shared_bytes = 0;
+};
+
+// Shared bytes a launch of `kernel` needs: its static section, rounded up to 16 bytes as the
+// dynamic part that follows it is aligned, plus the dynamic bytes.
+std::uint32_t plain_shared_bytes(const PlainKernel& kernel, std::uint32_t dynamic_bytes);
+
+// Runs the kernel's entry as the thread `ctx` is.
+void run_plain_thread(SimCtx& ctx, const PlainCall& call);
+
+// The hooks every kernel library is bound to (PlainKernel::load).
+const WlPlainHooks& plain_hooks();
+
+}  // namespace wl
