@@ -114,7 +114,7 @@ bool plain_compiler_present(std::string& why) {
   return true;
 }
 
-std::string plain_problem(const LabFile& file, const std::string& type, unsigned block) {
+std::string plain_problem(LabFile& file, const std::string& type, unsigned block) {
   if (file.family.empty())
     return file.path + ": say which family's contract its kernel fulfils with --family (" + plain_contract_ids_text() +
            ") or a '// family:' line";
@@ -128,13 +128,15 @@ std::string plain_problem(const LabFile& file, const std::string& type, unsigned
   if (const std::string unsupported = plain_unsupported(file.text); !unsupported.empty())
     return file.path + ": " + unsupported;
   if (!plain_entry(*kernel, *contract, type, block, error)) return error;
+  file.id = file.kernel = kernel->name;
   return {};
 }
 
 LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned block) {
   LabBuild b;
   if (!plain_compiler_present(b.problem)) return b;
-  if ((b.problem = plain_problem(file, type, block)) != "") return b;
+  LabFile chosen = file;
+  if ((b.problem = plain_problem(chosen, type, block)) != "") return b;
   const std::string headers = headers_dir();
   if (headers.empty()) {
     b.problem = missing_data_message(DataKind::Headers);

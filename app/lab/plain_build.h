@@ -17,8 +17,9 @@ bool plain_compiler_present(std::string& why);
 
 // Whether `file`'s kernel can run with its family's contract as `type` with `block` threads:
 // the kernel exists, fits the contract's signature and uses nothing the simulator cannot run.
-// Empty when it can; else one sentence.
-std::string plain_problem(const LabFile& file, const std::string& type, unsigned block);
+// Empty when it can, and the file's kernel and id are then the one it runs (its only one when
+// none was named); else one sentence.
+std::string plain_problem(LabFile& file, const std::string& type, unsigned block);
 
 // The library (LabBuild::library) and its line table (LabBuild::lines).
 LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned block);

@@ -33,8 +33,8 @@ struct BankPadding {
 // Scans s[Pad::slot(0 .. count)) in place, exclusive; count = 2 * block_dim, a power of two.
 // The total of all count elements goes to s[Pad::slot(count)] (so s holds count + 1 slots), where
 // an inclusive scan finds its last element: inclusive[i] = exclusive[i + 1].
-// Steps: UpSweep 0 .. log2(count) - 1, then DownSweep 0 .. log2(count) - 1. Returns the total
-// in thread 0 (the identity elsewhere). Ends with a barrier.
+// Steps: UpSweep 0 .. log2(count) - 1, the root as UpSweep log2(count), then DownSweep 0 ..
+// log2(count) - 1. Returns the total in thread 0 (the identity elsewhere). Ends with a barrier.
 template <class Op, class Pad, class Ctx, class T>
 WL_DEVICE T tree_exclusive_scan(Ctx& ctx, Shared<T> s, unsigned count) {
   constexpr unsigned S = kBlockTreeScanSites;
@@ -53,10 +53,12 @@ WL_DEVICE T tree_exclusive_scan(Ctx& ctx, Shared<T> s, unsigned count) {
     ctx.sync(S + __LINE__);
   }
 
+  // The root is a barrier interval of its own, so a step of its own: "up-sweep d=<levels>".
+  ctx.step(make_step(StepKind::UpSweep, depth));
   T total = identity<Op, T>();
-  if (ctx.branch(tid == 0, S + __LINE__)) {  // thread 0 made the last depth's two loads; this is its third
+  if (ctx.branch(tid == 0, S + __LINE__)) {
     total = ctx.ld(s, Pad::slot(count - 1), S + __LINE__);
-    ctx.st_from(s, Pad::slot(count), total, 0b100, S + __LINE__);
+    ctx.st_from(s, Pad::slot(count), total, 0b1, S + __LINE__);
     ctx.st_from(s, Pad::slot(count - 1), identity<Op, T>(), kFromConstant, S + __LINE__);
   }
   ctx.sync(S + __LINE__);

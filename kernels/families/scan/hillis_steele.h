@@ -47,15 +47,19 @@ struct HillisSteeleWith {
     }
 
     // Copies, told as such (st_from): the one-register rule of the dataflow would add the
-    // thread's own last value as a second source.
+    // thread's own last value as a second source. Past n nothing is stored, so a compiler
+    // drops the load too (a plain-CUDA spelling, kernels/plain/, records none).
     ctx.step(kFinishStep);
-    T result = identity<Op, T>();
-    if (ctx.branch(!a.exclusive)) result = ctx.ld(buffer, from + tid);
-    else if (ctx.branch(tid > 0)) result = ctx.ld(buffer, from + tid - 1);
-    if (ctx.branch(i < a.n)) ctx.st_from(a.out, i, result, 0b1);  // load 0 (thread 0, exclusive: none)
+    unsigned loads = 0;
+    if (ctx.branch(i < a.n)) {
+      T result = identity<Op, T>();
+      if (ctx.branch(!a.exclusive)) result = ctx.ld(buffer, from + tid), loads = 1;
+      else if (ctx.branch(tid > 0)) result = ctx.ld(buffer, from + tid - 1), loads = 1;
+      ctx.st_from(a.out, i, result, 0b1);  // load 0 (thread 0, exclusive: none)
+    }
     if (ctx.branch(a.tile_totals.size > 0 && tid == block - 1)) {
       T total = ctx.ld(buffer, from + tid);
-      ctx.st_from(a.tile_totals, ctx.block_idx(), total, 0b10);  // load 1
+      ctx.st_from(a.tile_totals, ctx.block_idx(), total, 1u << loads);  // the step's next load
     }
   }
 };
