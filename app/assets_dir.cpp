@@ -13,5 +13,6 @@ std::string in_assets(const char* folder) {
 std::string lessons_dir() { return in_assets("lessons"); }
 std::string profiles_dir() { return in_assets("profiles"); }
 std::string exercises_dir() { return in_assets("exercises"); }
+std::string plain_spellings_dir() { return in_assets("plain"); }
 
 }  // namespace wl

@@ -10,5 +10,6 @@ namespace wl {
 std::string lessons_dir();
 std::string profiles_dir();   // recorded timing sweeps, *.json
 std::string exercises_dir();
+std::string plain_spellings_dir();  // plain-CUDA spellings of built-in variants, <family>/<variant>.cu
 
 }  // namespace wl

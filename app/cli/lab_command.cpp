@@ -200,12 +200,15 @@ void register_new(CLI::App& lab, CommandStatus& status) {
   auto family = std::make_shared<std::string>(kDefaultFamily);
   auto from = std::make_shared<std::string>();
   auto skeleton = std::make_shared<bool>(false);
+  auto plain = std::make_shared<bool>(false);
   auto file = std::make_shared<std::string>();
   cmd->add_option("--family", *family, "the kernel family (see `warplens list`)")->capture_default_str();
   cmd->add_option("--from", *from, "the built-in variant to start from (default: the family's first)");
   cmd->add_flag("--skeleton", *skeleton, "leave the kernel body to you: TODOs instead of the variant's code");
+  cmd->add_flag("--plain", *plain, "plain CUDA: the variant spelled as a course writes it, a .cu file the lab runs unchanged")
+      ->excludes("--skeleton");
   cmd->add_option("file", *file, "the file to write (it must not exist yet)")->required();
-  cmd->callback([&status, family, from, skeleton, file] {
+  cmd->callback([&status, family, from, skeleton, plain, file] {
     status.ran = true;
     status.exit_code = 2;
     if (std::filesystem::exists(*file)) {
@@ -213,9 +216,10 @@ void register_new(CLI::App& lab, CommandStatus& status) {
       return;
     }
     std::string variant = *from, error;
-    if (variant.empty())
+    if (variant.empty() && !*plain)
       if (const Family* f = find_family(*family)) variant = f->variants().front().id;
-    const std::optional<std::string> text = lab::starter_text(*family, variant, *file, *skeleton, error);
+    const std::optional<std::string> text = *plain ? lab::plain_starter_text(*family, variant, error)
+                                                   : lab::starter_text(*family, variant, *file, *skeleton, error);
     if (!text) {
       std::cerr << "warplens lab new: " << error << "\n";
       return;
@@ -227,8 +231,12 @@ void register_new(CLI::App& lab, CommandStatus& status) {
       status.exit_code = 1;
       return;
     }
-    std::printf("wrote %s: %s, from %s's %s. Next: warplens lab run %s\n", file->c_str(),
-                lab::variant_id_for(*file).c_str(), family->c_str(), variant.c_str(), file->c_str());
+    if (*plain)
+      std::printf("wrote %s: %s's %s in plain CUDA. Next: warplens lab run %s\n", file->c_str(), family->c_str(),
+                  variant.c_str(), file->c_str());
+    else
+      std::printf("wrote %s: %s, from %s's %s. Next: warplens lab run %s\n", file->c_str(),
+                  lab::variant_id_for(*file).c_str(), family->c_str(), variant.c_str(), file->c_str());
     status.exit_code = 0;
   });
 }

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "assets_dir.h"
 #include "data_dirs.h"
 #include "kernels/family/family.h"
 #include "lab/lab_build.h"
@@ -158,6 +159,37 @@ std::optional<LabFile> write_solution_file(const LabFile& exercise, std::string&
     return std::nullopt;
   }
   return parse_lab_file(path, text, error);
+}
+
+std::optional<std::string> plain_starter_text(const std::string& family, std::string& variant, std::string& error) {
+  const Family* f = find_family(family);
+  if (!f) {
+    error = "no family '" + family + "' (" + family_ids_text() + ")";
+    return std::nullopt;
+  }
+  const std::string dir = plain_spellings_dir();
+  if (dir.empty()) {
+    error = missing_data_message(DataKind::Assets);
+    return std::nullopt;
+  }
+  std::string spelled;  // the family's variants with a spelling, in teaching order
+  std::string chosen = variant;
+  for (const VariantSummary& v : f->variants())
+    if (fs::exists(dir + "/" + family + "/" + v.id + ".cu")) {
+      spelled += (spelled.empty() ? "" : ", ") + v.id;
+      if (chosen.empty()) chosen = v.id;
+    }
+  const std::string path = dir + "/" + family + "/" + chosen + ".cu";
+  std::ifstream in(path, std::ios::binary);
+  if (chosen.empty() || !in) {
+    error = spelled.empty() ? family + " has no plain-CUDA spelling of a built-in variant yet"
+                            : "no plain-CUDA spelling of " + family + "'s '" + variant + "' (there are: " + spelled + ")";
+    return std::nullopt;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  variant = chosen;
+  return text.str();
 }
 
 }  // namespace wl::lab

@@ -21,6 +21,11 @@ std::optional<std::string> starter_text(const std::string& family, const std::st
 // names no solution or it cannot be written.
 std::optional<LabFile> write_solution_file(const LabFile& exercise, std::string& error);
 
+// The plain-CUDA spelling of built-in variant `variant` of `family` (assets/plain/), for
+// `lab new --plain`; an empty `variant` takes the family's first that has one, and says which.
+// Nothing, with `error` naming the variants that have one, when it has none.
+std::optional<std::string> plain_starter_text(const std::string& family, std::string& variant, std::string& error);
+
 // Where the built-in variants' sources are: the headers folder (data_dirs.h), empty when none.
 std::string kernel_source_dir();
 
