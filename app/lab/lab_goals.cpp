@@ -1,5 +1,6 @@
 #include "lab/lab_goals.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -104,6 +105,13 @@ std::vector<GoalResult> check_goals(const LabFile& file, const LabRequest& lab, 
       RunRequest theirs = request;
       theirs.variant = goal.versus;
       theirs.record = true;
+      // A plain-CUDA run's contract takes parameters of its own (items, grid, shared): the
+      // built-in variant runs with those of its family.
+      const std::vector<FamilyParam> own = family->params();
+      for (auto it = theirs.params.begin(); it != theirs.params.end();)
+        it = std::any_of(own.begin(), own.end(), [&](const FamilyParam& p) { return p.name == it->first; })
+                 ? std::next(it)
+                 : theirs.params.erase(it);
       try {
         const std::vector<unsigned char> data = family->make_input(theirs, input.pattern, input.seed);
         LabMeasures measured;

@@ -78,12 +78,16 @@ struct RunFolder {
 std::optional<LabTarget> choose_lab_target(const LabFile& file, BackendChoice backend, std::string& note) {
   note.clear();
   if (backend == BackendChoice::Simulator) return LabTarget::Simulator;
+  std::string why;
   if (file.plain) {  // clang and the simulator's hooks: there is no GPU build of a plain file yet
-    note = "a plain-CUDA file runs on the simulator only in this version";
-    if (backend == BackendChoice::Gpu) return std::nullopt;
+    const bool gpu_here = lab_compiler_present(why, LabTarget::Gpu) && gpu_usable(&why);
+    note = gpu_here ? "a plain-CUDA file runs on the simulator only in this version" : why + ": the simulator runs your kernel";
+    if (backend == BackendChoice::Gpu) {
+      note = "your kernel cannot run on the GPU here: " + (gpu_here ? "a plain-CUDA file runs on the simulator only in this version" : why);
+      return std::nullopt;
+    }
     return LabTarget::Simulator;
   }
-  std::string why;
   const Family* family = find_family(file.family);
   const std::vector<FamilyParam> params = family ? family->params() : std::vector<FamilyParam>();
   const bool over_gpus = std::any_of(params.begin(), params.end(), [](const FamilyParam& p) { return p.name == "gpus"; });

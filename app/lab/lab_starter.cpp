@@ -135,8 +135,17 @@ std::optional<LabFile> write_solution_file(const LabFile& exercise, std::string&
     return std::nullopt;
   }
   const std::string folder = lab_cache_dir() + "/solutions";
-  const std::string path = folder + "/" + variant_id_for(exercise.path) + "-solution.h";
-  std::optional<std::string> body = renamed_variant(exercise.family, exercise.solution, path, error);
+  const std::string path = folder + "/" + variant_id_for(exercise.path) + "-solution" + (exercise.plain ? ".cu" : ".h");
+  std::string spelled = exercise.solution;
+  std::optional<std::string> body = exercise.plain ? plain_starter_text(exercise.family, spelled, error)
+                                                   : renamed_variant(exercise.family, exercise.solution, path, error);
+  if (body && exercise.plain) {  // the exercise's run: line, not the spelling's
+    std::istringstream lines(*body);
+    std::string kept;
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind("// run:", 0) != 0) kept += line + "\n";
+    body = kept;
+  }
   if (!body) {
     error = exercise.path + ": its solution: " + error;
     return std::nullopt;
@@ -145,8 +154,8 @@ std::optional<LabFile> write_solution_file(const LabFile& exercise, std::string&
   for (const std::string& word : exercise.run) text += " " + word;
   text += "\n";
   for (const LabGoal& goal : exercise.goals) text += "// goal: " + goal.text + "\n";
-  text += "//\n// The reference solution: " + exercise.family + "'s " + exercise.solution + " (warplens lab new --from " +
-          exercise.solution + ").\n//\n" + *body;
+  text += "//\n// The reference solution: " + exercise.family + "'s " + exercise.solution + " (warplens lab new " +
+          (exercise.plain ? "--plain " : "") + "--from " + exercise.solution + ").\n//\n" + *body;
   // Written whole, then renamed over any earlier copy: a check running beside this one reads
   // either that copy or this one, never half of it.
   std::error_code ec;
