@@ -241,90 +241,94 @@ bool SimBlock::resolve_warp(unsigned warp) {
     const SimThread& t = threads_[base + l];
     if (t.state == ThreadState::AtCollective) waiting[t.kind] |= 1u << l;
   }
-  for (auto [kind, present] : waiting) {
-    const SimThread& first = threads_[base + first_lane(present)];
-    const char* what = collective_name(kind);
-    unsigned mask = first.mask;
-    for (unsigned l : lanes_of(present)) {
-      const SimThread& t = threads_[base + l];
-      if (t.mask != mask)
-        fail_from_scheduler(KernelErrorKind::ShuffleMask,
-                            std::string(what) + ": lanes of warp " + std::to_string(warp) +
-                                " pass different masks (" + hex(mask) + " and " + hex(t.mask) +
-                                "); all lanes must name the same set",
-                            base + l, t.line);
-    }
-    if (unsigned left_out = present & ~mask)
-      fail_from_scheduler(KernelErrorKind::ShuffleMask,
-                          std::string(what) + " at line " + std::to_string(first.line) +
-                              ": mask " + hex(mask) + " leaves out lane(s) " +
-                              describe_ids(lanes_of(left_out)) + " of warp " +
-                              std::to_string(warp) + ", which take part",
-                          base + first_lane(left_out), first.line, left_out);
-    if (unsigned phantom = mask & ~existing)
-      fail_from_scheduler(KernelErrorKind::ShuffleMask,
-                          std::string(what) + " at line " + std::to_string(first.line) +
-                              ": mask " + hex(mask) + " names lane(s) " +
-                              describe_ids(lanes_of(phantom)) +
-                              " that do not exist (the block has " +
-                              std::to_string(threads_.size()) + " threads)",
-                          base + first_lane(present), first.line);
-    for (unsigned l : lanes_of(mask & ~present)) {
-      const SimThread& t = threads_[base + l];
-      if (t.state == ThreadState::Done)
+  for (auto [kind, waiting_lanes] : waiting) {
+    // One collective per mask: lanes that name disjoint sets run apart (two tiles of 16 lanes
+    // each shuffling within its half); sets that overlap must be the same.
+    std::map<unsigned, unsigned> by_mask;  // mask -> the lanes waiting with it
+    for (unsigned l : lanes_of(waiting_lanes)) by_mask[threads_[base + l].mask] |= 1u << l;
+    for (auto [a, lanes_a] : by_mask)
+      for (auto [b, lanes_b] : by_mask)
+        if (a < b && (a & b))
+          fail_from_scheduler(KernelErrorKind::ShuffleMask,
+                              std::string(collective_name(kind)) + ": lanes of warp " + std::to_string(warp) +
+                                  " pass different masks (" + hex(a) + " and " + hex(b) +
+                                  "); all lanes must name the same set",
+                              base + first_lane(lanes_b), threads_[base + first_lane(lanes_b)].line);
+    for (auto [mask, present] : by_mask) {
+      const SimThread& first = threads_[base + first_lane(present)];
+      const char* what = collective_name(kind);
+      if (unsigned left_out = present & ~mask)
         fail_from_scheduler(KernelErrorKind::ShuffleMask,
                             std::string(what) + " at line " + std::to_string(first.line) +
-                                ": mask " + hex(mask) + " names lane " + std::to_string(l) +
-                                ", which has already exited",
+                                ": mask " + hex(mask) + " leaves out lane(s) " +
+                                describe_ids(lanes_of(left_out)) + " of warp " +
+                                std::to_string(warp) + ", which take part",
+                            base + first_lane(left_out), first.line, left_out);
+      if (unsigned phantom = mask & ~existing)
+        fail_from_scheduler(KernelErrorKind::ShuffleMask,
+                            std::string(what) + " at line " + std::to_string(first.line) +
+                                ": mask " + hex(mask) + " names lane(s) " +
+                                describe_ids(lanes_of(phantom)) +
+                                " that do not exist (the block has " +
+                                std::to_string(threads_.size()) + " threads)",
                             base + first_lane(present), first.line);
-      if (t.state == ThreadState::AtBarrier)
-        fail_from_scheduler(KernelErrorKind::BarrierDivergence,
-                            "lane " + std::to_string(l) + " of warp " + std::to_string(warp) +
-                                " waits at __syncthreads (line " + std::to_string(t.line) +
-                                ") while lanes " + describe_ids(lanes_of(present)) +
-                                " wait for it at " + what + " (line " +
-                                std::to_string(first.line) + ")",
-                            base + l, t.line);
-    }
-    if (mask & ~present) continue;  // some lanes have not arrived yet
-
-    for (unsigned l : lanes_of(present)) {
-      SimThread& t = threads_[base + l];
-      const unsigned src = shuffle_source(kind, l, t.arg, t.width);
-      switch (kind) {
-        case CollectiveKind::Shfl:
-        case CollectiveKind::ShflDown:
-        case CollectiveKind::ShflUp:
-        case CollectiveKind::ShflXor:
-          // Reading a lane that does not take part is undefined; we return the lane's own value.
-          t.result = (present >> src & 1u) ? threads_[base + src].value : t.value;
-          break;
-        case CollectiveKind::Ballot:
-        case CollectiveKind::Any:
-        case CollectiveKind::All: {
-          unsigned ballot = 0;
-          for (unsigned m : lanes_of(present))
-            if (threads_[base + m].value) ballot |= 1u << m;
-          t.result = kind == CollectiveKind::Ballot ? ballot
-                     : kind == CollectiveKind::Any  ? (ballot != 0)
-                                                    : (ballot == present);
-          break;
-        }
-        case CollectiveKind::MatchAny: {
-          unsigned same = 0;
-          for (unsigned m : lanes_of(present))
-            if (threads_[base + m].value == t.value) same |= 1u << m;
-          t.result = same;
-          break;
-        }
-        case CollectiveKind::SyncWarp: t.result = 0; break;
+      for (unsigned l : lanes_of(mask & ~present)) {
+        const SimThread& t = threads_[base + l];
+        if (t.state == ThreadState::Done)
+          fail_from_scheduler(KernelErrorKind::ShuffleMask,
+                              std::string(what) + " at line " + std::to_string(first.line) +
+                                  ": mask " + hex(mask) + " names lane " + std::to_string(l) +
+                                  ", which has already exited",
+                              base + first_lane(present), first.line);
+        if (t.state == ThreadState::AtBarrier)
+          fail_from_scheduler(KernelErrorKind::BarrierDivergence,
+                              "lane " + std::to_string(l) + " of warp " + std::to_string(warp) +
+                                  " waits at __syncthreads (line " + std::to_string(t.line) +
+                                  ") while lanes " + describe_ids(lanes_of(present)) +
+                                  " wait for it at " + what + " (line " +
+                                  std::to_string(first.line) + ")",
+                              base + l, t.line);
       }
+      if (mask & ~present) continue;  // some lanes have not arrived yet
+
+      for (unsigned l : lanes_of(present)) {
+        SimThread& t = threads_[base + l];
+        const unsigned src = shuffle_source(kind, l, t.arg, t.width);
+        switch (kind) {
+          case CollectiveKind::Shfl:
+          case CollectiveKind::ShflDown:
+          case CollectiveKind::ShflUp:
+          case CollectiveKind::ShflXor:
+            // Reading a lane that does not take part is undefined; we return the lane's own value.
+            t.result = (present >> src & 1u) ? threads_[base + src].value : t.value;
+            break;
+          case CollectiveKind::Ballot:
+          case CollectiveKind::Any:
+          case CollectiveKind::All: {
+            unsigned ballot = 0;
+            for (unsigned m : lanes_of(present))
+              if (threads_[base + m].value) ballot |= 1u << m;
+            t.result = kind == CollectiveKind::Ballot ? ballot
+                       : kind == CollectiveKind::Any  ? (ballot != 0)
+                                                      : (ballot == present);
+            break;
+          }
+          case CollectiveKind::MatchAny: {
+            unsigned same = 0;
+            for (unsigned m : lanes_of(present))
+              if (threads_[base + m].value == t.value) same |= 1u << m;
+            t.result = same;
+            break;
+          }
+          case CollectiveKind::SyncWarp: t.result = 0; break;
+        }
+      }
+      for (unsigned l : lanes_of(present)) {
+        threads_[base + l].state = ThreadState::Runnable;
+        seen(base + l, SeenAs::Ran, threads_[base + l].line);  // released: waiting its turn to go on
+      }
+      resolved = true;
     }
-    for (unsigned l : lanes_of(present)) {
-      threads_[base + l].state = ThreadState::Runnable;
-      seen(base + l, SeenAs::Ran, threads_[base + l].line);  // released: waiting its turn to go on
-    }
-    resolved = true;
   }
   return resolved;
 }
