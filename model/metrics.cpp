@@ -57,7 +57,7 @@ class StepRows {
       index_[s] = int(rows_.size());
       rows_.emplace_back();
       rows_.back().step = std::uint16_t(s);
-      rows_.back().label = step_name(std::uint16_t(s));
+      rows_.back().label = step_label(trace.meta, std::uint16_t(s));
     }
   }
   // Null for a step the trace does not have (requests or grid from another trace).

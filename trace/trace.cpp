@@ -52,6 +52,12 @@ Trace select_launch(const Trace& trace, std::uint32_t launch) {
   return out;
 }
 
+std::string step_label(const TraceMeta& meta, StepId s) {
+  const auto it = std::lower_bound(meta.steps.begin(), meta.steps.end(), s,
+                                   [](const StepRecord& r, StepId id) { return r.id < id; });
+  return it != meta.steps.end() && it->id == s && !it->name.empty() ? it->name : step_name(s);
+}
+
 std::string launch_name(const TraceMeta& meta, std::size_t launch) {
   if (meta.ranks > 1 && launch < meta.launches.size()) return "rank " + std::to_string(meta.launches[launch].rank);
   return "launch " + std::to_string(launch);

@@ -108,6 +108,10 @@ void sort_canonical(std::vector<Event>& events);
 // The step table of `events`: every step they use, ascending, named by step_name().
 std::vector<StepRecord> steps_used(const std::vector<Event>& events);
 
+// What the views call step `s` of a trace: its name in the step table (a plain-CUDA kernel's
+// steps are named after their barriers' lines, kernels/plain/plain_steps.h), else step_name(s).
+std::string step_label(const TraceMeta& meta, StepId s);
+
 // One launch of a run as a trace of its own, for views that show one launch at a time: its
 // events (Event::launch rewritten to 0, order kept), meta.launches = that launch alone,
 // meta.grid_dim / block_dim its own; buffers, steps and the rest of meta are kept. An index

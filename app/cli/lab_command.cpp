@@ -41,6 +41,7 @@ struct LabOptions {
   std::optional<unsigned> block;
   std::optional<std::string> op, type;
   std::optional<std::string> family, kernel;  // plain CUDA: the contract, the kernel
+  std::optional<std::uint64_t> items, grid, shared;  // plain CUDA: the contract's launch
   std::vector<std::string> params;
   std::optional<std::string> pattern;
   std::optional<std::uint64_t> seed;
@@ -58,6 +59,9 @@ void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
   c.add_option("--family", o.family, "plain CUDA: the family whose contract the kernel fulfils (its arguments, launches and check)");
   c.add_option("--kernel", o.kernel, "plain CUDA: the __global__ function to run (needed when the file has several)");
   if (run_options) {
+    c.add_option("--items", o.items, "plain CUDA: elements a thread reads; the grid is ceil(n / (block x items)) (--param items)");
+    c.add_option("--grid", o.grid, "plain CUDA: blocks of the first launch (--param grid)");
+    c.add_option("--shared", o.shared, "plain CUDA: dynamic shared memory bytes a block, extern __shared__ (--param shared)");
     c.add_option("--n", o.n, "number of elements: 1048576 or 2^20 (default: the file's run: line, else 4096)")
         ->transform(size_text());
     c.add_option("--block", o.block, "threads per block");
@@ -125,6 +129,13 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
     std::cerr << "warplens lab: " << error << "\n";
     return 2;
   }
+  if ((o.items || o.grid || o.shared) && !file->plain) {
+    std::cerr << "warplens lab: --items, --grid and --shared are for plain-CUDA .cu files\n";
+    return 2;
+  }
+  if (o.items) r->params["items"] = *o.items;
+  if (o.grid) r->params["grid"] = *o.grid;
+  if (o.shared) r->params["shared"] = *o.shared;
   if (o.pattern && !parse_pattern(*o.pattern, request.input.pattern)) {
     std::cerr << "warplens lab: unknown input pattern '" << *o.pattern << "'\n";
     return 2;

@@ -15,6 +15,7 @@
 #include "kernels/gpu/gpu_error.h"
 #include "kernels/gpu/gpu_measure.h"
 #include "kernels/plain/plain_contract.h"
+#include "kernels/plain/plain_steps.h"
 #include "lab/lab_where.h"
 #include "lab/plain_build.h"
 #include "results/sweep_text.h"
@@ -298,7 +299,10 @@ int lab_exec(const std::string& library, const std::string& folder, double watch
   const LabWatchdog watchdog(watch_seconds, folder);
   try {
     RunResult result = family.run(r, gpu ? Backend::Gpu : Backend::Simulator, input.data());
-    if (plain) result.trace.meta.variant = plain->name();  // the contract's one variant is the file's kernel
+    if (plain) {
+      result.trace.meta.variant = plain->name();  // the contract's one variant is the file's kernel
+      name_plain_steps(result.trace);
+    }
     write_trace(result.trace, folder + "/trace.wltrace");
     j = {{"backend", result.backend},          {"result", result.result_text},
          {"ok", result.check.ok},              {"expected", result.check.expected},

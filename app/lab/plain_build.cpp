@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr double kCompileSeconds = 120;  // as a dialect build's: a hung compiler cannot hang the lab
+constexpr double kClangSeconds = 120;  // as a dialect build's: a hung compiler cannot hang the lab
 
 // -O1: the optimiser keeps values in registers across a line as nvcc does (an unrolled last
 // warp without volatile reads its shared words once), yet compiles in a fraction of a second.
@@ -57,7 +57,7 @@ std::string glue_object(const std::string& headers, const std::string& dir, LabB
   const std::string partial = object + "." + std::to_string(getpid()) + ".part";
   command.insert(command.end(), {"-c", source, "-o", partial});
   ChildLimits limits;
-  limits.seconds = kCompileSeconds;
+  limits.seconds = kClangSeconds;
   const ChildOutcome run = run_child(command, limits);
   if (!run.ok()) {
     b.problem = "the plain-CUDA glue did not compile: " + run.output;
@@ -177,7 +177,7 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
   std::ofstream(source_path) << source;
   command.insert(command.end(), {source_path, "-x", "none", glue, "-o", partial});
   ChildLimits limits;
-  limits.seconds = kCompileSeconds;
+  limits.seconds = kClangSeconds;
   const ChildOutcome run = run_child(command, limits);
   b.seconds = run.seconds;
   b.output = run.output;

@@ -266,7 +266,7 @@ std::string plain_unsupported(const std::string& text) {
       {std::regex(R"(\b(__cluster_dims__|this_cluster|cluster_group)\b)"), "thread block clusters"},
       {std::regex(R"(\b(this_grid|grid_group)\b)"), "grid-wide cooperative groups (this_grid)"},
       {std::regex(R"(\b(__reduce_add_sync|__reduce_min_sync|__reduce_max_sync|__syncthreads_count|__syncthreads_and|__syncthreads_or)\b)"),
-       "a warp or block reduction intrinsic the simulator does not have yet"},
+       "a warp or block reduction intrinsic (__reduce_*_sync, __syncthreads_count/and/or)"},
   };
   std::size_t first = std::string::npos;
   std::string what;

@@ -67,9 +67,7 @@ std::string value_text(const TraceViews& v, const DataflowNode& n, bool exact) {
 std::string row_text(const TraceMeta& meta, const DataflowNode& n) {
   std::string text = launch_name(meta, n.launch);
   if (n.launch < meta.launches.size()) text += " (" + meta.launches[n.launch].name + ")";
-  for (const StepRecord& s : meta.steps)
-    if (s.id == n.step) return text + " \u00b7 " + s.name;
-  return text + " \u00b7 " + step_name(n.step);
+  return text + " \u00b7 " + step_label(meta, n.step);
 }
 
 void node_tooltip(const TraceViews& v, const DataflowGraph& g, std::uint32_t node) {

@@ -31,7 +31,7 @@ CellGrid lane_grid(const DivergenceMap& m) {
 void cell_tooltip(const DivergenceMap& m, std::uint32_t warp, std::size_t column) {
   const DivergenceCell& c = m.cell(warp, column);
   ImGui::BeginTooltip();
-  ImGui::Text("warp %u (threads %u-%u), %s", warp, warp * 32, warp * 32 + 31, step_name(m.steps[column]).c_str());
+  ImGui::Text("warp %u (threads %u-%u), %s", warp, warp * 32, warp * 32 + 31, m.label(column).c_str());
   if (!c.present) {
     ImGui::TextDisabled("recorded nothing in this step");
   } else {
@@ -92,7 +92,7 @@ void draw_divergence_view(ViewContext& ctx) {
       lanes += m.cell(w, c).active_lanes();
       divergent += m.cell(w, c).divergent();
     }
-    heads[c] = {step_name(m.steps[c]), std::to_string(lanes) + (lanes == 1 ? " lane" : " lanes"),
+    heads[c] = {m.label(c), std::to_string(lanes) + (lanes == 1 ? " lane" : " lanes"),
                 std::to_string(divergent) + " diverged", divergent};
     words_fit = words_fit && ImGui::CalcTextSize(heads[c].diverged.c_str()).x <= cell_w - 2 * pad &&
                 ImGui::CalcTextSize(heads[c].lanes.c_str()).x <= cell_w - 2 * pad;
@@ -181,7 +181,7 @@ void draw_divergence_view(ViewContext& ctx) {
   if (m.fault_column >= 0) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "The run stopped at %s: warp %u, lanes %s (red).",
-                       step_name(m.steps[std::size_t(m.fault_column)]).c_str(), m.fault_warp,
+                       m.label(std::size_t(m.fault_column)).c_str(), m.fault_warp,
                        lane_ranges(m.fault_lanes).c_str());
   }
   legend_begin();

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "model/views/trace_views.h"
 #include "trace/event_info.h"
 
 namespace wl::ui {
@@ -39,7 +40,8 @@ void draw_playback_bar(AppState& state) {
   ImGui::SameLine();
   int index = int(p.index());
   const int last = has_steps ? int(p.steps().size()) - 1 : 0;
-  const std::string label = has_steps ? step_name(p.step()) : "no levels";
+  const TraceViews* shown = state.sessions[0].views();
+  const std::string label = !has_steps ? "no levels" : shown ? step_label(shown->trace.meta, p.step()) : step_name(p.step());
   ImGui::SetNextItemWidth(std::max(100.0f, ImGui::GetContentRegionAvail().x));
   if (ImGui::SliderInt("##level", &index, 0, last, label.c_str())) p.go_to(p.steps()[std::size_t(index)]);
   if (!has_steps) ImGui::EndDisabled();

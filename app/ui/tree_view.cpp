@@ -110,7 +110,11 @@ void draw_tree_view(ViewContext& ctx) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float legend_h = std::max(legend_height(avail.x < 1200.0f * scale ? 3 : 2), ctx.camera().legend_h);
-  const float label_w = ImGui::CalcTextSize("level 10 ").x + 14.0f * scale;
+  // As wide as the widest row's label: "level 10", "last block, level 1", a plain kernel's
+  // "after line 120 (3)".
+  float label_w = ImGui::CalcTextSize("level 10 ").x;
+  for (const TreeRow& row : t.rows) label_w = std::max(label_w, ImGui::CalcTextSize((row.label + " ").c_str()).x);
+  label_w += 14.0f * scale;
   const bool timed = !block->step_times.empty();
   const float time_w = timed ? ImGui::CalcTextSize("99999 ns, last warp 31").x + 16.0f * scale : 0.0f;
   const float note_h = timed ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;

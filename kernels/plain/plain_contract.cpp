@@ -7,6 +7,7 @@ namespace plain {
 const Family& plain_reduce_contract();
 const Family& plain_scan_contract();
 const Family& plain_histogram_contract();
+const Family& plain_rows_contract();
 }
 
 FamilyParam plain_shared_param() {
@@ -51,6 +52,9 @@ const std::vector<PlainContract>& plain_contracts() {
       {"histogram", &plain::plain_histogram_contract(),
        {{K::Values, "in", 0}, {K::Fixed, "bins", 1, "unsigned"}, {K::Integer, "n", 0}, {K::Integer, "nbins", 1}},
        "(const T* in, unsigned* bins, N n, unsigned nbins)"},
+      {"rows", &plain::plain_rows_contract(),
+       {{K::Values, "in", 0}, {K::Values, "out", 1}, {K::Integer, "rows", 0}, {K::Integer, "cols", 1}},
+       "(const float* in, float* out, N rows, N cols)"},
   };
   return all;
 }

@@ -23,12 +23,6 @@ ColumnKey column_key(const DataflowNode& n, const TraceMeta& meta) {
   return {n.space, n.buffer, n.index};
 }
 
-std::string step_label(const TraceMeta& meta, StepId step) {
-  for (const StepRecord& s : meta.steps)
-    if (s.id == step) return s.name;
-  return step_name(step);
-}
-
 std::string group_label(const TraceMeta& meta, DataflowSpace space, BufferId buffer) {
   switch (space) {
     case DataflowSpace::Global: {

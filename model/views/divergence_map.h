@@ -32,6 +32,7 @@ struct DivergenceMap {
   std::uint32_t block = 0;
   std::uint32_t warps = 0;
   std::vector<std::uint16_t> steps;   // columns, ascending (kFinishStep last)
+  std::vector<std::string> labels;    // the columns' step names (trace/trace.h step_label); may be empty
   std::vector<DivergenceCell> cells;  // warps x steps, row-major (warp * steps.size() + column)
   // Totals over the block: warp-steps with work, and how many of them diverged.
   std::uint32_t active_warp_steps = 0, divergent_warp_steps = 0;
@@ -39,6 +40,9 @@ struct DivergenceMap {
   int fault_column = -1;
   std::uint32_t fault_warp = 0, fault_lanes = 0;
 
+  std::string label(std::size_t column) const {
+    return column < labels.size() ? labels[column] : step_name(steps[column]);
+  }
   const DivergenceCell& cell(std::uint32_t warp, std::size_t column) const {
     return cells[warp * steps.size() + column];
   }

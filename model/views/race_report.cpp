@@ -18,6 +18,14 @@ std::string who(const RaceAccess& a, const TraceMeta& meta, bool ranks) {
   return s;
 }
 
+// Where in the kernel, as the sentence's place: "at level 1", "after line 24" (a plain-CUDA
+// kernel's step, kernels/plain/plain_steps.h), "at the start".
+std::string at_step(const TraceMeta& meta, StepId step) {
+  const std::string label = step_label(meta, step);
+  if (label.rfind("after ", 0) == 0) return label;
+  return label == "start" ? "at the start" : "at " + label;
+}
+
 }  // namespace
 
 std::pair<SourceLocation, SourceLocation> race_locations(const Race& race, const TraceMeta& meta) {
@@ -40,10 +48,10 @@ std::string race_sentence(const Race& r, const TraceMeta& meta) {
   const std::string second_line = site_text(r.second.site, meta);
   std::string s = site_text(r.first.site, meta) + ": ";
   if (r.kind == RaceKind::ReadWrite) {
-    s += who(r.first, meta, ranks) + " read " + where + " at " + step_name(r.first.step) + "; ";
+    s += who(r.first, meta, ranks) + " read " + where + " " + at_step(meta, r.first.step) + "; ";
     s += (ranks ? who(r.second, meta, ranks) : "thread " + std::to_string(r.second.thread)) + " wrote it at " + second_line;
   } else {
-    s += who(r.first, meta, ranks) + " wrote " + where + " at " + step_name(r.first.step) + "; ";
+    s += who(r.first, meta, ranks) + " wrote " + where + " " + at_step(meta, r.first.step) + "; ";
     s += (ranks ? who(r.second, meta, ranks) : "thread " + std::to_string(r.second.thread)) + " wrote it too at " +
          second_line;
   }

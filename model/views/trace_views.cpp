@@ -74,8 +74,11 @@ BlockViews build_block_views(const TraceViews& views, std::uint32_t block) {
   const std::uint32_t dim = views.trace.meta.block_dim;
   b.tree = build_tree(*views.dataflow, block_events(views.trace, block), std::uint16_t(views.launch), block, dim,
                       views.trace.meta.buffers, views.values);
+  for (TreeRow& row : b.tree.rows)  // a step's row by the trace's name for it; the input row keeps its own
+    if (row.label == step_name(row.step)) row.label = step_label(views.trace.meta, row.step);
   b.layout = layout_tree(b.tree);
   b.divergence = divergence_map(views.grid, block, dim, views.steps, views.fault());
+  for (std::uint16_t s : b.divergence.steps) b.divergence.labels.push_back(step_label(views.trace.meta, s));
   if (views.dataflow) b.dataflow = layout_dataflow(*views.dataflow, views.whole(), block);
   b.step_times = step_times(views.trace.meta, 0, block);  // `trace` is one launch: launch 0
   b.sm_clock_mhz = views.trace.meta.sm_clock_mhz;

@@ -1,7 +1,8 @@
 // The reduce contract: `kernel(const T* in, T* out, N n)`. Each block writes its partial to
 // out[blockIdx.x]; the kernel is launched again on the partials until one value is left, as a
 // course's host code does. Grid ceil(n / (block × items)) (--param items=K, default 1), or
-// --param grid=G for the first launch.
+// --param grid=G for the first launch. With --param atomic=1 the blocks combine into out[0]
+// instead (atomicAdd), which is set to the operator's identity first: one launch.
 #include "kernels/families/reduce/traits.h"
 #include "kernels/family/typed_family.h"
 #include "kernels/plain/plain_contract.h"
@@ -14,6 +15,15 @@ struct PlainReduceVariant {
                                                   reduce::Finish::Partials, reduce::GridShape::OnePerElement, 2};
 };
 
+bool atomic_finish(const RunRequest& r) { return plain_param(r, "atomic", 0) != 0; }
+
+// The variant as the family's plan and bound see it: partials, or one atomic launch.
+reduce::ReduceVariantInfo info_of(const RunRequest& r) {
+  reduce::ReduceVariantInfo info = PlainReduceVariant::info;
+  if (atomic_finish(r)) info.finish = reduce::Finish::Atomic;
+  return info;
+}
+
 std::vector<reduce::Pass> passes_of(const RunRequest& r) {
   std::vector<reduce::Pass> passes;
   const std::uint64_t items = std::max<std::uint64_t>(1, plain_param(r, "items", 1));
@@ -22,7 +32,7 @@ std::vector<reduce::Pass> passes_of(const RunRequest& r) {
     std::uint64_t grid = (n + per_block - 1) / per_block;
     if (passes.empty() && plain_param(r, "grid", 0)) grid = plain_param(r, "grid", 0);
     passes.push_back({n, unsigned(grid)});
-    if (grid <= 1) break;
+    if (grid <= 1 || atomic_finish(r)) break;
     n = grid;
   }
   return passes;
@@ -36,10 +46,15 @@ struct PlainReduceRun {
   Global<T> partials[2];
 
   PlainReduceRun(Backend& b, const RunRequest& r) : backend(b), request(r), passes(passes_of(r)) {
+    if (atomic_finish(r)) {
+      partials[0] = b.template alloc<T>(1, "output", BufferRole::Output);
+      return;
+    }
     partials[0] = b.template alloc<T>(passes.empty() ? 1 : passes.front().grid, "partials", BufferRole::Output);
     partials[1] = b.template alloc<T>(passes.size() > 1 ? passes[1].grid : 1, "partials of partials", BufferRole::Output);
   }
   void launch(Global<const T> input, bool record) {
+    if (atomic_finish(request)) backend.fill(partials[0], identity<Op, T>());
     for (std::size_t k = 0; k < passes.size(); ++k) {
       const Global<const T> in = k == 0 ? input : Global<const T>{partials[(k - 1) % 2].ptr, partials[(k - 1) % 2].size,
                                                                    partials[(k - 1) % 2].buffer};
@@ -49,7 +64,8 @@ struct PlainReduceRun {
       call.pointers[0] = const_cast<T*>(in.ptr);
       call.pointers[1] = out.ptr;
       call.integers[0] = passes[k].n;
-      call.buffers = {plain_buffer(in, k == 0 ? "input" : "partials"), plain_buffer(out, k % 2 ? "partials of partials" : "partials")};
+      call.buffers = {plain_buffer(in, k == 0 ? "input" : "partials"),
+                      plain_buffer(out, atomic_finish(request) ? "output" : k % 2 ? "partials of partials" : "partials")};
       call.dynamic_shared_bytes = plain_dynamic_bytes(request, request.block * unsigned(sizeof(T)));
       launch_plain(backend, call, passes[k].n, passes[k].grid, request.block, record);
     }
@@ -67,7 +83,8 @@ struct PlainReduceTraits : reduce::Traits {
   using Run = PlainReduceRun<V, Op, T, Backend>;
 
   static std::vector<FamilyParam> params() {
-    return {plain_shared_param(), plain_items_param(), plain_grid_param()};
+    return {plain_shared_param(), plain_items_param(), plain_grid_param(),
+            {"atomic", "1: the blocks combine into out[0] (atomicAdd), set to the identity first; one launch", 0, 0, 1}};
   }
   static std::string validate(const Info&, const RunRequest& r) {
     if (r.block < 2) return "a plain reduction needs a block of at least 2 threads (with one, each launch would leave as many partials as it read)";
@@ -80,9 +97,9 @@ struct PlainReduceTraits : reduce::Traits {
     return launches;
   }
   template <class Op, class T>
-  static CheckResult check(const Info& info, const RunRequest& r, const std::vector<T>& input, const std::vector<T>& result) {
+  static CheckResult check(const Info&, const RunRequest& r, const std::vector<T>& input, const std::vector<T>& result) {
     if (result.size() != 1) return {};
-    return reduce::check_reduction<Op>(input, result[0], reduce::combine_depth(info, passes_of(r), r.block));
+    return reduce::check_reduction<Op>(input, result[0], reduce::combine_depth(info_of(r), passes_of(r), r.block));
   }
   static std::string compare_partner(const std::string&) { return {}; }
   static FamilyShowcase showcase() { return {}; }

@@ -1,0 +1,82 @@
+// The rows contract: `kernel(const float* in, float* out, N rows, N cols)` computes --op
+// (softmax, layer norm, RMS norm) of every row of n / cols values (--param cols=C). Grid: one
+// block a row, or --param grid=G (a kernel that gives each thread or warp a row of its own).
+#include "kernels/families/rows/traits.h"
+#include "kernels/family/typed_family.h"
+#include "kernels/plain/plain_contract.h"
+
+namespace wl::plain {
+namespace {
+
+// A thread-per-row layout: its bound is the loosest (a whole row summed in any order), as the
+// order a learner's kernel combines in is its own.
+struct PlainRowsVariant {
+  static constexpr rows::RowsVariantInfo info{kPlainVariant, "your plain-CUDA row kernel", "your file",
+                                              rows::Layout::ThreadPerRow};
+};
+
+unsigned grid_of(const RunRequest& r) {
+  const std::uint64_t rows = r.n / std::max(1u, rows::cols_of(r));
+  return unsigned(plain_param(r, "grid", rows));
+}
+
+template <class V, class Op, class T, class Backend>
+struct PlainRowsRun {
+  Backend& backend;
+  RunRequest request;
+  Global<float> out;
+
+  PlainRowsRun(Backend& b, const RunRequest& r) : backend(b), request(r) {
+    out = b.template alloc<float>(r.n, "output", BufferRole::Output);
+  }
+  void launch(Global<const float> input, bool record) {
+    PlainCall call;
+    call.kernel = &loaded_plain_kernel();
+    call.pointers[0] = const_cast<float*>(input.ptr);
+    call.pointers[1] = out.ptr;
+    call.integers[0] = request.n / rows::cols_of(request);
+    call.integers[1] = rows::cols_of(request);
+    call.buffers = {plain_buffer(input, "input"), plain_buffer(out, "output")};
+    call.dynamic_shared_bytes = plain_dynamic_bytes(request, request.block * unsigned(sizeof(float)));
+    if (request.n) launch_plain(backend, call, request.n, grid_of(request), request.block, record);
+  }
+  std::vector<float> result() { return backend.read_all(out); }
+};
+
+struct PlainRowsTraits : rows::Traits {
+  static constexpr bool kRunsOnGpu = false;
+  using Variants = TypeList<PlainRowsVariant>;
+  template <class V, class Op, class T, class Backend>
+  using Run = PlainRowsRun<V, Op, T, Backend>;
+
+  static std::vector<FamilyParam> params() {
+    std::vector<FamilyParam> own = rows::Traits::params();
+    own.insert(own.end(), {{"grid", "blocks (0: one a row)", 0, 0, 1u << 31}, plain_shared_param()});
+    return own;
+  }
+  static std::string validate(const Info&, const RunRequest& r) {
+    const unsigned cols = rows::cols_of(r);
+    if (r.n % cols != 0) return "n = " + std::to_string(r.n) + " is not a whole number of rows of " + std::to_string(cols);
+    return {};
+  }
+  static std::vector<PlannedLaunch> plan(const Info&, const RunRequest& r) {
+    if (r.n == 0) return {};
+    return {{plain_kernel() ? plain_kernel()->name() : kPlainVariant, r.n, grid_of(r), r.block}};
+  }
+  template <class Op>
+  static CheckResult check(const Info& info, const RunRequest& r, const std::vector<float>& input,
+                           const std::vector<float>& result) {
+    return rows::check_rows(info, input.data(), input.size(), rows::cols_of(r), r.block, Op::bit, result);
+  }
+  static std::string compare_partner(const std::string&) { return {}; }
+  static FamilyShowcase showcase() { return {}; }
+};
+
+}  // namespace
+
+const Family& plain_rows_contract() {
+  static const TypedFamily<PlainRowsTraits> family;
+  return family;
+}
+
+}  // namespace wl::plain
