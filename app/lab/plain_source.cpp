@@ -265,8 +265,8 @@ std::string plain_unsupported(const std::string& text) {
       {std::regex(R"(\b(tex1Dfetch|tex1D|tex2D|tex3D|texture\s*<|cudaTextureObject_t|surf2Dwrite|surf2Dread)\b)"), "textures"},
       {std::regex(R"(\b(__cluster_dims__|this_cluster|cluster_group)\b)"), "thread block clusters"},
       {std::regex(R"(\b(this_grid|grid_group)\b)"), "grid-wide cooperative groups (this_grid)"},
-      {std::regex(R"(\b(__reduce_add_sync|__reduce_min_sync|__reduce_max_sync|__syncthreads_count|__syncthreads_and|__syncthreads_or)\b)"),
-       "a warp or block reduction intrinsic (__reduce_*_sync, __syncthreads_count/and/or)"},
+      {std::regex(R"(\b(__syncthreads_count|__syncthreads_and|__syncthreads_or)\b)"),
+       "a block-wide vote (__syncthreads_count, _and, _or)"},
   };
   std::size_t first = std::string::npos;
   std::string what;

@@ -24,6 +24,9 @@ enum WlPlainCollective {
   WL_PLAIN_ANY = 5,
   WL_PLAIN_ALL = 6,
   WL_PLAIN_MATCH_ANY = 7,
+  WL_PLAIN_REDUCE_ADD = 8,  // __reduce_*_sync: arg 1 for int, 0 for unsigned
+  WL_PLAIN_REDUCE_MIN = 9,
+  WL_PLAIN_REDUCE_MAX = 10,
 };
 
 // The read-modify-writes of CUDA's atomic functions.
@@ -71,8 +74,6 @@ struct WlPlainHooks {
   // old = *address; *address = kind(old, operand[, compare]); returns old's bits.
   uint64_t (*atomic)(enum WlPlainAtomic kind, enum WlPlainValue type, void* address, uint64_t operand,
                      uint64_t compare, unsigned line);
-  // A construct the simulator does not run, reached at `line`: stops the run with its name.
-  void (*unsupported)(const char* what, unsigned line);
 };
 
 // Exported by the library: the program binds its hooks before the first launch.

@@ -62,6 +62,5 @@ WL_HIDDEN uint64_t wl_plain_atomic(WlPlainAtomic kind, WlPlainValue type, void* 
                                    uint64_t compare, unsigned line) {
   return hooks->atomic(kind, type, address, operand, compare, line);
 }
-WL_HIDDEN void wl_plain_unsupported(const char* what, unsigned line) { hooks->unsupported(what, line); }
 
 }  // extern "C"

@@ -1,5 +1,6 @@
 #include "kernels/plain/plain_thread.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -16,8 +17,9 @@ constexpr std::size_t kNoPending = std::numeric_limits<std::size_t>::max();
 
 std::uint32_t round16(std::uint32_t bytes) { return (bytes + 15u) & ~15u; }
 
-// The interval between barriers k and k + 1 is a step: the first "load", then "level 0", ...
-StepId interval_step(unsigned k) { return k == 0 ? kLoadStep : level_step(k - 1); }
+// The interval between barriers k and k + 1 is a step: the first "load", then "level 0", ...;
+// past the 4096th barrier of a thread the intervals share the last step.
+StepId interval_step(unsigned k) { return k == 0 ? kLoadStep : level_step(std::min(k - 1, kMaxStepIndex)); }
 }  // namespace
 
 std::uint32_t plain_shared_bytes(const PlainKernel& kernel, std::uint32_t dynamic_bytes) {
@@ -33,6 +35,7 @@ class PlainThread {
   static thread_local PlainThread* running;  // the thread whose code runs now on this OS thread
 
   void load(const void* at, unsigned size, const void* pc) { access(at, size, pc, false); }
+  void store(const void* at, unsigned size, const void* pc) { access(at, size, pc, true); }
   // A basic block of the file entered: recorded as a branch taken at its line (aux: the block),
   // so the lanes that entered it form a request and those of the warp that did not diverged,
   // as a dialect kernel's declared branch shows.
@@ -41,7 +44,6 @@ class PlainThread {
     const unsigned line = call_.kernel->line_of(pc);
     if (line) ctx_.record(OpKind::Branch, line, 0, 0, kNoBuffer, 1, 0, id, 1);
   }
-  void store(const void* at, unsigned size, const void* pc) { access(at, size, pc, true); }
   WlPlainDim thread_idx() const { return {ctx_.thread_idx(), 0, 0}; }
   WlPlainDim block_idx() const { return {ctx_.block_idx(), 0, 0}; }
   WlPlainDim block_dim() const { return {ctx_.block_dim(), 1, 1}; }
@@ -85,6 +87,9 @@ class PlainThread {
       case WL_PLAIN_ANY: out = ctx_.any(mask, value != 0, line); break;
       case WL_PLAIN_ALL: out = ctx_.all(mask, value != 0, line); break;
       case WL_PLAIN_MATCH_ANY: out = ctx_.match_any(mask, value, line); break;
+      case WL_PLAIN_REDUCE_ADD: out = reduction(CollectiveKind::ReduceAdd, mask, value, arg, line); break;
+      case WL_PLAIN_REDUCE_MIN: out = reduction(CollectiveKind::ReduceMin, mask, value, arg, line); break;
+      case WL_PLAIN_REDUCE_MAX: out = reduction(CollectiveKind::ReduceMax, mask, value, arg, line); break;
     }
     running = this;
     return out;
@@ -107,12 +112,6 @@ class PlainThread {
       ctx_.record(OpKind::GlobalAtomic, line, size, w.offset, w.buffer, operand, 0, aux);
     }
     return old;
-  }
-
-  [[noreturn]] void unsupported(const char* what, unsigned line) {
-    ctx_.block_.fail(KernelErrorKind::Unsupported,
-                     "line " + std::to_string(line) + " uses " + what + ", which the simulator does not run",
-                     ctx_.thread_idx(), line);
   }
 
   // The last store's value, read once it has happened: at the thread's next event or its end.
@@ -238,6 +237,14 @@ class PlainThread {
     return r;
   }
 
+  // A warp's reduction in one instruction: recorded as a vote is (a warp-wide exchange of one
+  // value per lane, no memory): the lane's value, the result, the mask.
+  std::uint64_t reduction(CollectiveKind kind, unsigned mask, std::uint64_t value, unsigned is_signed, unsigned line) {
+    const std::uint64_t r = ctx_.block_.collective(ctx_.thread_idx(), kind, mask, value, is_signed, line);
+    ctx_.record(OpKind::Vote, line, 0, 0, kNoBuffer, value, r, mask);
+    return r;
+  }
+
   template <class T>
   static std::uint64_t combine_as(WlPlainAtomic kind, std::uint64_t old_bits, std::uint64_t operand_bits,
                                   std::uint64_t compare_bits) {
@@ -320,7 +327,6 @@ const WlPlainHooks& plain_hooks() {
          unsigned line) { return me().collective(kind, mask, value, size, arg, width, line); },
       [](WlPlainAtomic kind, WlPlainValue type, void* at, std::uint64_t operand, std::uint64_t compare,
          unsigned line) { return me().atomic(kind, type, at, operand, compare, line); },
-      [](const char* what, unsigned line) { me().unsupported(what, line); },
   };
   return hooks;
 }

@@ -13,7 +13,6 @@ const char* kernel_error_kind_name(KernelErrorKind kind) {
     case KernelErrorKind::ShuffleMask: return "warp collective mask";
     case KernelErrorKind::Deadlock: return "deadlock";
     case KernelErrorKind::SpinHang: return "spin-wait that never ends";
-    case KernelErrorKind::Unsupported: return "construct the simulator does not run";
   }
   return "kernel error";
 }

@@ -17,7 +17,6 @@ enum class KernelErrorKind {
   Deadlock,               // no thread can move: a warp collective that never completes
   SpinHang,               // every resident block spins and no other block can start
   MisalignedVector,       // a 16-byte access that does not start on a whole vector
-  Unsupported,            // a plain-CUDA construct the simulator does not run (kernels/plain/)
 };
 
 const char* kernel_error_kind_name(KernelErrorKind kind);

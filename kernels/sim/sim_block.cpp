@@ -44,6 +44,9 @@ const char* collective_name(CollectiveKind kind) {
     case CollectiveKind::All: return "__all_sync";
     case CollectiveKind::MatchAny: return "__match_any_sync";
     case CollectiveKind::SyncWarp: return "__syncwarp";
+    case CollectiveKind::ReduceAdd: return "__reduce_add_sync";
+    case CollectiveKind::ReduceMin: return "__reduce_min_sync";
+    case CollectiveKind::ReduceMax: return "__reduce_max_sync";
   }
   return "warp collective";
 }
@@ -222,6 +225,20 @@ SimBlock::Progress SimBlock::run() {
   }
 }
 
+std::uint64_t SimBlock::warp_reduction(CollectiveKind kind, bool is_signed, unsigned base, unsigned lanes) const {
+  std::uint32_t out = 0;
+  bool first = true;
+  for (unsigned l : lanes_of(lanes)) {
+    const auto v = std::uint32_t(threads_[base + l].value);
+    const bool less = is_signed ? std::int32_t(v) < std::int32_t(out) : v < out;
+    if (first) out = v;
+    else if (kind == CollectiveKind::ReduceAdd) out += v;  // wraps as the hardware's does
+    else if (kind == CollectiveKind::ReduceMin ? less : !less && v != out) out = v;
+    first = false;
+  }
+  return out;
+}
+
 bool SimBlock::resolve_collectives() {
   bool resolved = false;
   unsigned warps = (unsigned(threads_.size()) + 31) / 32;
@@ -321,6 +338,9 @@ bool SimBlock::resolve_warp(unsigned warp) {
             break;
           }
           case CollectiveKind::SyncWarp: t.result = 0; break;
+          case CollectiveKind::ReduceAdd:
+          case CollectiveKind::ReduceMin:
+          case CollectiveKind::ReduceMax: t.result = warp_reduction(kind, t.arg != 0, base, present); break;
         }
       }
       for (unsigned l : lanes_of(present)) {

@@ -23,7 +23,8 @@ class SimGrid;
 using KernelBody = std::function<void(SimCtx&)>;
 
 enum class CollectiveKind : std::uint8_t {
-  Shfl, ShflDown, ShflUp, ShflXor, Ballot, Any, All, MatchAny, SyncWarp
+  Shfl, ShflDown, ShflUp, ShflXor, Ballot, Any, All, MatchAny, SyncWarp,
+  ReduceAdd, ReduceMin, ReduceMax  // __reduce_*_sync on 32-bit values; arg 1: signed
 };
 const char* collective_name(CollectiveKind kind);
 
@@ -90,6 +91,8 @@ class SimBlock {
   void yield(unsigned tid);   // from the thread
   bool resolve_collectives();
   bool resolve_warp(unsigned warp);
+  // __reduce_*_sync over the 32-bit values of `lanes` of the warp starting at thread `base`.
+  std::uint64_t warp_reduction(CollectiveKind kind, bool is_signed, unsigned base, unsigned lanes) const;
   bool resolve_barrier();
   [[noreturn]] void diagnose_stuck();
   // lanes: of tid's warp, the ones the error is about (0: tid's own lane).

@@ -88,8 +88,9 @@ TEST(PlainSource, RefusesWhatTheSimulatorCannotRunWithItsLine) {
             "line 3 uses inline PTX (asm), which the simulator does not run");
   EXPECT_EQ(plain_unsupported("// asm(\"not code\")\n__global__ void k() { child<<<1, 1>>>(); }\n"),
             "line 2 uses dynamic parallelism (a launch inside a kernel), which the simulator does not run");
-  EXPECT_EQ(plain_unsupported("__device__ int f(float4 v) { return __reduce_add_sync(~0u, 1); }"),
-            "line 1 uses a warp or block reduction intrinsic (__reduce_*_sync, __syncthreads_count/and/or), which the simulator does not run");
+  EXPECT_EQ(plain_unsupported("__device__ int f(float4 v) { return __reduce_add_sync(~0u, 1); }"), "");
+  EXPECT_EQ(plain_unsupported("__global__ void k(int* c) {\n  *c = __syncthreads_count(threadIdx.x & 1);\n}"),
+            "line 2 uses a block-wide vote (__syncthreads_count, _and, _or), which the simulator does not run");
 }
 
 // A kernel with a barrier on line 9, then a loop whose barrier is on line 14, run three times.

@@ -31,7 +31,6 @@ WL_PLAIN_GLUE uint64_t wl_plain_collective(WlPlainCollective kind, unsigned mask
                                            unsigned arg, unsigned width, unsigned line);
 WL_PLAIN_GLUE uint64_t wl_plain_atomic(WlPlainAtomic kind, WlPlainValue type, void* address, uint64_t operand,
                                        uint64_t compare, unsigned line);
-WL_PLAIN_GLUE void wl_plain_unsupported(const char* what, unsigned line);
 #undef WL_PLAIN_GLUE
 
 // --- keywords and shared memory
@@ -139,6 +138,17 @@ inline int __any_sync(unsigned mask, int pred, unsigned line = __builtin_LINE())
 inline int __all_sync(unsigned mask, int pred, unsigned line = __builtin_LINE()) {
   return int(wl_plain_collective(WL_PLAIN_ALL, mask, pred != 0, 4, 0, 32, line));
 }
+#define WL_PLAIN_REDUCE(name, kind)                                                                      \
+  inline unsigned name(unsigned mask, unsigned v, unsigned line = __builtin_LINE()) {                    \
+    return unsigned(wl_plain_collective(kind, mask, v, 4, 0, 32, line));                                 \
+  }                                                                                                      \
+  inline int name(unsigned mask, int v, unsigned line = __builtin_LINE()) {                              \
+    return int(unsigned(wl_plain_collective(kind, mask, unsigned(v), 4, 1, 32, line)));                  \
+  }
+WL_PLAIN_REDUCE(__reduce_add_sync, WL_PLAIN_REDUCE_ADD)
+WL_PLAIN_REDUCE(__reduce_min_sync, WL_PLAIN_REDUCE_MIN)
+WL_PLAIN_REDUCE(__reduce_max_sync, WL_PLAIN_REDUCE_MAX)
+#undef WL_PLAIN_REDUCE
 template <class T>
 inline unsigned __match_any_sync(unsigned mask, T v, unsigned line = __builtin_LINE()) {
   return unsigned(wl_plain_collective(WL_PLAIN_MATCH_ANY, mask, wl_plain::bits(v), sizeof(T), 0, 32, line));
