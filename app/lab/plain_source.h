@@ -5,7 +5,6 @@
 // block's dynamic shared memory, and host launches lose their <<<...>>>).
 #pragma once
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>

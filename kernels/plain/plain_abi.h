@@ -11,8 +11,8 @@
 extern "C" {
 #endif
 
-// Bumped when the hooks change: a library built for another layout is refused, not called.
-#define WL_PLAIN_ABI_VERSION 1
+// No version field: a library is cached under the program that built it (lab_build_key), so it
+// always has this program's layout of the hooks.
 
 // What a warp collective does (the simulator's CollectiveKind, as the library names it).
 enum WlPlainCollective {
@@ -48,7 +48,6 @@ enum WlPlainValue { WL_PLAIN_I32 = 0, WL_PLAIN_U32 = 1, WL_PLAIN_F32 = 2, WL_PLA
 struct WlPlainDim { unsigned x, y, z; };
 
 struct WlPlainHooks {
-  unsigned version;  // WL_PLAIN_ABI_VERSION
   // Memory: called before the access; `pc` is the instrumented instruction's return address.
   void (*load)(const void* address, unsigned size, const void* pc);
   void (*store)(const void* address, unsigned size, const void* pc);

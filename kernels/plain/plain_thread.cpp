@@ -310,7 +310,6 @@ PlainThread& me() { return *PlainThread::running; }
 
 const WlPlainHooks& plain_hooks() {
   static const WlPlainHooks hooks{
-      WL_PLAIN_ABI_VERSION,
       [](const void* at, unsigned size, const void* pc) { me().load(at, size, pc); },
       [](const void* at, unsigned size, const void* pc) { me().store(at, size, pc); },
       [](unsigned id, const void* pc) { me().enter(id, pc); },
