@@ -60,6 +60,14 @@ struct TraceFault {
   std::uint32_t lanes = 0;   // of the thread's warp, the lanes it is about (a mask's missing ones)
 };
 
+// Source text a trace carries: the file of a kernel no WarpLens build holds (a program's kernel
+// recorded on a GPU, `warplens record`), or its SASS listing. The Source view shows it where
+// the file cannot be read.
+struct SourceText {
+  std::string path;  // as variant_file names it
+  std::string text;
+};
+
 struct TraceMeta {
   std::string family;    // "reduce"
   std::string variant;   // e.g. "sequential"
@@ -87,6 +95,7 @@ struct TraceMeta {
   // A built-in variant whose kernel body is another file's template (hillis-steele-single-buffer
   // runs HillisSteeleWith of hillis_steele.h): that file, whose lines the sites name; empty: its own.
   std::string lines_file;
+  std::vector<SourceText> sources;  // empty but for recorded programs
 
   const BufferRecord* buffer(BufferId id) const;  // nullptr for kNoBuffer or an unknown id
 };

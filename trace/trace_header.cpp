@@ -169,6 +169,23 @@ void decode_ranks(ByteReader& r, TraceMeta& m) {
 void encode_variant_file(const TraceMeta& m, ByteWriter& w) { w.str(m.variant_file); }
 void encode_lines_file(const TraceMeta& m, ByteWriter& w) { w.str(m.lines_file); }
 
+// Appended after lines_file: the source texts a recorded program's trace carries.
+void encode_sources(const TraceMeta& m, ByteWriter& w) {
+  w.u32(static_cast<std::uint32_t>(m.sources.size()));
+  for (const SourceText& s : m.sources) {
+    w.str(s.path);
+    w.str(s.text);
+  }
+}
+
+void decode_sources(ByteReader& r, TraceMeta& m) {
+  m.sources.resize(table_size(r, 8, "sources"));
+  for (SourceText& s : m.sources) {
+    field(r.str(s.path, kMaxMetaStringLength), "sources.path");
+    field(r.str(s.text, kMaxSourceTextLength), "sources.text");
+  }
+}
+
 }  // namespace
 
 void encode_header(const TraceMeta& m, ByteWriter& w) {
@@ -192,6 +209,7 @@ void encode_header(const TraceMeta& m, ByteWriter& w) {
   encode_ranks(m, w);
   encode_variant_file(m, w);
   encode_lines_file(m, w);
+  encode_sources(m, w);
 }
 
 // The header was covered by the checksum, so a failure here means a broken writer, not a
@@ -218,6 +236,7 @@ TraceMeta decode_header(ByteReader r, std::uint32_t version) {
   if (version >= 2 && r.remaining() > 0) decode_ranks(r, m);
   if (version >= 2 && r.remaining() > 0) field(r.str(m.variant_file, kMaxMetaStringLength), "variant_file");
   if (version >= 2 && r.remaining() > 0) field(r.str(m.lines_file, kMaxMetaStringLength), "lines_file");
+  if (version >= 2 && r.remaining() > 0) decode_sources(r, m);
   return m;
 }
 

@@ -129,6 +129,9 @@ void tables_from_json(const json& j, TraceMeta& m) {
   if (j.contains("sm_count")) m.sm_count = std::uint32_t(get_uint(j, "sm_count", u32max));  // optional, as params
   if (j.contains("variant_file")) m.variant_file = j.at("variant_file").get<std::string>();  // optional: built in
   if (j.contains("lines_file")) m.lines_file = j.at("lines_file").get<std::string>();  // optional: its own file
+  if (j.contains("sources"))  // optional: only a recorded program's trace carries its source
+    for (const json& s : array_at(j, "sources"))
+      m.sources.push_back({s.at("path").get<std::string>(), s.at("text").get<std::string>()});
   if (j.contains("ranks")) m.ranks = std::uint16_t(get_uint(j, "ranks", 0xFFFF));  // optional: one GPU
   if (j.contains("fault")) {  // optional: only a run that stopped on a kernel bug has one
     const json& f = j.at("fault");
@@ -241,6 +244,11 @@ json meta_to_json(const TraceMeta& m) {
   if (m.ranks != 1) doc["ranks"] = m.ranks;
   if (!m.variant_file.empty()) doc["variant_file"] = m.variant_file;
   if (!m.lines_file.empty()) doc["lines_file"] = m.lines_file;
+  if (!m.sources.empty()) {
+    json sources = json::array();
+    for (const SourceText& s : m.sources) sources.push_back({{"path", s.path}, {"text", s.text}});
+    doc["sources"] = std::move(sources);
+  }
   if (const auto& f = m.fault)
     doc["fault"] = {{"kind", f->kind},     {"message", f->message}, {"launch", f->launch}, {"block", f->block},
                     {"thread", f->thread}, {"line", f->line},       {"step", f->step},     {"lanes", f->lanes}};

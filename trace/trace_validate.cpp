@@ -89,6 +89,10 @@ void validate_clocks(const TraceMeta& meta) {
 void validate_meta(const TraceMeta& meta) {
   check_string(meta.family, "meta.family");
   check_string(meta.variant, "meta.variant");
+  for (const SourceText& t : meta.sources) {
+    check_string(t.path, "meta.sources.path");
+    if (t.text.size() > kMaxSourceTextLength) throw_invalid_trace("meta.sources.text is longer than " + std::to_string(kMaxSourceTextLength) + " bytes");
+  }
   check_string(meta.op, "meta.op");
   check_string(meta.type, "meta.type");
   check_string(meta.backend, "meta.backend");

@@ -11,6 +11,7 @@ namespace wl {
 
 constexpr std::uint32_t kMaxBlockDim = 1024;       // CUDA's limit on threads per block
 constexpr std::size_t kMaxMetaStringLength = 1024;  // every string of the meta and its tables
+constexpr std::size_t kMaxSourceTextLength = 16u << 20;  // a carried source or SASS listing (TraceMeta::sources)
 constexpr unsigned kMaxRanks = 64;  // GPUs a trace may name (8 is the most a machine here has)
 
 // Throws TraceError("invalid trace: ...") naming the first offending field. Checks:

@@ -14,6 +14,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status);
 void register_bench_command(CLI::App& app, CommandStatus& status);
 void register_lab_command(CLI::App& app, CommandStatus& status);
 void register_paths_command(CLI::App& app, CommandStatus& status);
+void register_record_command(CLI::App& app, CommandStatus& status);
 
 std::string family_titles_text() {
   std::string text;
@@ -29,6 +30,7 @@ void register_commands(CLI::App& app, CommandStatus& status) {
   register_bench_command(app, status);
   register_lab_command(app, status);
   register_paths_command(app, status);
+  register_record_command(app, status);
 }
 
 }  // namespace wl::cli
