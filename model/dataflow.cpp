@@ -283,9 +283,12 @@ class Builder {
   void receive(const Event& e, std::uint32_t epoch) {
     ThreadState& s = state(e);
     std::vector<Source> sources = s.sent;
-    const std::uint32_t sender = e.thread / kWarpSize * kWarpSize + e.aux % kWarpSize;
-    auto it = threads_.find(std::uint64_t(e.block) << 16 | sender);
-    if (it != threads_.end() && it->second.sent_round == round_serial_) append(sources, it->second.sent);
+    // An unknown sender (a GPU recording's) adds no source: the graph shows no edge it cannot know.
+    if (e.aux != kUnknownLane) {
+      const std::uint32_t sender = e.thread / kWarpSize * kWarpSize + e.aux % kWarpSize;
+      auto it = threads_.find(std::uint64_t(e.block) << 16 | sender);
+      if (it != threads_.end() && it->second.sent_round == round_serial_) append(sources, it->second.sent);
+    }
     normalise(sources);
     const LocationKey key{DataflowSpace::Register, e.block, e.thread, e.launch};
     const std::uint64_t received = element_bits_of(e.value[1], e.size == 0 ? 8u : std::min(8u, unsigned(e.size)));

@@ -12,7 +12,8 @@
 #                              the GPU, every tile), bench, tiles (each tile size of a variant
 #                              that runs several, at short n), stream (short n, each run alone
 #                              and back to back), sweep (the timing sweep 2^10..2^28, recorded
-#                              as a profile). Prints everything and writes it, with every CSV,
+#                              as a profile), record (the GPU tracer built here and run on
+#                              unmodified programs). Prints everything and writes it, with every CSV,
 #                              JSON and trace, to ${OUT:-gpu-check-out}/ (ignored by git).
 #                              Carry build-gpu/app/cli/warplens-cli,
 #                              build-gpu/tests/gpu/gpu_tests and build/tests/app/app_core_test.
@@ -221,15 +222,40 @@ check_stream() {
 
 check_sweep() { run_cases sweep bench; }
 
+# The GPU tracer (kernels/plain/gpu/), built here where the toolkit has the Compute Sanitizer
+# headers, recording unmodified programs: a course file's kernels (kept, for
+# tests/lab/recorded-on-h200.tar.xz), CUB's DeviceReduce::Sum, and the tracer's cost.
+check_record() {
+  local t="$LOG_DIR/record"
+  mkdir -p "$t"
+  cmake -S kernels/plain/gpu -B "$t/build" -DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHS:-90} >/dev/null &&
+    cmake --build "$t/build" -j"$(nproc)" >/dev/null || { echo "record: the tracer does not build"; failed=1; return; }
+  export WARPLENS_TRACER_DIR=$t/build/tracer
+  nvcc -arch=sm_90 -lineinfo -o "$t/course_reduce" tests/lab/plain/course_reduce.cu &&
+    nvcc -arch=sm_90 -lineinfo -o "$t/reduction_ladder" tests/lab/plain/reduction_ladder.cu &&
+    nvcc -O3 -arch=sm_90 -lineinfo -o "$t/cub_sum" tools/record/cub_sum.cu &&
+    nvcc -O3 -arch=sm_90 -lineinfo -o "$t/reduce_timed" tools/record/reduce_timed.cu || { failed=1; return; }
+  section "record: a course file's kernels"
+  "$CLI" record --kernel reduce_cg --keep-recording "$t/course-cg" --out "$t/course-cg.wltrace" -- "$t/course_reduce" &&
+    "$CLI" record --kernel reduce_shfl --keep-recording "$t/course-shfl" --out "$t/course-shfl.wltrace" -- "$t/course_reduce" &&
+    "$CLI" record --kernel reduce2 --keep-recording "$t/ladder" --out "$t/ladder.wltrace" -- "$t/reduction_ladder" || failed=1
+  section "record: CUB's DeviceReduce::Sum"
+  "$CLI" record --kernel Reduce --launch all --out "$t/cub-device-reduce.wltrace" -- "$t/cub_sum" 1048576 || failed=1
+  section "record: cost (each launch's ms; launch 5 recorded)"
+  "$t/reduce_timed" 1048576 11
+  "$CLI" record --kernel reduce_shfl --launch 5 --out "$t/rt.wltrace" -- "$t/reduce_timed" 1048576 11 || failed=1
+  time "$CLI" record --kernel reduce_shfl --launch 1 --record-blocks all --out "$t/rt16.wltrace" -- "$t/reduce_timed" 65536 3 || failed=1
+}
+
 run_checks() {
   section "device"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
   "$CLI" list --json >"$LOG_DIR/list.json" || { echo "cannot read '$CLI list --json'"; failed=1; }
-  for part in "${@:-tests huge sanitizer ncu lookback bench tiles stream sweep}"; do
+  for part in "${@:-tests huge sanitizer ncu lookback bench tiles stream sweep record}"; do
     for p in $part; do
       case "$p" in
-        tests|huge|sanitizer|ncu|lookback|bench|tiles|stream|sweep) "check_$p" ;;
-        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, stream, sweep)"; failed=1 ;;
+        tests|huge|sanitizer|ncu|lookback|bench|tiles|stream|sweep|record) "check_$p" ;;
+        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, stream, sweep, record)"; failed=1 ;;
       esac
     done
   done

@@ -19,7 +19,7 @@ enum class OpKind : std::uint8_t {
   GlobalStore = 1,
   SharedLoad = 2,
   SharedStore = 3,
-  Shuffle = 4,       // value[0] = value sent, value[1] = value received, aux = source lane
+  Shuffle = 4,       // value[0] = value sent, value[1] = value received, aux = source lane (or kUnknownLane)
   Vote = 5,          // value[0] = predicate, value[1] = result (ballot mask / any / all / match)
   GlobalAtomic = 6,  // value[0] = operand; the old value is not recorded (it depends on timing)
   SharedAtomic = 7,
@@ -44,6 +44,9 @@ constexpr BufferId kNoBuffer = 0;
 constexpr std::uint8_t kRankBarrier = 2;
 
 constexpr unsigned kWarpSize = 32;
+// A shuffle's aux where the source lane is not known: recorded on a GPU, whose patch is not
+// given the lane operand, from an instruction that takes it from a register (gpu_recording.h).
+constexpr std::uint32_t kUnknownLane = 0xFFFFFFFFu;
 constexpr unsigned kBanks = 32;
 
 // A store's operand mask (st_from, Event::aux): bit k names the thread's load k of the step;

@@ -68,6 +68,11 @@ struct SourceText {
   std::string text;
 };
 
+// meta.family of a program's kernels recorded on a GPU (`warplens record`): no family of WarpLens.
+inline constexpr const char* kRecordedFamily = "recorded";
+// meta.variant of a plain-CUDA kernel run on a family's contract (kernels/plain/plain_contract.h).
+inline constexpr const char* kPlainVariant = "plain";
+
 struct TraceMeta {
   std::string family;    // "reduce"
   std::string variant;   // e.g. "sequential"

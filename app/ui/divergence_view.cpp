@@ -190,6 +190,10 @@ void draw_divergence_view(ViewContext& ctx) {
   legend_item(colors().idle, "lane idle, warp did not diverge");
   legend_item(colors().problem, "divergent warp (bar); lanes a bug stopped the run at");
   legend_item(colors().empty, "warp recorded nothing");
+  // A program recorded on a GPU (`warplens record`): the patches see no branch instruction.
+  if (const TraceViews* views = ctx.session.views(); views && views->trace.meta.family == kRecordedFamily)
+    legend_text("recorded on a GPU, where no branch is seen: a warp diverged where an access, shuffle or barrier ran on "
+                "fewer of its live lanes");
   legend_end();
 }
 

@@ -18,8 +18,8 @@
 
 namespace wl {
 
-// The variant id every contract runs; the trace then names the kernel (plain_kernel()->name()).
-constexpr const char* kPlainVariant = "plain";
+// Every contract runs the variant kPlainVariant (trace/trace.h); the trace then names the
+// kernel (plain_kernel()->name()).
 
 // The parameters contracts take beyond their families': dynamic shared bytes, elements a thread
 // reads (the grid is ceil(n / (block x items))), and the first launch's grid (0: from items).

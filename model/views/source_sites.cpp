@@ -34,6 +34,9 @@ std::string variant_source_path(const TraceMeta& meta) {
 }
 
 SourceLocation site_location(std::uint16_t site, const TraceMeta& meta) {
+  // A plain-CUDA kernel's sites (the lab's, or a program's recorded on a GPU) are lines of one
+  // file, however long: the dialect's layer bases do not apply.
+  if (meta.family == kRecordedFamily || meta.variant == kPlainVariant) return {variant_source_path(meta), site};
   if (site >= kFamilySharedBase) return {family_folder(meta) + "variant.h", site - kFamilySharedBase};
   for (const SharedLayer& layer : kSharedLayers)
     if (site >= layer.base) return {layer.file, site - layer.base};

@@ -179,7 +179,7 @@ GpuRecordedLaunch read_gpu_launch(const std::string& path) {
 Trace gpu_recording_trace(const GpuRecording& recording, const GpuTraceOptions& options) {
   Trace trace;
   TraceMeta& meta = trace.meta;
-  meta.family = "recorded";
+  meta.family = kRecordedFamily;
   meta.backend = "gpu";
   meta.op = "";
   if (recording.launches.empty()) return trace;
@@ -360,14 +360,15 @@ Trace gpu_recording_trace(const GpuRecording& recording, const GpuTraceOptions& 
         case WL_GPU_SHUFFLE: {
           e.op = OpKind::Shuffle;
           e.size = 4;
-          e.aux = r.thread % kWarpSize;  // where the operand is a register: the lane itself
+          e.aux = kUnknownLane;  // the lane operand is a register: the patch is not told it
           const SassInstruction* i = f ? f->at(offset) : nullptr;
-          if (const auto shfl = i ? parse_sass_shuffle(i->text) : std::nullopt; shfl && shfl->lane_operand) {
+          // Known only where both the lane and the segment are immediates.
+          if (const auto shfl = i ? parse_sass_shuffle(i->text) : std::nullopt; shfl && shfl->lane_operand && shfl->clamp) {
             const CollectiveKind kind = shfl->mode == SassShuffle::Up     ? CollectiveKind::ShflUp
                                         : shfl->mode == SassShuffle::Down ? CollectiveKind::ShflDown
                                         : shfl->mode == SassShuffle::Bfly ? CollectiveKind::ShflXor
                                                                           : CollectiveKind::Shfl;
-            const unsigned width = kWarpSize - ((shfl->clamp >> 8) & 0x1f);
+            const unsigned width = kWarpSize - ((*shfl->clamp >> 8) & 0x1f);
             e.aux = shuffle_source(kind, r.thread % kWarpSize, *shfl->lane_operand, width ? width : kWarpSize);
           }
           break;

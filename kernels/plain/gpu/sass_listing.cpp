@@ -118,7 +118,7 @@ std::optional<SassShuffle> parse_sass_shuffle(std::string_view text) {
     return std::nullopt;
   };
   out.lane_operand = immediate(m[2].str());
-  out.clamp = immediate(m[3].str()).value_or(0x1f);
+  out.clamp = immediate(m[3].str());
   return out;
 }
 

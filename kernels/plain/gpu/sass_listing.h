@@ -38,7 +38,7 @@ std::map<std::string, SassFunction> parse_sass_listing(std::string_view text);
 struct SassShuffle {
   enum Mode { Idx, Up, Down, Bfly } mode = Idx;
   std::optional<unsigned> lane_operand;  // empty where a register gives it
-  unsigned clamp = 0x1f;                 // the c operand: (32 - width) << 8 | 0x1f
+  std::optional<unsigned> clamp;         // the c operand, (32 - width) << 8 | 0x1f; empty: a register
 };
 std::optional<SassShuffle> parse_sass_shuffle(std::string_view text);
 
