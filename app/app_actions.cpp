@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "data_dirs.h"
 #include "kernels/family/family.h"
 
 namespace wl {
@@ -199,7 +200,15 @@ void apply_lesson_slide(AppState& state) {
   state.compare = compare || !slide->compare.empty();
   if (state.compare)
     state.sessions[1].settings.request.variant = slide->compare.empty() ? compare_partner_of(s.request) : slide->compare;
-  run_sessions(state);
+  if (slide->trace.empty()) {
+    run_sessions(state);
+  } else {  // a shipped trace on the left, the slide's run beside it
+    if (state.compare) {
+      mirror_input(state);
+      state.sessions[1].run();
+    }
+    state.sessions[0].load_trace(assets_dir() + "/" + slide->trace);
+  }
   if (!state.sessions[0].settings_error().empty())
     state.banner = state.lesson.lesson()->source + ":" + std::to_string(slide->line) + ": " +
                    state.sessions[0].settings_error();

@@ -86,6 +86,8 @@ std::map<std::string, SassFunction> disassemble(const std::string& cubin, const 
   const lab::ChildOutcome r =
       lab::run_child({"/bin/sh", "-c", "\"$0\" -c -g -gi \"$1\" > \"$2\"", nvdisasm, cubin, listing}, limits);
   if (!r.ok()) {
+    std::error_code ignored;
+    fs::remove(listing, ignored);  // a partial listing would be read as whole by --from
     problem = "nvdisasm could not list the kernels' code (" + lab::describe_outcome(r, limits) +
               "): events carry no source line";
     return {};

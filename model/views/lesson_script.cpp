@@ -82,6 +82,11 @@ class Parser {
       s.params[std::string(trim(value.substr(0, eq)))] = number;
     } else if (key == "compare") {
       s.compare = value == "off" ? "" : std::string(value);
+    } else if (key == "trace") {
+      if (value.find("..") != std::string_view::npos || value.front() == '/')
+        return fail_bool(line, "trace names a file under assets/, e.g. recorded/cub-device-reduce.wltrace, got '" +
+                                   std::string(value) + "'");
+      s.trace = value == "off" ? "" : std::string(value);
     } else if (key == "n") {
       if (!parse_number(value, s.n)) return fail_bool(line, "n must be a whole number, got '" + std::string(value) + "'");
     } else if (key == "block") {
@@ -116,7 +121,7 @@ class Parser {
       s.caption += value;
     } else {
       return fail_bool(line, "unknown key '" + key +
-                                 "' (lesson, family, variant, param, compare, n, block, op, type, pattern, seed, view, level, "
+                                 "' (lesson, family, variant, param, compare, trace, n, block, op, type, pattern, seed, view, level, "
                                  "zoom, caption)");
     }
     return true;

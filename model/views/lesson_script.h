@@ -10,7 +10,8 @@
 //   level: 0
 //   caption: Every second thread works...          (several caption lines join with spaces)
 //
-// Keys: lesson, family, variant, param (name=number), compare (a variant id, or "off"), n, block,
+// Keys: lesson, family, variant, param (name=number), compare (a variant id, or "off"), trace (a
+// file under assets/, or "off"), n, block,
 // op, type, pattern, seed, view, level (a number, "load", "finish" or a step name such as
 // "up-sweep d=2"), zoom ("level": the tree zooms onto the level's
 // nodes; "all", the default: the whole tree), caption. Values are checked for form here (numbers,
@@ -35,6 +36,9 @@ struct LessonSlide {
   std::string variant = kDefaultVariant;
   std::map<std::string, std::uint64_t> params;  // the family's parameters (RunRequest::params)
   std::string compare;  // empty: no compare
+  // A trace under assets/ shown instead of a run (a program recorded on a GPU,
+  // recorded/cub-device-reduce.wltrace); compare then runs `compare` with the slide's settings.
+  std::string trace;
   std::uint64_t n = 256;
   unsigned block = 64;
   std::string op = "sum";

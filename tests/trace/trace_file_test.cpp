@@ -13,6 +13,7 @@
 #include "trace/byte_io.h"
 #include "trace/trace_json.h"
 #include "trace/trace_validate.h"
+#include "trace/trace_validate.h"
 #include "rich_trace.h"
 #include "trace_builder.h"
 
@@ -94,6 +95,28 @@ TEST(TraceFile, TheFileOfABorrowedBodyRoundTrips) {
   std::filesystem::remove(path);
 }
 
+// A recorded program's trace carries its source text (warplens record); both formats keep it,
+// and a text past the limit is refused rather than written.
+TEST(TraceFile, CarriedSourceTextRoundTrips) {
+  Trace t = TraceBuilder(32).build();
+  t.meta.variant_file = "course.cu";
+  t.meta.sources = {{"course.cu", "__global__ void k() {}\n// \xe2\x9c\x93 line 2\n"}, {"k.sass", "/*0000*/ EXIT ;\n"}};
+  const Trace back = read_trace_bytes(write_trace_bytes(t));
+  ASSERT_EQ(back.meta.sources.size(), 2u);
+  EXPECT_EQ(back.meta.sources[0].path, "course.cu");
+  EXPECT_EQ(back.meta.sources[0].text, t.meta.sources[0].text);
+  EXPECT_EQ(back.meta.sources[1].text, t.meta.sources[1].text);
+  const std::string path = temp_path("carried.json");
+  write_trace_json(t, path);
+  const Trace json = read_trace_json(path);
+  ASSERT_EQ(json.meta.sources.size(), 2u);
+  EXPECT_EQ(json.meta.sources[1].path, "k.sass");
+  EXPECT_EQ(json.meta.sources[0].text, t.meta.sources[0].text);
+  std::filesystem::remove(path);
+  t.meta.sources[1].text.assign(kMaxSourceTextLength + 1, 'x');
+  EXPECT_THROW(write_trace_bytes(t), TraceError);
+}
+
 TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   TraceBuilder b(64);
   Event& e = b.shared(0, 33, OpKind::SharedStore, 0x1234, 0x40, 4, 0x0102030405060708ull);
@@ -117,8 +140,9 @@ TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   const std::size_t ranks = 2 + 2 * 1 + 2 * 4;  // meta.ranks, then each launch's and buffer's
   const std::size_t variant_file = 4;  // an empty string: a built-in variant
   const std::size_t lines_file = 4;    // an empty string: its lines are its own file's
+  const std::size_t sources = 4;       // u32 0: no carried source text
   EXPECT_EQ(header_length(bytes), v1_fields + launches + buffers + steps + clocks + params + sm_count + fault + ranks +
-                                      variant_file + lines_file);
+                                      variant_file + lines_file + sources);
   const std::size_t launch_at = 16 + v1_fields + 4;
   EXPECT_EQ(bytes[launch_at], 9);                                           // name length
   EXPECT_EQ(std::string(bytes.begin() + long(launch_at) + 4, bytes.begin() + long(launch_at) + 13), "synthetic");

@@ -57,7 +57,7 @@ void expect_error(const std::string& text, const std::string& message) {
 
 TEST(LessonScript, ErrorsNameTheLine) {
   expect_error("lesson: t\nslide\ncolour: red\n",
-               "x.lesson:3: unknown key 'colour' (lesson, family, variant, param, compare, n, block, op, type, "
+               "x.lesson:3: unknown key 'colour' (lesson, family, variant, param, compare, trace, n, block, op, type, "
                "pattern, seed, view, level, zoom, caption)");
   expect_error("lesson: t\nslide\nzoom: close\n", "x.lesson:3: zoom must be 'level' or 'all', got 'close'");
   expect_error("slide\n", "x.lesson:1: a slide before the 'lesson:' title line");
@@ -72,6 +72,8 @@ TEST(LessonScript, ErrorsNameTheLine) {
   expect_error("lesson: t\n", "x.lesson:2: the lesson has no slides (start each with a 'slide' line)");
   expect_error("", "x.lesson:1: no 'lesson:' title line");
   expect_error("lesson: t\nslide\nn:\n", "x.lesson:3: 'n:' needs a value");
+  expect_error("lesson: t\nslide\ntrace: ../../etc/passwd\n",
+               "x.lesson:3: trace names a file under assets/, e.g. recorded/cub-device-reduce.wltrace, got '../../etc/passwd'");
   expect_error(std::string("lesson: t\0\n", 11), "x.lesson: not a text file");
 }
 

@@ -20,6 +20,7 @@ namespace wl {
 namespace {
 
 constexpr std::uint32_t kMaxThreads = 1024;
+constexpr std::uint32_t kMaxListedBlocks = 1u << 20;  // as `--record-blocks all` lists at most (run_options.cpp)
 // Shared addresses above this carry the block's position in its cluster (sm_90's distributed
 // shared memory): the window offset is the low bits.
 constexpr std::uint64_t kSharedWindowMask = (1u << 24) - 1;
@@ -381,8 +382,12 @@ Trace gpu_recording_trace(const GpuRecording& recording, const GpuTraceOptions& 
   meta.grid_dim = meta.launches.front().grid_dim;
   meta.block_dim = meta.launches.front().block_dim;
   meta.variant = meta.launches.front().name;
-  if (every_block)
+  // Every block recorded: each block of the grid, or where that is more than a trace lists
+  // (2^20), the blocks that recorded something.
+  if (every_block && largest_grid <= kMaxListedBlocks)
     for (std::uint32_t b = 0; b < largest_grid; ++b) recorded.insert(b);
+  else if (every_block)
+    for (const Event& e : trace.events) recorded.insert(e.block);
   for (std::uint32_t b : recorded)
     if (b < largest_grid) meta.recorded_blocks.push_back(b);
   meta.event_cap = 0;
