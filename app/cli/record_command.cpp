@@ -176,6 +176,7 @@ int record(const RecordOptions& o) {
     }
     return 1;
   }
+  if (status != 0) std::cerr << "warplens record: " << o.program.front() << " exited with " << status << "; its recorded launches follow\n";
   return convert(o, folder, files);
 }
 

@@ -133,8 +133,11 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
   if (v) {
     const std::string backend = v->trace.meta.backend == "gpu" ? "GPU" : "simulator";
     const std::string op = family && family->ops().empty() ? "" : v->trace.meta.op + " ";
+    // A program recorded on a GPU gives no n: its trace says what it is instead.
+    const std::string size = v->trace.meta.family == kRecordedFamily ? std::string("a program's launch")
+                                                                     : "n = " + std::to_string(v->trace.meta.n);
     char line[256];
-    std::snprintf(line, sizeof line, "n = %llu, block %u of %u (%u threads), %s, %s%s", (unsigned long long)v->trace.meta.n,
+    std::snprintf(line, sizeof line, "%s, block %u of %u (%u threads), %s, %s%s", size.c_str(),
                   s.block() ? s.block()->block : 0, v->trace.meta.grid_dim, v->trace.meta.block_dim, backend.c_str(),
                   op.c_str(), v->trace.meta.type.c_str());
     // Beside the variant where it fits, else under it, wrapped: a narrow pane never cuts it. A short
@@ -142,8 +145,7 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
     if (!state.compare) same_line_if_fits(ImGui::CalcTextSize(line).x);
     ImGui::PushTextWrapPos(0.0f);
     if (short_pane && ImGui::CalcTextSize(line).x > ImGui::GetContentRegionAvail().x) {
-      ImGui::TextDisabled("n = %llu, block %u of %u", (unsigned long long)v->trace.meta.n, s.block() ? s.block()->block : 0,
-                          v->trace.meta.grid_dim);
+      ImGui::TextDisabled("%s, block %u of %u", size.c_str(), s.block() ? s.block()->block : 0, v->trace.meta.grid_dim);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", line);
     } else {
       ImGui::TextDisabled("%s", line);
