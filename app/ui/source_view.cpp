@@ -101,15 +101,13 @@ void draw_source_view(ViewContext& ctx) {
 
   const EmbeddedFile* embedded = find_embedded(embedded_kernel_sources(), file);
   const bool learners = file == views->trace.meta.variant_file && !file.empty();
-  const bool carried_text = std::any_of(views->trace.meta.sources.begin(), views->trace.meta.sources.end(),
-                                       [&](const SourceText& s) { return s.path == file; });
-  const std::string* on_disk = learners && !carried_text ? file_on_disk(file) : nullptr;
+  const auto& carried = views->trace.meta.sources;
+  const auto in_trace = std::find_if(carried.begin(), carried.end(), [&](const SourceText& s) { return s.path == file; });
+  const std::string* on_disk = learners && in_trace == carried.end() ? file_on_disk(file) : nullptr;
   // The text the trace carries (a recorded program's); the learner's file from disk; a built-in
   // one from those compiled in. Null: none.
   const std::string_view* text = nullptr;
   std::string_view found;
-  const auto& carried = views->trace.meta.sources;
-  const auto in_trace = std::find_if(carried.begin(), carried.end(), [&](const SourceText& s) { return s.path == file; });
   if (in_trace != carried.end()) found = in_trace->text, text = &found;
   else if (on_disk) found = *on_disk, text = &found;
   else if (embedded && !learners) found = embedded->text, text = &found;
