@@ -6,7 +6,7 @@
 namespace wl {
 
 void name_plain_steps(Trace& trace) {
-  // The barrier that closes step k opens step k + 1 (interval_step in plain_thread.cpp); every
+  // The barrier that closes step k opens step k + 1 (plain_interval_step); every
   // thread passes the same barriers, so the first recorded one of each step says which.
   std::map<StepId, unsigned> closing_line;
   for (const Event& e : trace.events)

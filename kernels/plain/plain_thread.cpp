@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/bits.h"
+#include "kernels/plain/plain_steps.h"
 #include "kernels/sim/sim_context.h"
 
 namespace wl {
@@ -17,9 +18,6 @@ constexpr std::size_t kNoPending = std::numeric_limits<std::size_t>::max();
 
 std::uint32_t round16(std::uint32_t bytes) { return (bytes + 15u) & ~15u; }
 
-// The interval between barriers k and k + 1 is a step: the first "load", then "level 0", ...;
-// past the 4096th barrier of a thread the intervals share the last step.
-StepId interval_step(unsigned k) { return k == 0 ? kLoadStep : level_step(std::min(k - 1, kMaxStepIndex)); }
 }  // namespace
 
 std::uint32_t plain_shared_bytes(const PlainKernel& kernel, std::uint32_t dynamic_bytes) {
@@ -54,7 +52,7 @@ class PlainThread {
     settle();
     ctx_.sync(line);
     running = this;
-    ctx_.step(interval_step(++intervals_));
+    ctx_.step(plain_interval_step(++intervals_));
   }
   void syncwarp(unsigned mask, unsigned line) {
     settle();

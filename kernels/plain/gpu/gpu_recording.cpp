@@ -37,7 +37,6 @@ void take(const std::string& bytes, std::size_t& at, T* out, std::size_t count, 
   at += need;
 }
 
-StepId interval_step(unsigned k) { return k == 0 ? kLoadStep : level_step(std::min(k - 1, kMaxStepIndex)); }
 
 // Files nvcc finds on its own include path: a library's code, not the program's.
 bool library_file(const std::string& path) {
@@ -322,7 +321,7 @@ Trace gpu_recording_trace(const GpuRecording& recording, const GpuTraceOptions& 
       e.block = r.block;
       e.thread = r.thread;
       e.seq = next_seq++;
-      e.step = interval_step(barriers);
+      e.step = plain_interval_step(barriers);
       e.launch = std::uint16_t(k);
       e.time = time++;
       const std::uint64_t offset = r.pc - h.function_pc;
