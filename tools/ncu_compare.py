@@ -2,9 +2,12 @@
 """Compares WarpLens' metric totals with Nsight Compute's counters on the same launch.
 
 usage: ncu_compare.py CLI VARIANT [run options...]
+       ncu_compare.py CLI FILE.cu --family F --kernel K [lab run options...]
 Runs `CLI metrics --json --record-blocks all` (our count, from the trace) and
 `ncu ... CLI run --backend gpu` (the hardware's count, on the uninstrumented build of the
 same first launch), and prints one table row. Exit 1 when any counter differs.
+A plain-CUDA file is run by `CLI lab run --backend gpu`: our count is its first launch as the GPU
+tracer recorded it (every block), the hardware's is that launch in the lab's unpatched run.
 
 Shared-memory wavefronts are compared with what the launch's instructions generated
 (smsp__sass_*, summed over instructions: what a per-instruction model counts). L1TEX's own
@@ -17,8 +20,10 @@ difference is compared as counted.
 import csv
 import io
 import json
+import os
 import subprocess
 import sys
+import tempfile
 
 COUNTERS = {
     "shared ld wavefronts": ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", ("shared_ld", "wavefronts")),
@@ -30,9 +35,25 @@ COUNTERS = {
 }
 
 
+def plain(variant):
+    return variant.endswith(".cu")
+
+
+def kernel_of(variant, options):
+    return options[options.index("--kernel") + 1] if plain(variant) else "family_kernel"
+
+
 def ours(cli, variant, options):
-    out = subprocess.run([cli, "metrics", "--json", "--backend", "gpu", "--record-blocks", "all",
-                          "--variant", variant] + options, check=True, capture_output=True, text=True).stdout
+    if plain(variant):
+        with tempfile.TemporaryDirectory() as work:
+            trace = os.path.join(work, "recorded.wltrace")
+            subprocess.run([cli, "lab", "run", variant, "--backend", "gpu", "--record-blocks", "all", "--out", trace] + options,
+                           check=True, capture_output=True, text=True)
+            out = subprocess.run([cli, "metrics", "--json", "--trace", trace, "--launch", "0"],
+                                 check=True, capture_output=True, text=True).stdout
+    else:
+        out = subprocess.run([cli, "metrics", "--json", "--backend", "gpu", "--record-blocks", "all",
+                              "--variant", variant] + options, check=True, capture_output=True, text=True).stdout
     total = json.loads(out)["total"]
     return {name: total[a][b] for name, (_, (a, b)) in COUNTERS.items()}
 
@@ -47,8 +68,9 @@ INSTRUCTION_WAVEFRONTS = {
 def hardware(cli, variant, options):
     """The hardware's counts, and the arbitration surplus per counter name (0 where none)."""
     metrics = ",".join([m for m, _ in COUNTERS.values()] + list(INSTRUCTION_WAVEFRONTS.values()))
-    cmd = ["ncu", "--clock-control", "none", "--csv", "--launch-count", "1", "-k", "regex:family_kernel",
-           "--metrics", metrics, cli, "run", "--backend", "gpu", "--variant", variant] + options
+    run = ["lab", "run", variant] if plain(variant) else ["run", "--variant", variant]
+    cmd = ["ncu", "--clock-control", "none", "--csv", "--launch-count", "1", "-k", "regex:" + kernel_of(variant, options),
+           "--metrics", metrics, cli] + run + ["--backend", "gpu"] + options
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     rows = [r for r in csv.DictReader(io.StringIO(out[out.index('"ID"'):]))]
     by_metric = {}

@@ -156,11 +156,11 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
   request.limits.memory_bytes = o.memory_mib << 20;
   std::string why;
   if (file->plain) {
-    if (const std::string problem = lab::plain_problem(*file, r->type, r->block); !problem.empty()) {
+    if (const std::string problem = lab::plain_problem(*file, r->type, r->block, request.target); !problem.empty()) {
       std::cerr << "warplens lab: " << problem << "\n";
       return 2;
     }
-    if (!lab::plain_compiler_present(why)) {
+    if (request.target == lab::LabTarget::Simulator && !lab::plain_compiler_present(why)) {
       std::cerr << "warplens lab: " << why << "\n";
       return 1;
     }

@@ -6,20 +6,16 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/run_options.h"
 #include "kernels/plain/gpu/gpu_recording.h"
-#include "lab/child_process.h"
-#include "record_toolchain.h"
+#include "lab/gpu_tracer.h"
 #include "trace/trace_file.h"
 #include "trace/trace_json.h"
 
@@ -37,24 +33,12 @@ struct RecordOptions {
   std::vector<std::string> program, source_dirs;
 };
 
-std::string tracer_dir() {
-  if (const char* dir = std::getenv("WARPLENS_TRACER_DIR")) return dir;
-  return WL_RECORD_TRACER_DIR;
-}
-
 // Runs the program with the tracer injected, its output the user's; returns its exit status.
-int run_traced(const RecordOptions& o, const std::string& tracer, const std::string& patches, const std::string& folder,
-               const std::string& blocks) {
+int run_traced(const RecordOptions& o, const lab::GpuTracer& tracer, const lab::TracerRequest& request) {
   const pid_t pid = fork();
   if (pid < 0) return -1;
   if (pid == 0) {
-    setenv("CUDA_INJECTION64_PATH", tracer.c_str(), 1);
-    setenv("WL_TRACER_OUT", folder.c_str(), 1);
-    setenv("WL_TRACER_PATCHES", patches.c_str(), 1);
-    setenv("WL_TRACER_KERNEL", o.kernel.c_str(), 1);
-    setenv("WL_TRACER_LAUNCHES", o.launches.c_str(), 1);
-    setenv("WL_TRACER_BLOCKS", blocks.c_str(), 1);
-    setenv("WL_TRACER_CAPACITY", std::to_string(o.capacity).c_str(), 1);
+    for (const auto& [name, value] : lab::tracer_environment(tracer, request)) setenv(name.c_str(), value.c_str(), 1);
     std::vector<char*> argv;
     for (const std::string& a : o.program) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
@@ -67,32 +51,6 @@ int run_traced(const RecordOptions& o, const std::string& tracer, const std::str
   }
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// The module's code as nvdisasm lists it, with lines where the module has them; a listing the
-// recording already holds (module-<M>.sass) is read as it is.
-std::map<std::string, SassFunction> disassemble(const std::string& cubin, const std::string& listing, std::string& problem) {
-  if (fs::exists(listing)) return parse_sass_listing(read_file(listing));
-  const std::string nvdisasm = WL_RECORD_NVDISASM[0] ? WL_RECORD_NVDISASM : "nvdisasm";
-  lab::ChildLimits limits;
-  limits.seconds = 120;
-  const lab::ChildOutcome r =
-      lab::run_child({"/bin/sh", "-c", "\"$0\" -c -g -gi \"$1\" > \"$2\"", nvdisasm, cubin, listing}, limits);
-  if (!r.ok()) {
-    std::error_code ignored;
-    fs::remove(listing, ignored);  // a partial listing would be read as whole by --from
-    problem = "nvdisasm could not list the kernels' code (" + lab::describe_outcome(r, limits) +
-              "): events carry no source line";
-    return {};
-  }
-  return parse_sass_listing(read_file(listing));
 }
 
 // The launches a recording holds, as a trace written to o.out.
@@ -113,12 +71,10 @@ int record(const RecordOptions& o) {
     std::cerr << "warplens record: name the program to run after --, or a recording with --from\n";
     return 2;
   }
-  const std::string dir = tracer_dir();
-  const std::string tracer = dir + "/libwarplens-tracer.so", patches = dir + "/warplens-patches.fatbin";
-  if (dir.empty() || !fs::exists(tracer) || !fs::exists(patches)) {
-    std::cerr << "warplens record: this build has no GPU tracer (it needs the CUDA toolkit's Compute Sanitizer API "
-                 "headers, compute-sanitizer/include, at build time); set WARPLENS_TRACER_DIR to a folder holding "
-                 "libwarplens-tracer.so and warplens-patches.fatbin\n";
+  std::string why;
+  const std::optional<lab::GpuTracer> tracer = lab::find_gpu_tracer(why);
+  if (!tracer) {
+    std::cerr << "warplens record: " << why << "\n";
     return 1;
   }
   std::string blocks = o.blocks;
@@ -149,20 +105,17 @@ int record(const RecordOptions& o) {
     }
   } remove{o.keep.empty() ? folder : std::string()};
 
-  const int status = run_traced(o, tracer, patches, folder, blocks);
+  lab::TracerRequest request;
+  request.folder = folder;
+  request.kernel = o.kernel;
+  request.launches = o.launches;
+  request.blocks = blocks;
+  request.capacity = o.capacity;
+  const int status = run_traced(o, *tracer, request);
   if (status == 127) return 1;
-  // What the tracer saw: each kernel launched, and the launches it recorded.
-  std::vector<std::string> files, launched;
-  std::istringstream summary(read_file(folder + "/launches.txt"));
-  for (std::string line; std::getline(summary, line);) {
-    std::istringstream fields(line);
-    std::string what, a, b;
-    std::getline(fields, what, '\t');
-    std::getline(fields, a, '\t');
-    std::getline(fields, b, '\t');
-    if (what == "recorded") files.push_back(a);
-    if (what == "launched") launched.push_back(short_kernel_name(b) + " (" + a + "x)");
-  }
+  const lab::RecordingSummary seen = lab::read_recording_summary(folder);
+  const std::vector<std::string>& files = seen.recorded;
+  const std::vector<std::string>& launched = seen.launched;
   if (files.empty()) {
     std::cerr << "warplens record: nothing was recorded";
     if (status != 0) std::cerr << "; " << o.program.front() << " exited with " << status;
@@ -184,16 +137,10 @@ int convert(const RecordOptions& o, const std::string& folder, const std::vector
   GpuRecording recording;
   std::string problem;
   try {
-    for (const std::string& f : files) recording.launches.push_back(read_gpu_launch(folder + "/" + f));
+    recording = lab::read_recording(folder, files, problem);
   } catch (const std::exception& e) {
     std::cerr << "warplens record: " << e.what() << "\n";
     return 1;
-  }
-  for (const GpuRecordedLaunch& l : recording.launches) {
-    const std::uint32_t m = l.header.module;
-    if (recording.modules.count(m)) continue;
-    const std::string cubin = folder + "/module-" + std::to_string(m) + ".cubin";
-    recording.modules[m] = disassemble(cubin, folder + "/module-" + std::to_string(m) + ".sass", problem);
   }
   if (!problem.empty()) std::cerr << "warplens record: " << problem << "\n";
   GpuTraceOptions options;

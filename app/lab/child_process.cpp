@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -53,6 +54,7 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const ChildLimits& 
       const rlimit memory{rlim_t(limits.memory_bytes), rlim_t(limits.memory_bytes)};
       setrlimit(RLIMIT_AS, &memory);
     }
+    for (const auto& [name, value] : limits.environment) setenv(name.c_str(), value.c_str(), 1);
     const rlimit no_core{0, 0};  // a crash should not leave a core file in the learner's folder
     setrlimit(RLIMIT_CORE, &no_core);
     execv(args[0], args.data());

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wl::lab {
@@ -11,6 +12,7 @@ namespace wl::lab {
 struct ChildLimits {
   double seconds = 10;                 // wall-clock; then the child and its own children are killed
   std::uint64_t memory_bytes = 0;      // address space (RLIMIT_AS); 0: none
+  std::vector<std::pair<std::string, std::string>> environment;  // set in the child only (the GPU tracer's)
 };
 
 struct ChildOutcome {

@@ -51,12 +51,6 @@ std::string driver_source(const LabFile& f, LabTarget target) {
          "}\n";
 }
 
-// nvcc's -arch for the recorded architecture: "90" -> sm_90; "native" or "all" as they are.
-std::string cuda_arch() {
-  const std::string arch = WL_LAB_CUDA_ARCH;
-  return !arch.empty() && std::isdigit(static_cast<unsigned char>(arch[0])) ? "sm_" + arch : arch;
-}
-
 std::vector<std::string> compile_command(LabTarget target, const std::string& headers, const std::string& driver,
                                          const std::string& library) {
   std::vector<std::string> command;
@@ -69,9 +63,9 @@ std::vector<std::string> compile_command(LabTarget target, const std::string& he
     // As the family libraries' .cu files build (kernels/CMakeLists.txt, wl_gpu), optimised: a
     // GPU run is timed. The CUDA runtime is linked into the library, its symbols hidden: the
     // program's own copy is not exported to it.
-    command = {WL_LAB_NVCC, WL_LAB_CXX_STANDARD, "-O3", "-arch=" + cuda_arch(), "-shared", "-Xcompiler", "-fPIC",
-               "-cudart", "static", "--expt-relaxed-constexpr", "-diag-suppress=20208", "-DBOOST_ALL_NO_LIB",
-               "-DWARPLENS_HAVE_CUDA=1", "-x", "cu", "-I", headers};
+    command = lab_nvcc_command();
+    command.insert(command.end(), {"--expt-relaxed-constexpr", "-diag-suppress=20208", "-DBOOST_ALL_NO_LIB",
+                                   "-DWARPLENS_HAVE_CUDA=1", "-x", "cu", "-I", headers});
     if (std::string(WL_LAB_NCCL_INCLUDE_DIR).size())
       command.insert(command.end(), {"-DWARPLENS_HAVE_NCCL=1", "-I", WL_LAB_NCCL_INCLUDE_DIR});
   }
@@ -109,6 +103,13 @@ bool names_word(const std::string& text, const std::string& word) {
 
 }  // namespace
 
+std::vector<std::string> lab_nvcc_command() {
+  // nvcc's -arch for the recorded architecture: "90" -> sm_90; "native" or "all" as they are.
+  std::string arch = WL_LAB_CUDA_ARCH;
+  if (!arch.empty() && std::isdigit(static_cast<unsigned char>(arch[0]))) arch = "sm_" + arch;
+  return {WL_LAB_NVCC, WL_LAB_CXX_STANDARD, "-O3", "-arch=" + arch, "-shared", "-Xcompiler", "-fPIC", "-cudart", "static"};
+}
+
 std::string lab_build_key(const std::string& text) {
   char key[24];
   std::snprintf(key, sizeof key, "%016llx", (unsigned long long)fnv1a(text + program_stamp()));
@@ -140,18 +141,29 @@ bool lab_compiler_present(std::string& why, LabTarget target) {
 std::vector<Diagnostic> parse_diagnostics(const std::string& output, const std::string& lab_path) {
   std::vector<Diagnostic> out;
   static const std::regex line_re(R"(^(.*?):(\d+):(\d+): (fatal error|error|warning|note): (.*)$)");
+  // nvcc's CUDA front end: "file.cu(12): error: identifier "x" is undefined", "file.cu(3): warning
+  // #177-D: ..." (no column).
+  static const std::regex nvcc_re(R"(^(.*?)\((\d+)\): (error|warning)(?: #\d+(?:-D)?)?: (.*)$)");
   const std::string absolute = fs::absolute(lab_path).lexically_normal().string();
   std::istringstream lines(output);
   std::string line;
   std::smatch m;
   while (std::getline(lines, line)) {
-    if (!std::regex_match(line, m, line_re)) continue;
     Diagnostic d;
-    d.file = m[1];
-    d.line = unsigned(std::stoul(m[2]));
-    d.column = unsigned(std::stoul(m[3]));
-    d.severity = m[4] == "fatal error" ? "error" : std::string(m[4]);
-    d.message = m[5];
+    if (std::regex_match(line, m, line_re)) {
+      d.file = m[1];
+      d.line = unsigned(std::stoul(m[2]));
+      d.column = unsigned(std::stoul(m[3]));
+      d.severity = m[4] == "fatal error" ? "error" : std::string(m[4]);
+      d.message = m[5];
+    } else if (std::regex_match(line, m, nvcc_re)) {
+      d.file = m[1];
+      d.line = unsigned(std::stoul(m[2]));
+      d.severity = m[3];
+      d.message = m[4];
+    } else {
+      continue;
+    }
     d.in_lab_file = d.file == absolute || d.file == lab_path;
     if (d.in_lab_file) d.file = lab_path;
     // The driver instantiates the kernel once per type: the same error comes once per type.
@@ -193,8 +205,8 @@ std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics) {
   for (const char* severity : {"error", "warning"})
     for (const Diagnostic& d : diagnostics)
       if (d.severity == severity)
-        out += d.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.severity + ": " +
-               d.message + "\n";
+        out += d.file + ":" + std::to_string(d.line) + (d.column ? ":" + std::to_string(d.column) : "") + ": " +
+               d.severity + ": " + d.message + "\n";  // nvcc gives no column
   if (const std::string hint = dialect_hint(diagnostics); !hint.empty()) out += hint + "\n";
   return out;
 }

@@ -48,6 +48,10 @@ std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics);
 // dialect calls each CUDA name the errors mention, in one line; empty when they mention none.
 std::string dialect_hint(const std::vector<Diagnostic>& diagnostics);
 
+// nvcc and the flags every GPU build of the lab starts with: this build's standard, -O3, its first
+// architecture, a shared library with the CUDA runtime linked in.
+std::vector<std::string> lab_nvcc_command();
+
 // Where built libraries are cached: $XDG_CACHE_HOME/warplens/lab or ~/.cache/warplens/lab.
 std::string lab_cache_dir();
 // The cache key (16 hex digits) of a build decided by `text` and this program (a rebuilt program

@@ -14,8 +14,11 @@
 #include "kernels/host/input.h"
 #include "kernels/gpu/gpu_error.h"
 #include "kernels/gpu/gpu_measure.h"
+#include "kernels/plain/gpu/gpu_recording.h"
 #include "kernels/plain/plain_contract.h"
+#include "kernels/plain/plain_gpu_kernel.h"
 #include "kernels/plain/plain_steps.h"
+#include "lab/gpu_tracer.h"
 #include "lab/lab_where.h"
 #include "lab/plain_build.h"
 #include "results/sweep_text.h"
@@ -28,6 +31,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr std::uint32_t kMostRecordedBlocks = 1u << 20;  // as the CLI's --record-blocks all
+constexpr double kTracerStartSeconds = 30;  // the tracer patches each module the program loads: seconds for ours
 
 json request_to_json(const RunRequest& r, const RunInput& in, bool record_all, bool gpu) {
   return {{"record_all", record_all}, {"gpu", gpu}, {"family", r.family}, {"variant", r.variant}, {"op", r.op}, {"type", r.type}, {"n", r.n},
@@ -80,13 +84,13 @@ std::optional<LabTarget> choose_lab_target(const LabFile& file, BackendChoice ba
   note.clear();
   if (backend == BackendChoice::Simulator) return LabTarget::Simulator;
   std::string why;
-  if (file.plain) {  // clang and the simulator's hooks: there is no GPU build of a plain file yet
-    const bool gpu_here = lab_compiler_present(why, LabTarget::Gpu) && gpu_usable(&why);
-    note = gpu_here ? "a plain-CUDA file runs on the simulator only in this version" : why + ": the simulator runs your kernel";
+  if (file.plain) {  // nvcc, a GPU, and the tracer that records the run
+    if (lab_compiler_present(why, LabTarget::Gpu) && gpu_usable(&why) && find_gpu_tracer(why)) return LabTarget::Gpu;
     if (backend == BackendChoice::Gpu) {
-      note = "your kernel cannot run on the GPU here: " + (gpu_here ? "a plain-CUDA file runs on the simulator only in this version" : why);
+      note = "your kernel cannot run on the GPU here: " + why;
       return std::nullopt;
     }
+    note = why + ": the simulator runs your kernel";
     return LabTarget::Simulator;
   }
   const Family* family = find_family(file.family);
@@ -167,35 +171,17 @@ std::optional<LabRequest> lab_default_request(const LabFile& file, std::string& 
   return out;
 }
 
-LabRun run_lab(const LabFile& file, const LabRequest& request) {
-  LabRun out;
-  out.build = file.plain ? build_plain_file(file, request.request.type, request.request.block)
-                         : build_lab_file(file, request.target);
-  if (!out.build.ok) {
-    out.problem = !out.build.problem.empty() ? out.build.problem
-                                             : file.path + " does not compile:\n" + format_diagnostics(out.build.diagnostics);
-    return out;
-  }
-  RunFolder folder;
-  if (folder.path.empty()) {
-    out.problem = "cannot make a temporary folder for the run";
-    return out;
-  }
-  RunRequest r = request.request;
-  r.family = file.family;
-  r.variant = file.plain ? kPlainVariant : file.id;
-  json asked = request_to_json(r, request.input, request.record_all, request.target == LabTarget::Gpu);
-  if (file.plain) asked["plain"] = {{"kernel", file.id}, {"lines", out.build.lines}};
+namespace {
+
+// Runs `lab exec` on `library` with the request `asked` in `folder`, and reads back its trace and
+// result into `out`; false, with out.problem saying why, when it did not run to its end.
+bool exec_child(const LabFile& file, const std::string& library, const json& asked, const ChildLimits& limits,
+                const RunFolder& folder, LabRun& out) {
   std::ofstream(folder.path + "/request.json") << asked.dump();
-  // CUDA reserves far more address space than it uses (a GPU's memory mapped into the process,
-  // unified addressing): under an address-space limit its first cudaMalloc fails. On the GPU the
-  // limit that guards the machine is the GPU's own memory.
-  ChildLimits limits = request.limits;
-  if (request.target == LabTarget::Gpu) limits.memory_bytes = 0;
-  const ChildOutcome child = run_child({lab_exec_program(), "lab", "exec", out.build.library, folder.path, "--watch",
+  const ChildOutcome child = run_child({lab_exec_program(), "lab", "exec", library, folder.path, "--watch",
                                        std::to_string(watch_seconds(limits.seconds))},
                                       limits);
-  out.run_seconds = child.seconds;
+  out.run_seconds += child.seconds;
   if (!child.ok()) {
     std::string said = child.output;
     while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
@@ -203,7 +189,7 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
     else out.problem = "your kernel " + describe_outcome(child, limits) + (said.empty() ? "" : ": " + said);
     if (child.timed_out)
       if (const std::string where = where_sentence(folder.path, file); !where.empty()) out.problem += ". " + where;
-    return out;
+    return false;
   }
   try {
     out.outcome.trace = read_trace(folder.path + "/trace.wltrace");
@@ -219,8 +205,120 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
     if (j.contains("percent_of_copy")) out.measures.percent_of_copy = j.at("percent_of_copy").get<double>();
   } catch (const std::exception& e) {
     out.problem = std::string("the run's results could not be read back: ") + e.what();
+    return false;
+  }
+  return true;
+}
+
+// A regex the tracer finds the file's kernel by in a demangled name: "reduce2" in
+// "void reduce2<float, 256u>(float const*, float*, unsigned int)", not in "reduce20(...)".
+std::string kernel_pattern(const std::string& name) { return "(^|[ :])" + name + "[<(]"; }
+
+// A plain-CUDA file's run on the GPU, after `out` holds the unpatched run's check and time:
+// the same run again with the GPU tracer injected, its recording turned into the trace
+// (gpu_recording.h), with the run's names for the family, the request and the buffers.
+bool record_plain_on_gpu(const LabFile& file, const LabRequest& request, const json& asked, const ChildLimits& limits,
+                         LabRun& out) {
+  std::string why;
+  const std::optional<GpuTracer> tracer = find_gpu_tracer(why);
+  RunFolder folder;
+  if (!tracer || folder.path.empty()) {
+    out.problem = tracer ? "cannot make a temporary folder for the recording" : why;
+    return false;
+  }
+  TracerRequest t;
+  t.folder = folder.path + "/recording";
+  t.kernel = kernel_pattern(file.id);
+  t.launches = "all";
+  t.blocks.clear();
+  for (std::uint32_t b : request.request.record_blocks) t.blocks += (t.blocks.empty() ? "" : ",") + std::to_string(b);
+  if (request.record_all || t.blocks.empty()) t.blocks = request.record_all ? "all" : "0";
+  if (request.request.event_cap) t.capacity = request.request.event_cap;
+  std::error_code ec;
+  std::filesystem::create_directories(t.folder, ec);
+  ChildLimits patched = limits;
+  patched.environment = tracer_environment(*tracer, t);
+  // Patching the program's modules and every access of the recorded blocks take their time.
+  patched.seconds = 3 * limits.seconds + kTracerStartSeconds;
+  json recorded_request = asked;
+  recorded_request["record_only"] = true;
+  LabRun recorded;
+  if (!exec_child(file, out.build.library, recorded_request, patched, folder, recorded)) {
+    out.problem = "recorded on the GPU, " + recorded.problem;
+    return false;
+  }
+  const RecordingSummary seen = read_recording_summary(t.folder);
+  if (seen.recorded.empty()) {
+    out.problem = "the GPU tracer recorded no launch of " + file.id;
+    return false;
+  }
+  GpuTraceOptions options;
+  const TraceMeta& run = recorded.outcome.trace.meta;
+  try {
+    const json j = json::parse(read_text(folder.path + "/result.json"));
+    for (const json& b : j.at("buffers"))
+      if (const BufferRecord* named = run.buffer(BufferId(b.at("id").get<unsigned>())))
+        options.buffers[b.at("address").get<std::uint64_t>()] = *named;
+    std::string listing_problem;
+    const GpuRecording recording = read_recording(t.folder, seen.recorded, listing_problem);
+    Trace trace = gpu_recording_trace(recording, options);
+    TraceMeta& meta = trace.meta;
+    // Each launch's elements and shared bytes as the simulator counts them: the static section
+    // (the recording's) rounded up to 16 bytes, then the dynamic bytes (plain_shared_bytes).
+    const json& made = j.at("launches");
+    for (std::size_t k = 0; k < meta.launches.size() && k < made.size(); ++k) {
+      LaunchRecord& l = meta.launches[k];
+      const std::uint32_t dynamic = made[k].at("dynamic_shared_bytes");
+      l.n = made[k].at("n");
+      l.shared_bytes = (l.shared_bytes + 15) / 16 * 16 + dynamic;
+    }
+    meta.family = run.family;
+    meta.variant = run.variant;
+    meta.op = run.op;
+    meta.type = run.type;
+    meta.n = run.n;
+    meta.params = run.params;
+    meta.sm_count = run.sm_count;
+    meta.event_cap = t.capacity;
+    out.outcome.trace = std::move(trace);
+  } catch (const std::exception& e) {
+    out.problem = std::string("the GPU recording could not be read: ") + e.what();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+LabRun run_lab(const LabFile& file, const LabRequest& request) {
+  LabRun out;
+  const bool gpu = request.target == LabTarget::Gpu;
+  out.build = !file.plain ? build_lab_file(file, request.target)
+              : gpu       ? build_plain_gpu_file(file, request.request.type, request.request.block)
+                          : build_plain_file(file, request.request.type, request.request.block);
+  if (!out.build.ok) {
+    out.problem = !out.build.problem.empty() ? out.build.problem
+                                             : file.path + " does not compile:\n" + format_diagnostics(out.build.diagnostics);
     return out;
   }
+  RunFolder folder;
+  if (folder.path.empty()) {
+    out.problem = "cannot make a temporary folder for the run";
+    return out;
+  }
+  RunRequest r = request.request;
+  r.family = file.family;
+  r.variant = file.plain ? kPlainVariant : file.id;
+  json asked = request_to_json(r, request.input, request.record_all, gpu);
+  if (file.plain && gpu) asked["plain"] = {{"kernel", file.id}, {"gpu", true}};
+  else if (file.plain) asked["plain"] = {{"kernel", file.id}, {"lines", out.build.lines}};
+  // CUDA reserves far more address space than it uses (a GPU's memory mapped into the process,
+  // unified addressing): under an address-space limit its first cudaMalloc fails. On the GPU the
+  // limit that guards the machine is the GPU's own memory.
+  ChildLimits limits = request.limits;
+  if (gpu) limits.memory_bytes = 0;
+  if (!exec_child(file, out.build.library, asked, limits, folder, out)) return out;
+  if (file.plain && gpu && !out.outcome.trace.meta.fault && !record_plain_on_gpu(file, request, asked, limits, out)) return out;
   out.ran = true;
   return out;
 }
@@ -240,17 +338,31 @@ const Family* load_dialect_family(const std::string& library) {
   return entry ? entry() : nullptr;
 }
 
-// A plain-CUDA build: the kernel loaded for its family's contract to run.
+// A plain-CUDA build: the kernel loaded for its family's contract to run, on the simulator or
+// the GPU.
+struct LoadedPlain {
+  std::unique_ptr<PlainKernel> sim;
+  std::unique_ptr<PlainGpuKernel> gpu;
+  std::string name() const { return sim ? sim->name() : gpu ? gpu->name() : std::string(); }
+};
 const Family* load_plain_family(const std::string& library, const json& plain, const std::string& family,
-                                std::unique_ptr<PlainKernel>& kernel) {
-  PlainLines lines;
+                                LoadedPlain& kernel) {
   std::string error;
-  if (!PlainLines::parse(read_text(plain.at("lines")), lines, error) ||
-      !(kernel = PlainKernel::load(library, plain.at("kernel"), lines, error))) {
-    std::cerr << error << "\n";
-    return nullptr;
+  if (plain.value("gpu", false)) {
+    if (!(kernel.gpu = PlainGpuKernel::load(library, plain.at("kernel"), error))) {
+      std::cerr << error << "\n";
+      return nullptr;
+    }
+    set_plain_gpu_kernel(kernel.gpu.get());
+  } else {
+    PlainLines lines;
+    if (!PlainLines::parse(read_text(plain.at("lines")), lines, error) ||
+        !(kernel.sim = PlainKernel::load(library, plain.at("kernel"), lines, error))) {
+      std::cerr << error << "\n";
+      return nullptr;
+    }
+    set_plain_kernel(kernel.sim.get());
   }
-  set_plain_kernel(kernel.get());
   const PlainContract* contract = find_plain_contract(family);
   if (!contract) std::cerr << "no family '" << family << "' takes a plain-CUDA kernel\n";
   return contract ? contract->runs : nullptr;
@@ -270,9 +382,10 @@ int lab_exec(const std::string& library, const std::string& folder, double watch
     std::cerr << "bad request: " << e.what() << "\n";
     return 3;
   }
-  std::unique_ptr<PlainKernel> plain;
-  const Family* loaded = request.contains("plain") ? load_plain_family(library, request.at("plain"), r.family, plain)
-                                                 : load_dialect_family(library);
+  LoadedPlain plain;
+  const bool is_plain = request.contains("plain");
+  const Family* loaded = is_plain ? load_plain_family(library, request.at("plain"), r.family, plain)
+                                  : load_dialect_family(library);
   if (!loaded) return 3;
   const Family& family = *loaded;
   // Checked with block 0 alone: the blocks asked for are then fitted to the variant's grid.
@@ -299,17 +412,28 @@ int lab_exec(const std::string& library, const std::string& folder, double watch
   const LabWatchdog watchdog(watch_seconds, folder);
   try {
     RunResult result = family.run(r, gpu ? Backend::Gpu : Backend::Simulator, input.data());
-    if (plain) {
-      result.trace.meta.variant = plain->name();  // the contract's one variant is the file's kernel
+    if (is_plain) {
+      result.trace.meta.variant = plain.name();  // the contract's one variant is the file's kernel
       name_plain_steps(result.trace);
     }
+    if (plain.gpu) {  // the launches made and where the buffers lie, for the recording (record_plain_on_gpu)
+      json& launches = j["launches"] = json::array();
+      result.trace.meta.launches.clear();
+      for (const PlainGpuKernel::Launch& l : plain.gpu->launches()) {
+        launches.push_back({{"n", l.n}, {"dynamic_shared_bytes", l.dynamic_shared_bytes}});
+        result.trace.meta.launches.push_back(launch_record({plain.name(), l.n, l.grid, l.block}, l.dynamic_shared_bytes));
+      }
+      json& buffers = j["buffers"] = json::array();
+      for (const PlainBuffer& b : plain.gpu->buffers())
+        buffers.push_back({{"address", std::uint64_t(reinterpret_cast<std::uintptr_t>(b.base))}, {"id", unsigned(b.id)}});
+    }
     write_trace(result.trace, folder + "/trace.wltrace");
-    j = {{"backend", result.backend},          {"result", result.result_text},
-         {"ok", result.check.ok},              {"expected", result.check.expected},
-         {"error", result.check.error},        {"bound", result.check.bound},
-         {"diagnosis", result.check.diagnosis}};
+    j.update({{"backend", result.backend},          {"result", result.result_text},
+              {"ok", result.check.ok},              {"expected", result.check.expected},
+              {"error", result.check.error},        {"bound", result.check.bound},
+              {"diagnosis", result.check.diagnosis}});
 #if defined(WARPLENS_HAVE_CUDA)
-    if (gpu && !result.trace.meta.fault) {  // the uninstrumented build, timed as `bench` times it
+    if (gpu && !result.trace.meta.fault && !request.value("record_only", false)) {  // the uninstrumented build, timed as `bench` times it
       const TimingPlan plan;
       RunRequest timed = r;
       timed.record = false;

@@ -22,7 +22,7 @@ struct LabRequest {
   RunInput input;
   LabTarget target = LabTarget::Simulator;  // Gpu: built with nvcc, run, recorded and timed on the GPU
   bool record_all = false;  // record every block of the first launch (its grid is the variant's)
-  ChildLimits limits{kDefaultSeconds, kDefaultMemory};
+  ChildLimits limits{kDefaultSeconds, kDefaultMemory, {}};
 };
 
 // What only a GPU run measures: the kernel's time (uninstrumented, median of 20 after 5 warm-up

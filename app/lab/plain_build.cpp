@@ -21,6 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr double kClangSeconds = 120;  // as a dialect build's: a hung compiler cannot hang the lab
+constexpr double kNvccSeconds = 300;   // as a dialect GPU build's: nvcc on templates takes tens of seconds
 
 // -O1: the optimiser keeps values in registers across a line as nvcc does (an unrolled last
 // warp without volatile reads its shared words once), yet compiles in a fraction of a second.
@@ -114,7 +115,7 @@ bool plain_compiler_present(std::string& why) {
   return true;
 }
 
-std::string plain_problem(LabFile& file, const std::string& type, unsigned block) {
+std::string plain_problem(LabFile& file, const std::string& type, unsigned block, LabTarget target) {
   if (file.family.empty())
     return file.path + ": say which family's contract its kernel fulfils with --family (" + plain_contract_ids_text() +
            ") or a '// family:' line";
@@ -125,7 +126,7 @@ std::string plain_problem(LabFile& file, const std::string& type, unsigned block
   const std::vector<PlainKernelDecl> kernels = find_plain_kernels(file.text);
   const PlainKernelDecl* kernel = choose_plain_kernel(kernels, file.kernel, file.path, error);
   if (!kernel) return error;
-  if (const std::string unsupported = plain_unsupported(file.text); !unsupported.empty())
+  if (const std::string unsupported = plain_unsupported(file.text); !unsupported.empty() && target == LabTarget::Simulator)
     return file.path + ": " + unsupported;
   if (!plain_entry(*kernel, *contract, type, block, error)) return error;
   file.id = file.kernel = kernel->name;
@@ -200,6 +201,64 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
   fs::remove(source_path, ec);
   if (!write_file(b.lines, lines.text())) {
     b.problem = "cannot keep the built kernel's line table in " + dir;
+    return b;
+  }
+  fs::rename(partial, b.library, ec);
+  if (ec) {
+    b.problem = "cannot keep the built kernel in " + dir + ": " + ec.message();
+    return b;
+  }
+  b.ok = true;
+  return b;
+}
+
+LabBuild build_plain_gpu_file(const LabFile& file, const std::string& type, unsigned block) {
+  LabBuild b;
+  if (!lab_compiler_present(b.problem, LabTarget::Gpu)) return b;
+  LabFile chosen = file;
+  if ((b.problem = plain_problem(chosen, type, block, LabTarget::Gpu)) != "") return b;
+  std::string error;
+  const std::vector<PlainKernelDecl> kernels = find_plain_kernels(file.text);
+  const PlainKernelDecl& kernel = *choose_plain_kernel(kernels, file.kernel, file.path, error);
+  const std::string entry = *plain_gpu_entry(kernel, *find_plain_contract(file.family), type, block, error);
+  // The file as it is, its lines its own (nvcc's line table names it), then the entry.
+  std::string quoted;
+  for (char c : fs::absolute(file.path).lexically_normal().string())
+    quoted += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  const std::string source = "#line 1 \"" + quoted + "\"\n" + file.text + "\n#include <stdint.h>\n" + entry;
+
+  const std::string dir = lab_cache_dir();
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    b.problem = "cannot make the lab's cache folder " + dir + ": " + ec.message();
+    return b;
+  }
+  // -lineinfo: the recorded instructions' lines (nvdisasm -g), without changing the code.
+  std::vector<std::string> command = lab_nvcc_command();
+  command.insert(command.end(), {"-lineinfo", "-x", "cu"});
+  std::string key_text = source;
+  for (const std::string& w : command) key_text += w;
+  const std::string base = dir + "/" + kernel.name + "-" + lab_build_key(key_text) + "-plain-gpu";
+  b.library = base + ".so";
+  if (fs::exists(b.library)) {
+    b.ok = b.cached = true;
+    return b;
+  }
+  const std::string mine = base + "." + std::to_string(getpid());
+  const std::string source_path = mine + ".cu", partial = mine + ".so.part";
+  std::ofstream(source_path) << source;
+  command.insert(command.end(), {source_path, "-o", partial});
+  ChildLimits limits;
+  limits.seconds = kNvccSeconds;
+  const ChildOutcome run = run_child(command, limits);
+  fs::remove(source_path, ec);
+  b.seconds = run.seconds;
+  b.output = run.output;
+  b.diagnostics = parse_diagnostics(run.output, file.path);
+  if (!run.ok()) {
+    fs::remove(partial, ec);
+    if (b.diagnostics.empty()) b.problem = "nvcc " + describe_outcome(run, limits) + ": " + run.output;
     return b;
   }
   fs::rename(partial, b.library, ec);

@@ -1,4 +1,4 @@
-// Builds a plain-CUDA file (kernels/plain/README.md) for the simulator: clang compiles it,
+// Builds a plain-CUDA file (kernels/plain/README.md) for the simulator, or for the GPU (below): clang compiles it,
 // unchanged but for two line-keeping rewrites (plain_source.h), with WarpLens's CUDA prelude and
 // SanitizerCoverage's load and store callbacks, into a library with the glue
 // (kernels/plain/plain_glue.cpp); objdump's line table of the library gives every instrumented
@@ -19,9 +19,15 @@ bool plain_compiler_present(std::string& why);
 // the kernel exists, fits the contract's signature and uses nothing the simulator cannot run.
 // Empty when it can, and the file's kernel and id are then the one it runs (its only one when
 // none was named); else one sentence.
-std::string plain_problem(LabFile& file, const std::string& type, unsigned block);
+// On the GPU, what the simulator cannot run (inline PTX, ...) runs.
+std::string plain_problem(LabFile& file, const std::string& type, unsigned block,
+                          LabTarget target = LabTarget::Simulator);
 
 // The library (LabBuild::library) and its line table (LabBuild::lines).
 LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned block);
+
+// The GPU's library: nvcc builds the file unchanged, with line information (-lineinfo), and an
+// entry that launches its kernel (plain_source.h's plain_gpu_entry). Cached as the simulator's.
+LabBuild build_plain_gpu_file(const LabFile& file, const std::string& type, unsigned block);
 
 }  // namespace wl::lab

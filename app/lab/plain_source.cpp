@@ -307,8 +307,16 @@ const PlainKernelDecl* choose_plain_kernel(const std::vector<PlainKernelDecl>& k
   return nullptr;
 }
 
-std::optional<std::string> plain_entry(const PlainKernelDecl& k, const PlainContract& contract, const std::string& type,
-                                       unsigned block, std::string& error) {
+namespace {
+
+// The kernel's name with its template arguments, and its arguments from the contract's pointers
+// (wl_p) and integers (wl_k): what both entries call.
+struct PlainCallText {
+  std::string callee, args;
+};
+
+std::optional<PlainCallText> plain_call_text(const PlainKernelDecl& k, const PlainContract& contract,
+                                             const std::string& type, unsigned block, std::string& error) {
   const std::string t = c_type(type);
   const std::string takes = "a " + contract.family + " kernel takes " + contract.signature;
   if (k.params.size() != contract.params.size()) {
@@ -360,9 +368,28 @@ std::optional<std::string> plain_entry(const PlainKernelDecl& k, const PlainCont
     }
     targs += (targs.empty() ? "" : ", ") + (p.is_type ? t : std::to_string(block));
   }
-  const std::string callee = k.name + (k.template_params.empty() ? "" : "<" + targs + ">");
+  return PlainCallText{k.name + (k.template_params.empty() ? "" : "<" + targs + ">"), args};
+}
+
+}  // namespace
+
+std::optional<std::string> plain_entry(const PlainKernelDecl& k, const PlainContract& contract, const std::string& type,
+                                       unsigned block, std::string& error) {
+  const std::optional<PlainCallText> call = plain_call_text(k, contract, type, block, error);
+  if (!call) return std::nullopt;
   return "extern \"C\" __attribute__((visibility(\"default\"))) void wl_plain_entry(void* const* wl_p, const uint64_t* wl_k) {\n"
-         "  (void)wl_p;\n  (void)wl_k;\n  " + callee + "(" + args + ");\n}\n";
+         "  (void)wl_p;\n  (void)wl_k;\n  " + call->callee + "(" + call->args + ");\n}\n";
+}
+
+std::optional<std::string> plain_gpu_entry(const PlainKernelDecl& k, const PlainContract& contract, const std::string& type,
+                                           unsigned block, std::string& error) {
+  const std::optional<PlainCallText> call = plain_call_text(k, contract, type, block, error);
+  if (!call) return std::nullopt;
+  // cudaGetLastError also clears the error, so a later launch's report is its own.
+  return "extern \"C\" __attribute__((visibility(\"default\"))) int wl_plain_gpu_launch(unsigned wl_grid, unsigned wl_block,\n"
+         "    unsigned wl_shared, void* const* wl_p, const uint64_t* wl_k) {\n"
+         "  (void)wl_p;\n  (void)wl_k;\n  " + call->callee + "<<<wl_grid, wl_block, wl_shared>>>(" + call->args + ");\n"
+         "  return (int)cudaGetLastError();\n}\n";
 }
 
 std::string plain_compile_source(const std::string& text, const std::string& path, const std::string& entry) {

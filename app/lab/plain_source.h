@@ -55,6 +55,11 @@ const PlainKernelDecl* choose_plain_kernel(const std::vector<PlainKernelDecl>& k
 std::optional<std::string> plain_entry(const PlainKernelDecl& kernel, const PlainContract& contract,
                                        const std::string& type, unsigned block, std::string& error);
 
+// The GPU's entry (kernels/plain/gpu/plain_gpu_kernel.h's WlPlainGpuLaunch, `wl_plain_gpu_launch`):
+// launches `kernel` with the same arguments on the GPU and returns cudaGetLastError().
+std::optional<std::string> plain_gpu_entry(const PlainKernelDecl& kernel, const PlainContract& contract,
+                                           const std::string& type, unsigned block, std::string& error);
+
 // What clang compiles: the file, rewritten line for line and marked as `path`, then the entry.
 std::string plain_compile_source(const std::string& text, const std::string& path, const std::string& entry);
 

@@ -62,9 +62,13 @@ RunOutcome run_lab_now(const RunSettings& s) {
   if (file->plain) {
     if (!s.lab_family.empty()) file->family = s.lab_family;
     if (!s.lab_kernel.empty()) file->id = file->kernel = s.lab_kernel;
-    if (std::string problem = lab::plain_problem(*file, s.request.type, s.request.block); !problem.empty())
-      return failure(RunProblem::Lab, problem, s);
   }
+  std::string note;
+  const std::optional<lab::LabTarget> target = lab::choose_lab_target(*file, s.backend, note);
+  if (!target) return failure(RunProblem::Lab, note, s);
+  if (file->plain)
+    if (std::string problem = lab::plain_problem(*file, s.request.type, s.request.block, *target); !problem.empty())
+      return failure(RunProblem::Lab, problem, s);
   lab::LabRequest request;
   request.request = s.request;
   request.request.family = file->family;
@@ -75,9 +79,6 @@ RunOutcome run_lab_now(const RunSettings& s) {
   request.input.seed = s.seed;
   request.limits.seconds = s.lab_seconds;
   request.limits.memory_bytes = s.lab_memory_mib << 20;
-  std::string note;
-  const std::optional<lab::LabTarget> target = lab::choose_lab_target(*file, s.backend, note);
-  if (!target) return failure(RunProblem::Lab, note, s);
   request.target = *target;
   if (*target == lab::LabTarget::Gpu) request.request.sm_count = default_sm_count();
   lab::LabRun run = lab::run_lab(*file, request);

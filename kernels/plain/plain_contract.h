@@ -1,6 +1,6 @@
 // What every family's plain-CUDA contract shares (kernels/plain/README.md): a contract is a
 // family with one variant, "plain", whose kernel is the loaded library's (plain_kernel()), run on
-// the simulator only; it decides the kernel's arguments, its launches and how its result is
+// the simulator, or on the GPU where nvcc built the contract (plain_gpu_kernel()); it decides the kernel's arguments, its launches and how its result is
 // checked, reusing the family's reference and check.
 #pragma once
 #include <cstdint>
@@ -16,7 +16,20 @@
 #include "kernels/sim/sim_backend.h"
 #include "trace/trace.h"
 
+// Built by nvcc (kernels/CMakeLists.txt), a contract runs on the GPU too: its Run launches the
+// GPU library the lab loaded, and the family's GPU entry points are instantiated with it.
+#if defined(__CUDACC__)
+#include "kernels/family/gpu_entry.cuh"
+#include "kernels/plain/plain_gpu_launch.cuh"
+#endif
+
 namespace wl {
+
+#if defined(__CUDACC__)
+inline constexpr bool kPlainRunsOnGpu = true;
+#else
+inline constexpr bool kPlainRunsOnGpu = false;
+#endif
 
 // Every contract runs the variant kPlainVariant (trace/trace.h); the trace then names the
 // kernel (plain_kernel()->name()).
@@ -41,13 +54,15 @@ PlainBuffer plain_buffer(Global<T> g, const std::string& name) {
   return PlainBuffer{g.ptr, g.size, unsigned(sizeof(T)), g.buffer, name};
 }
 
-// One launch of the loaded kernel on the simulator, `call` holding its arguments.
+// One launch of the loaded kernel on the simulator, `call` holding its arguments; on the GPU,
+// plain_gpu_launch.cuh's.
 struct PlainFunctor {
   const PlainCall* call;
   void operator()(SimCtx& ctx) const { run_plain_thread(ctx, *call); }
 };
 inline void launch_plain(SimBackend& backend, PlainCall& call, std::uint64_t n, unsigned grid, unsigned block,
                          bool record) {
+  call.kernel = &loaded_plain_kernel();
   const PlainKernel& k = *call.kernel;
   backend.launch(launch_record({k.name(), n, grid, block}, plain_shared_bytes(k, call.dynamic_shared_bytes)), record,
                  PlainFunctor{&call});

@@ -107,6 +107,25 @@ TEST(LabBuild, DiagnosticsAreParsedAndTheLearnersComeFirst) {
             "/home/me/mine.h:9:1: warning: unused variable 'x' [-Wunused-variable]\n");
 }
 
+// nvcc's front end gives no column and may number its diagnostics: both are read.
+TEST(LabBuild, NvccDiagnosticsAreParsed) {
+  const std::vector<Diagnostic> d = parse_diagnostics(
+      "/home/me/mine.cu(12): error: identifier \"sdata\" is undefined\n"
+      "/home/me/mine.cu(3): warning #177-D: variable \"x\" was declared but never referenced\n"
+      "1 error detected in the compilation of \"/tmp/x.cu\".\n",
+      "/home/me/mine.cu");
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_TRUE(d[0].in_lab_file);
+  EXPECT_EQ(d[0].line, 12u);
+  EXPECT_EQ(d[0].column, 0u);
+  EXPECT_EQ(d[0].severity, "error");
+  EXPECT_EQ(d[0].message, "identifier \"sdata\" is undefined");
+  EXPECT_EQ(d[1].severity, "warning");
+  EXPECT_EQ(d[1].message, "variable \"x\" was declared but never referenced");
+  EXPECT_EQ(format_diagnostics(d), "/home/me/mine.cu:12: error: identifier \"sdata\" is undefined\n"
+                                   "/home/me/mine.cu:3: warning: variable \"x\" was declared but never referenced\n");
+}
+
 // The driver builds the kernel for each type: an error in it is given once, not once a type.
 TEST(LabBuild, AnErrorOfEveryTypeIsGivenOnce) {
   const std::string error = "/home/me/mine.h:23:14: error: 'atomicAdd' was not declared in this scope\n";
@@ -233,7 +252,7 @@ TEST(LabGoals, MetricsAndComparisonsWithBuiltInVariants) {
 }
 
 TEST(ChildProcess, ExitsCrashesAndHangsAreToldApart) {
-  ChildLimits limits{5, 0};
+  ChildLimits limits{5, 0, {}};
   const ChildOutcome fine = run_child({"/bin/sh", "-c", "echo hello; exit 0"}, limits);
   EXPECT_TRUE(fine.ok());
   EXPECT_EQ(fine.output, "hello\n");

@@ -58,6 +58,24 @@ TEST(PlainSource, TheEntryInstantiatesTheTemplateAndNamesAParameterThatDoesNotFi
   EXPECT_EQ(error, "other takes 3 parameters; a histogram kernel takes (const T* in, unsigned* bins, N n, unsigned nbins)");
 }
 
+// The GPU's entry launches the same call, with the contract's launch shape, and reports the
+// launch's error; a parameter that does not fit is refused in the same sentence.
+TEST(PlainSource, TheGpuEntryLaunchesTheSameCall) {
+  const std::vector<PlainKernelDecl> k = find_plain_kernels(kCourse);
+  const PlainContract& reduce = *find_plain_contract("reduce");
+  std::string error;
+  const std::optional<std::string> entry = plain_gpu_entry(k[0], reduce, "f32", 128, error);
+  ASSERT_TRUE(entry) << error;
+  EXPECT_NE(entry->find("int wl_plain_gpu_launch(unsigned wl_grid, unsigned wl_block,"), std::string::npos) << *entry;
+  EXPECT_NE(entry->find("reduce<float, 128><<<wl_grid, wl_block, wl_shared>>>((float*)wl_p[0], (float*)wl_p[1], wl_k[0]);"),
+            std::string::npos)
+      << *entry;
+  EXPECT_NE(entry->find("return (int)cudaGetLastError();"), std::string::npos);
+  EXPECT_FALSE(plain_gpu_entry(k[1], reduce, "i32", 128, error));
+  EXPECT_EQ(error, "other's first parameter, 'float* a', is not a pointer to int: with --type i32, a reduce kernel takes "
+                   "(const T* in, T* out, N n)");
+}
+
 TEST(PlainSource, ChoosesTheOnlyKernelOrListsThemAll) {
   const std::vector<PlainKernelDecl> k = find_plain_kernels(kCourse);
   std::string error;

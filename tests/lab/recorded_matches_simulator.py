@@ -4,12 +4,8 @@ recorded-on-h200.tar.xz, made by `record --keep-recording` as docs/gpu-results.m
 on this machine, which has no GPU:
 
 1. Block 0 of reduce_cg (course_reduce.cu) holds what its source says, counted by hand.
-2. Each recorded kernel's block 0 equals the simulator's run of the same file, thread by thread
-   and barrier interval by barrier interval, as sets of (op, line, size, address, a shuffle's source lane where the GPU knows it). Not compared,
-   and why: branches, votes and fences (the GPU patches no such instruction); values (the GPU
-   program's input is not the simulator's); shared offsets are taken from each trace's lowest
-   (the simulator lays every kernel's static arrays of a file out in one section, the GPU starts
-   each kernel's at 0).
+2. Each recorded kernel's block 0 equals the simulator's run of the same file, as
+   trace_compare.py compares them.
 3. A damaged recording is refused with its problem named, exit 1.
 
 usage: recorded_matches_simulator.py WARPLENS_CLI TARBALL PLAIN_DIR
@@ -21,6 +17,9 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from trace_compare import compare  # noqa: E402
 
 cli, tarball, plain = sys.argv[1:4]
 work = tempfile.mkdtemp(prefix="wl-recorded-")
@@ -50,23 +49,6 @@ def sim_trace(file, kernel):
     return json.load(open(out))
 
 
-SKIP = {"branch", "vote", "fence"}
-
-
-def events(trace, unknown_lanes=False):
-    """Block 0 of launch 0, per thread: the multiset of what it did in each barrier interval."""
-    es = [e for e in trace["events"] if e["launch"] == 0 and e["block"] == 0 and e["op"] not in SKIP]
-    shared = [e["address"] for e in es if e["op"].startswith("shared")]
-    base = min(shared) if shared else 0
-    out = collections.defaultdict(collections.Counter)
-    for e in es:
-        address = e["address"] - base if e["op"].startswith("shared") else e["address"]
-        # A shuffle's source lane (where the GPU knows it: an immediate operand), a mask.
-        source = e["aux"] if e["op"] == "warp_sync" or (e["op"] == "shuffle" and unknown_lanes is False) else 0
-        out[e["thread"]][(e["step"], e["op"], e["site"], e["size"], address, source)] += 1
-    return out
-
-
 # 1. By hand, from course_reduce.cu's reduce_cg at block 256: every thread loads its element and
 # stores it (line 17) and meets 4 barriers (line 18, line 21 three times: s = 128, 64, 32); the
 # loop adds 128 + 64 + 32 pairs (line 20: two loads and a store each); warp 0 reads its 32 sums
@@ -88,18 +70,11 @@ if steps[:3] != ["start", "after line 18", "after line 21"]:
 for folder, file, kernel in [("course-cg", "course_reduce.cu", "reduce_cg"),
                              ("course-shfl", "course_reduce.cu", "reduce_shfl"),
                              ("ladder", "reduction_ladder.cu", "reduce2")]:
-    recorded = gpu_trace(folder)
-    # Where the GPU could not know a shuffle's source lane, it says so rather than guess.
-    unknown = any(e["op"] == "shuffle" and e["aux"] == 0xFFFFFFFF for e in recorded["events"])
-    gpu, sim = events(recorded, unknown), events(sim_trace(file, kernel), unknown)
-    differing = [t for t in range(256) if gpu[t] != sim[t]]
-    if differing or not gpu:
-        t = differing[0] if differing else 0
-        failures.append(f"{kernel}: {len(differing)} threads differ; thread {t}: GPU only "
-                        f"{dict(gpu[t] - sim[t])}, simulator only {dict(sim[t] - gpu[t])}")
+    difference, count = compare(gpu_trace(folder), sim_trace(file, kernel), kernel, threads=256)
+    if difference:
+        failures.append(difference)
     else:
-        print(f"{kernel}: block 0 recorded on the GPU equals the simulator's, "
-              f"{sum(sum(c.values()) for c in gpu.values())} events in 256 threads")
+        print(f"{kernel}: block 0 recorded on the GPU equals the simulator's, {count} events in 256 threads")
 
 # 3. Damaged recordings.
 launch = os.path.join(work, "course-cg", "launch-0.wlrec")

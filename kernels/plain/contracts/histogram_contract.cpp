@@ -25,7 +25,6 @@ struct PlainHistogramRun {
   void launch(Global<const T> input, bool record) {
     backend.fill(bins, 0u);
     PlainCall call;
-    call.kernel = &loaded_plain_kernel();
     call.pointers[0] = const_cast<T*>(input.ptr);
     call.pointers[1] = bins.ptr;
     call.integers[0] = request.n;
@@ -38,7 +37,7 @@ struct PlainHistogramRun {
 };
 
 struct PlainHistogramTraits : histogram::Traits {
-  static constexpr bool kRunsOnGpu = false;
+  static constexpr bool kRunsOnGpu = kPlainRunsOnGpu;
   using Variants = TypeList<PlainHistogramVariant>;
   template <class V, class Op, class T, class Backend>
   using Run = PlainHistogramRun<V, Op, T, Backend>;

@@ -60,7 +60,6 @@ struct PlainReduceRun {
                                                                    partials[(k - 1) % 2].buffer};
       const Global<T> out = partials[k % 2];
       PlainCall call;
-      call.kernel = &loaded_plain_kernel();
       call.pointers[0] = const_cast<T*>(in.ptr);
       call.pointers[1] = out.ptr;
       call.integers[0] = passes[k].n;
@@ -76,7 +75,7 @@ struct PlainReduceRun {
 };
 
 struct PlainReduceTraits : reduce::Traits {
-  static constexpr bool kRunsOnGpu = false;
+  static constexpr bool kRunsOnGpu = kPlainRunsOnGpu;
   using Variants = TypeList<PlainReduceVariant>;
   using Ops = TypeList<SumOp, MinOp, MaxOp, ProductOp>;
   template <class V, class Op, class T, class Backend>

@@ -31,7 +31,6 @@ struct PlainRowsRun {
   }
   void launch(Global<const float> input, bool record) {
     PlainCall call;
-    call.kernel = &loaded_plain_kernel();
     call.pointers[0] = const_cast<float*>(input.ptr);
     call.pointers[1] = out.ptr;
     call.integers[0] = request.n / rows::cols_of(request);
@@ -44,7 +43,7 @@ struct PlainRowsRun {
 };
 
 struct PlainRowsTraits : rows::Traits {
-  static constexpr bool kRunsOnGpu = false;
+  static constexpr bool kRunsOnGpu = kPlainRunsOnGpu;
   using Variants = TypeList<PlainRowsVariant>;
   template <class V, class Op, class T, class Backend>
   using Run = PlainRowsRun<V, Op, T, Backend>;

@@ -24,7 +24,6 @@ struct PlainScanRun {
   }
   void launch(Global<const T> input, bool record) {
     PlainCall call;
-    call.kernel = &loaded_plain_kernel();
     call.pointers[0] = const_cast<T*>(input.ptr);
     call.pointers[1] = out.ptr;
     call.integers[0] = request.n;
@@ -36,7 +35,7 @@ struct PlainScanRun {
 };
 
 struct PlainScanTraits : scan::Traits {
-  static constexpr bool kRunsOnGpu = false;
+  static constexpr bool kRunsOnGpu = kPlainRunsOnGpu;
   using Variants = TypeList<PlainScanVariant>;
   template <class V, class Op, class T, class Backend>
   using Run = PlainScanRun<V, Op, T, Backend>;

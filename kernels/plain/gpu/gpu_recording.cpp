@@ -282,6 +282,11 @@ Trace gpu_recording_trace(const GpuRecording& recording, const GpuTraceOptions& 
     b.elements = allocations[base] / element;
     b.name = "allocation " + std::to_string(b.id) + " (" + mib(allocations[base]) + ")";
     b.role = BufferRole::Temp;
+    if (auto named = options.buffers.find(base); named != options.buffers.end()) {
+      const BufferId id = b.id;
+      b = named->second;
+      b.id = id;
+    }
     buffer_of[base] = b.id;
     meta.buffers.push_back(b);
   }

@@ -41,6 +41,9 @@ struct GpuTraceOptions {
   // Where else to look for the kernel's file, by its name, where the path the line table gives
   // cannot be read (a recording made on another machine).
   std::vector<std::string> source_dirs;
+  // What the program calls its allocations, by base address: a buffer there takes this one's
+  // name, type, role and elements (its id is the trace's). Others are "allocation 2 (4 MiB)".
+  std::map<std::uint64_t, BufferRecord> buffers;
 };
 
 Trace gpu_recording_trace(const GpuRecording& recording, const GpuTraceOptions& options);
