@@ -101,6 +101,10 @@ void set_compare(AppState& state, bool on) {
     return;
   }
   Session& right = state.sessions[1];
+  if (right.holds_trace_file()) {  // --compare-trace: the right is a file, compared as it is
+    state.playback.set_steps(shown_steps(state));
+    return;
+  }
   if (!right.views() && !right.busy()) {
     const std::string variant =
         right.settings.request.variant == state.sessions[0].settings.request.variant || !right.outcome()

@@ -159,6 +159,12 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   app.add_option("--trace", s.trace_path, "Load a trace file (.wltrace, or the JSON of --export-json) instead of running")
       ->group(start_group)
       ->type_name("FILE");
+  app.add_option("--compare-trace", s.compare_trace_path,
+                 "With --trace: compare it side by side with this trace file (a kernel recorded on the GPU beside "
+                 "the simulator's run of it)")
+      ->group(start_group)
+      ->type_name("FILE")
+      ->needs(app.get_option("--trace"));
   app.add_option("--lesson", s.lesson_path, "Start a guided lesson (assets/lessons/*.lesson)")
       ->group(start_group)
       ->type_name("FILE");

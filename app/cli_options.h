@@ -41,6 +41,7 @@ struct StartOptions {
   std::optional<std::uint32_t> inspect_launch;
   std::optional<unsigned> sm_count;  // unset: default_sm_count()
   std::string trace_path;     // load this trace file instead of running
+  std::string compare_trace_path;  // and compare it with this one
   std::string lesson_path;    // start this lesson
   std::string lab_kernel;     // --kernel: a plain-CUDA lab file's kernel (its only one when empty)
   bool family_given = false;  // --family was on the command line (a plain-CUDA lab file's contract)

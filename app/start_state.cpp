@@ -82,7 +82,8 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
     if (!parse_view(o.view, state.view, compare)) return "unknown view '" + o.view + "'";
     state.compare = compare;
   }
-  if (state.compare && !o.trace_path.empty()) return "--view compare needs two runs; --trace shows one";
+  if (state.compare && !o.trace_path.empty() && o.compare_trace_path.empty())
+    return "--view compare needs two runs; --trace shows one (--compare-trace adds the other)";
   if (!o.compare_with.empty()) {
     state.compare = true;
     state.sessions[1].settings.request.variant = o.compare_with;
@@ -108,6 +109,10 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
   }
   if (!o.trace_path.empty()) {
     state.sessions[0].load_trace(o.trace_path);
+    if (!o.compare_trace_path.empty()) {
+      state.compare = true;
+      state.sessions[1].load_trace(o.compare_trace_path);
+    }
     return {};
   }
   run_sessions(state);

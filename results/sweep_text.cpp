@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <sstream>
 
 namespace wl {
 namespace {
@@ -78,6 +79,40 @@ bool parse_param_sweep(std::string_view text, std::string& name, std::vector<std
   }
   name = std::string(text.substr(0, eq));
   return parse_counts(text.substr(eq + 1), true, "a value of " + name + " (4096, 2^12 or 2^10..2^15)", values, error);
+}
+
+bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<std::uint32_t>& out,
+                      std::string& error) {
+  out.clear();
+  if (text == "all") {
+    if (grid >= (1u << 20)) {
+      error = "--record-blocks all: the first launch has " + std::to_string(grid) + " blocks; record at most 2^20";
+      return false;
+    }
+    for (std::uint32_t b = 0; b < grid; ++b) out.push_back(b);
+    return true;
+  }
+  // A block number: digits only (std::stoul would take "-11" as 2^64 - 11), below 2^32.
+  auto number = [](std::string_view digits, std::uint32_t& value) {
+    const auto [end, problem] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return !digits.empty() && problem == std::errc() && end == digits.data() + digits.size();
+  };
+  std::stringstream items(text);
+  std::string item;
+  while (std::getline(items, item, ',')) {
+    const std::size_t dash = item.find('-');
+    std::uint32_t first = 0, last = 0;
+    const bool ok = number(std::string_view(item).substr(0, dash), first) &&
+                    (dash == std::string::npos ? (last = first, true) : number(std::string_view(item).substr(dash + 1), last));
+    // At most 2^20 blocks in all: more could never be recorded, and a list of many large
+    // ranges would otherwise take gigabytes (both found by tools/fuzz.sh).
+    if (!ok || last < first || std::uint64_t(last - first) + out.size() >= (1u << 20)) {
+      error = "bad block list '" + text + "' (expected e.g. 0,1,4-7 or all; at most 2^20 blocks)";
+      return false;
+    }
+    for (std::uint64_t b = first; b <= last; ++b) out.push_back(std::uint32_t(b));
+  }
+  return true;
 }
 
 }  // namespace wl

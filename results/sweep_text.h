@@ -1,5 +1,6 @@
 // What a sweep covers, as the CLI takes it: sizes (--sizes) and a family parameter's values
-// (--sweep-param). Text in, numbers or a message out; never throws.
+// (--sweep-param); and the blocks a run records (--record-blocks). Text in, numbers or a
+// message out; never throws.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -21,5 +22,9 @@ bool parse_sizes(std::string_view text, std::vector<std::uint64_t>& sizes, std::
 // family takes the parameter and the values is the caller's question. False, with a message.
 bool parse_param_sweep(std::string_view text, std::string& name, std::vector<std::uint64_t>& values,
                        std::string& error);
+
+// "0,2,5-7" or "all" → block indices (all: 0 .. grid - 1, resolved after planning); at most 2^20.
+bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<std::uint32_t>& out,
+                      std::string& error);
 
 }  // namespace wl

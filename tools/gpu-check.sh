@@ -13,7 +13,8 @@
 #                              that runs several, at short n), stream (short n, each run alone
 #                              and back to back), sweep (the timing sweep 2^10..2^28, recorded
 #                              as a profile), record (the GPU tracer built here and run on
-#                              unmodified programs). Prints everything and writes it, with every CSV,
+#                              unmodified programs), lab (a course's .cu files and exercise 07 in
+#                              the lab on the GPU, recorded by the tracer). Prints everything and writes it, with every CSV,
 #                              JSON and trace, to ${OUT:-gpu-check-out}/ (ignored by git).
 #                              Carry build-gpu/app/cli/warplens-cli,
 #                              build-gpu/tests/gpu/gpu_tests and build/tests/app/app_core_test.
@@ -159,6 +160,7 @@ ncu_row() {
     if [ "$1" = --variant ]; then variant=$2; shift 2; else args+=("$1"); shift; fi
   done
   [ -n "$variant" ] || { echo "an ncu case names no --variant: $*"; failed=1; return; }
+  case "$variant" in *.cu) build_tracer || return ;; esac  # a plain-CUDA file: the lab records it
   python3 tools/ncu_compare.py "$CLI" "$variant" --family "$family" "${args[@]}" </dev/null || failed=1
 }
 
@@ -225,12 +227,18 @@ check_sweep() { run_cases sweep bench; }
 # The GPU tracer (kernels/plain/gpu/), built here where the toolkit has the Compute Sanitizer
 # headers, recording unmodified programs: a course file's kernels (kept, for
 # tests/lab/recorded-on-h200.tar.xz), CUB's DeviceReduce::Sum, and the tracer's cost.
+# The tracer, built once here (this toolkit has the Compute Sanitizer headers); false if it does not build.
+build_tracer() {
+  [ -n "${WARPLENS_TRACER_DIR:-}" ] && return 0
+  cmake -S kernels/plain/gpu -B "$LOG_DIR/tracer" -DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHS:-90} >/dev/null &&
+    cmake --build "$LOG_DIR/tracer" -j"$(nproc)" >/dev/null || { echo "the GPU tracer does not build"; failed=1; return 1; }
+  export WARPLENS_TRACER_DIR=$LOG_DIR/tracer/tracer
+}
+
 check_record() {
   local t="$LOG_DIR/record"
   mkdir -p "$t"
-  cmake -S kernels/plain/gpu -B "$t/build" -DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHS:-90} >/dev/null &&
-    cmake --build "$t/build" -j"$(nproc)" >/dev/null || { echo "record: the tracer does not build"; failed=1; return; }
-  export WARPLENS_TRACER_DIR=$t/build/tracer
+  build_tracer || return
   nvcc -arch=sm_90 -lineinfo -o "$t/course_reduce" tests/lab/plain/course_reduce.cu &&
     nvcc -arch=sm_90 -lineinfo -o "$t/reduction_ladder" tests/lab/plain/reduction_ladder.cu &&
     nvcc -O3 -arch=sm_90 -lineinfo -o "$t/cub_sum" tools/record/cub_sum.cu &&
@@ -247,15 +255,29 @@ check_record() {
   time "$CLI" record --kernel reduce_shfl --launch 1 --record-blocks all --out "$t/rt16.wltrace" -- "$t/reduce_timed" 65536 3 || failed=1
 }
 
+# A learner's plain-CUDA file in the lab on the GPU (nvcc, checked, timed, recorded by the
+# tracer): a course's files kept for tests/lab/lab-on-h200.tar.xz (compared with the simulator
+# there, where clang is), and exercise 07 in plain CUDA judged on the GPU.
+check_lab() {
+  build_tracer || return
+  section "lab on the GPU: a course's plain-CUDA files (kept in $LOG_DIR/lab-on-h200.tar.xz)"
+  rm -rf "$LOG_DIR/lab-on-h200"
+  python3 tests/lab/lab_gpu_matches_simulator.py record "$CLI" "$LOG_DIR/lab-on-h200" </dev/null &&
+    tar -C "$LOG_DIR" -cJf "$LOG_DIR/lab-on-h200.tar.xz" lab-on-h200 || failed=1
+  section "lab on the GPU: exercise 07 in plain CUDA (the starter misses, the solution meets)"
+  "$CLI" lab check assets/exercises/reduce/07-speed-of-light.cu --backend gpu </dev/null; [ $? = 1 ] || failed=1
+  "$CLI" lab check tests/lab/solutions/reduce/07-speed-of-light.cu --backend gpu </dev/null || failed=1
+}
+
 run_checks() {
   section "device"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
   "$CLI" list --json >"$LOG_DIR/list.json" || { echo "cannot read '$CLI list --json'"; failed=1; }
-  for part in "${@:-tests huge sanitizer ncu lookback bench tiles stream sweep record}"; do
+  for part in "${@:-tests huge sanitizer ncu lookback bench tiles stream sweep record lab}"; do
     for p in $part; do
       case "$p" in
-        tests|huge|sanitizer|ncu|lookback|bench|tiles|stream|sweep|record) "check_$p" ;;
-        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, stream, sweep, record)"; failed=1 ;;
+        tests|huge|sanitizer|ncu|lookback|bench|tiles|stream|sweep|record|lab) "check_$p" ;;
+        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, stream, sweep, record, lab)"; failed=1 ;;
       esac
     done
   done

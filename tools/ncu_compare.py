@@ -39,6 +39,15 @@ def plain(variant):
     return variant.endswith(".cu")
 
 
+def run(cmd, profiled=False):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    # Under ncu the lab's second, recorded run cannot start (the tracer and ncu are both
+    # injections; ncu refuses): its first run, the unpatched one, holds the profiled launch.
+    if p.returncode != 0 and not (profiled and '"ID"' in p.stdout):
+        raise SystemExit(f"exit {p.returncode}: {' '.join(cmd)}\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}")
+    return p.stdout
+
+
 def kernel_of(variant, options):
     return options[options.index("--kernel") + 1] if plain(variant) else "family_kernel"
 
@@ -47,13 +56,10 @@ def ours(cli, variant, options):
     if plain(variant):
         with tempfile.TemporaryDirectory() as work:
             trace = os.path.join(work, "recorded.wltrace")
-            subprocess.run([cli, "lab", "run", variant, "--backend", "gpu", "--record-blocks", "all", "--out", trace] + options,
-                           check=True, capture_output=True, text=True)
-            out = subprocess.run([cli, "metrics", "--json", "--trace", trace, "--launch", "0"],
-                                 check=True, capture_output=True, text=True).stdout
+            run([cli, "lab", "run", variant, "--backend", "gpu", "--record-blocks", "all", "--out", trace] + options)
+            out = run([cli, "metrics", "--json", "--trace", trace, "--launch", "0"])
     else:
-        out = subprocess.run([cli, "metrics", "--json", "--backend", "gpu", "--record-blocks", "all",
-                              "--variant", variant] + options, check=True, capture_output=True, text=True).stdout
+        out = run([cli, "metrics", "--json", "--backend", "gpu", "--record-blocks", "all", "--variant", variant] + options)
     total = json.loads(out)["total"]
     return {name: total[a][b] for name, (_, (a, b)) in COUNTERS.items()}
 
@@ -68,10 +74,9 @@ INSTRUCTION_WAVEFRONTS = {
 def hardware(cli, variant, options):
     """The hardware's counts, and the arbitration surplus per counter name (0 where none)."""
     metrics = ",".join([m for m, _ in COUNTERS.values()] + list(INSTRUCTION_WAVEFRONTS.values()))
-    run = ["lab", "run", variant] if plain(variant) else ["run", "--variant", variant]
-    cmd = ["ncu", "--clock-control", "none", "--csv", "--launch-count", "1", "-k", "regex:" + kernel_of(variant, options),
-           "--metrics", metrics, cli] + run + ["--backend", "gpu"] + options
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    command = ["lab", "run", variant] if plain(variant) else ["run", "--variant", variant]
+    out = run(["ncu", "--clock-control", "none", "--csv", "--launch-count", "1", "-k", "regex:" + kernel_of(variant, options),
+               "--metrics", metrics, cli] + command + ["--backend", "gpu"] + options, profiled=plain(variant))
     rows = [r for r in csv.DictReader(io.StringIO(out[out.index('"ID"'):]))]
     by_metric = {}
     for r in rows:
@@ -103,7 +108,8 @@ def main():
         same &= match
         note = f" (+{int(surplus[name])} arbitration)" if surplus[name] else ""
         cells.append(f"{int(a[name])}/{int(b[name])}{note}{'' if match else ' (!)'}")
-    print(f"| {variant} | " + " | ".join(cells) + " |")
+    label = f"{os.path.basename(variant)} {kernel_of(variant, options)}" if plain(variant) else variant
+    print(f"| {label} | " + " | ".join(cells) + " |")
     return 0 if same else 1
 
 

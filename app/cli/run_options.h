@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "results/sweep_text.h"  // parse_block_list, parse_size
+
 #include "run/backend_run.h"
 
 namespace CLI {
@@ -41,9 +43,5 @@ int run_from_options(RunOptions& options, bool record, RunReport& report);
 // "shared-atomics i32 bins=256 n=4096 block=256": the variant, the operator where the family
 // takes one, the type, the family's parameters, n and the block.
 std::string request_words(const RunRequest& request);
-
-// "0,2,5-7" or "all" → block indices (all: 0 .. grid - 1, resolved after planning).
-bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<std::uint32_t>& out,
-                      std::string& error);
 
 }  // namespace wl::cli

@@ -107,7 +107,8 @@ std::vector<std::string> lab_nvcc_command() {
   // nvcc's -arch for the recorded architecture: "90" -> sm_90; "native" or "all" as they are.
   std::string arch = WL_LAB_CUDA_ARCH;
   if (!arch.empty() && std::isdigit(static_cast<unsigned char>(arch[0]))) arch = "sm_" + arch;
-  return {WL_LAB_NVCC, WL_LAB_CXX_STANDARD, "-O3", "-arch=" + arch, "-shared", "-Xcompiler", "-fPIC", "-cudart", "static"};
+  // -O1: host code only (the device code is optimised either way); the learner waits for it.
+  return {WL_LAB_NVCC, WL_LAB_CXX_STANDARD, "-O1", "-arch=" + arch, "-shared", "-Xcompiler", "-fPIC", "-cudart", "static"};
 }
 
 std::string lab_build_key(const std::string& text) {

@@ -48,7 +48,7 @@ std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics);
 // dialect calls each CUDA name the errors mention, in one line; empty when they mention none.
 std::string dialect_hint(const std::vector<Diagnostic>& diagnostics);
 
-// nvcc and the flags every GPU build of the lab starts with: this build's standard, -O3, its first
+// nvcc and the flags every GPU build of the lab starts with: this build's standard, its first
 // architecture, a shared library with the CUDA runtime linked in.
 std::vector<std::string> lab_nvcc_command();
 

@@ -31,12 +31,14 @@ void Session::run_anyway() {
 }
 
 bool Session::start() {
+  holds_trace_file_ = false;
   runner_.start(settings);
   return true;
 }
 
 void Session::load_trace(const std::string& path) {
   settings_error_.clear();
+  holds_trace_file_ = true;
   runner_.start_load(path);
 }
 

@@ -28,6 +28,8 @@ class Session {
   void run_anyway();
   void dont_run() { question_.clear(); }
   void load_trace(const std::string& path);
+  // A trace file was loaded and no run started since: there is nothing to run again.
+  bool holds_trace_file() const { return holds_trace_file_; }
   // Adopts a finished run; returns true when new view data arrived this call.
   bool update();
   // Waits for the run in flight (headless screenshots, lessons driven by tests).
@@ -68,6 +70,7 @@ class Session {
   Runner runner_;
   std::string settings_error_;
   std::string question_;  // a big run waiting for the user's yes
+  bool holds_trace_file_ = false;
   std::shared_ptr<const RunOutcome> outcome_;
   std::shared_ptr<const TraceViews> views_;
   BlockViews block_;

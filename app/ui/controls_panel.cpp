@@ -8,6 +8,7 @@
 
 #include "app_actions.h"
 #include "kernels/family/family.h"
+#include "trace/trace.h"
 #include "ui/count_text.h"
 #include "ui/palette.h"
 #include "ui/progress_line.h"
@@ -159,25 +160,13 @@ void result_line(Session& s) {
   ImGui::PopTextWrapPos();
 }
 
-}  // namespace
-
-void draw_controls_panel(AppState& state, const PanelRect& rect) {
-  set_next_window_rect(rect);
-  if (!ImGui::Begin("Controls", nullptr, kPanelFlags)) {
-    ImGui::End();
-    return;
-  }
-  Session& session = state.sessions[0];
-  RunSettings& s = session.settings;
+// The run's settings, which a change runs again: kernel, input, backend; true when one changed.
+// `family` follows a family chosen here.
+bool run_fields(AppState& state, const Family*& family) {
+  RunSettings& s = state.sessions[0].settings;
   bool changed = false;
-  // Room for the longest label right of the fields.
-  ImGui::PushItemWidth(-(ImGui::CalcTextSize("operator").x + ImGui::GetStyle().ItemInnerSpacing.x * 2.0f));
-
   section_heading("Kernel");
-  const Family* family = nullptr;
   if (!s.lab_file.empty()) {  // --lab: the learner's file is the variant; its family is fixed
-    family = find_family(s.request.family);
-    if (!family) family = families().front();
     ImGui::TextWrapped("%s: your kernel, %s (%s)", family->id().data(), s.request.variant.c_str(), s.lab_file.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Saving the file builds and runs it again, in a process of its own, within these limits:");
@@ -200,7 +189,7 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
       changed = true;
     }
     family = find_family(s.request.family);
-    if (!family) family = families().front();  // a trace file of a family this build lacks
+    if (!family) family = families().front();
     changed |= variant_combo("variant", *family, s.request.variant);
     lesson_line(*family, s.request.variant);
   }
@@ -241,6 +230,44 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
     ImGui::PopTextWrapPos();
   }
 
+  return changed;
+}
+
+// A program's launches recorded on the GPU (`warplens record`): what ran, which no field here can
+// run again (its input was the program's own).
+void recorded_summary(const Session& session) {
+  section_heading("Kernel");
+  const RunSettings& s = session.settings;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextWrapped("%s, recorded on the GPU from a program", s.request.variant.c_str());
+  if (const TraceViews* v = session.views())
+    ImGui::TextDisabled("%s of %s, %s; its input was the program's own, so nothing here runs it again",
+                        count_text(v->trace.meta.block_dim, "thread").c_str(),
+                        count_text(v->trace.meta.grid_dim, "block").c_str(),
+                        count_text(std::uint32_t(v->launch_count), "launch").c_str());
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void draw_controls_panel(AppState& state, const PanelRect& rect) {
+  set_next_window_rect(rect);
+  if (!ImGui::Begin("Controls", nullptr, kPanelFlags)) {
+    ImGui::End();
+    return;
+  }
+  Session& session = state.sessions[0];
+  RunSettings& s = session.settings;
+  bool changed = false;
+  // Room for the longest label right of the fields.
+  ImGui::PushItemWidth(-(ImGui::CalcTextSize("operator").x + ImGui::GetStyle().ItemInnerSpacing.x * 2.0f));
+
+  const Family* family = find_family(s.request.family);
+  if (!family) family = families().front();  // a trace file of a family this build lacks
+  const bool recorded = s.request.family == kRecordedFamily;
+  if (recorded) recorded_summary(session);
+  else changed = run_fields(state, family);
+
   section_heading("Inspect");
   int inspect = int(s.inspect_block);
   if (ImGui::InputInt("block##inspect", &inspect, 1, 8)) {
@@ -269,7 +296,11 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
     }
   bool compare = state.compare;
   if (ImGui::Checkbox("side by side (C)", &compare)) set_compare(state, compare);
-  if (state.compare) {
+  const RunOutcome* right = state.sessions[1].outcome();
+  if (state.compare && right && !right->trace_file.empty()) {  // --compare-trace: a file, not a run
+    ImGui::TextWrapped("with %s", right->trace_file.c_str());
+    result_line(state.sessions[1]);
+  } else if (state.compare) {
     if (variant_combo("with", *family, state.sessions[1].settings.request.variant)) {
       mirror_input(state);
       state.sessions[1].run();

@@ -44,13 +44,22 @@ TEST(StartState, GridsAreSizedForTheMultiprocessorsAskedForOrThisMachines) {
   EXPECT_EQ(here.sessions[0].settings.request.sm_count, multiprocessors_or(query_device(), 132));
 }
 
-// A trace is one run: there is no second side to compare it with.
-TEST(StartState, ATraceCannotBeCompared) {
+// A trace is one run: there is no second side to compare it with, unless a second trace is named
+// (a GPU recording beside the simulator's run), which then opens on the right.
+TEST(StartState, ATraceIsComparedOnlyWithAnotherTrace) {
   AppState state;
   StartOptions o;
   o.trace_path = "run.wltrace";
   o.view = "compare";
-  EXPECT_EQ(apply_start_options(state, o), "--view compare needs two runs; --trace shows one");
+  EXPECT_EQ(apply_start_options(state, o), "--view compare needs two runs; --trace shows one (--compare-trace adds the other)");
+  const std::string trace = std::string(WL_LESSONS_DIR) + "/../recorded/cub-device-reduce.wltrace";
+  AppState two;
+  o.trace_path = o.compare_trace_path = trace;
+  EXPECT_EQ(apply_start_options(two, o), "");
+  EXPECT_TRUE(two.compare);
+  two.sessions[1].finish();
+  ASSERT_TRUE(two.sessions[1].outcome());
+  EXPECT_EQ(two.sessions[1].outcome()->trace_file, trace);
 }
 
 TEST(StartState, AnotherFamilyStartsAtItsFirstRealVariantAndComparesWithItsPartner) {

@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "cli/run_options.h"
 #include "kernels/family/param_text.h"
 #include "results/sweep_text.h"
 #include "tests/fuzz/fuzz_target.h"
@@ -14,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(wl::fuzz::text_of(data, size));
   std::string error;
   std::vector<std::uint32_t> blocks;
-  wl::cli::parse_block_list(text, 1u << 20, blocks, error);
+  wl::parse_block_list(text, 1u << 20, blocks, error);
   std::vector<std::uint64_t> sizes;
   wl::parse_sizes(text, sizes, error);
   std::string name;

@@ -32,8 +32,10 @@ TEST_P(HistogramCorrectness, EqualsCpuReferenceExactly) {
     for (unsigned block : {32u, 256u})
       for (std::size_t p = 0; p < pattern_names().size(); ++p) {
         if (n > 4096 && Pattern(p) != Pattern::Random && Pattern(p) != Pattern::Skewed) continue;
-        // per-thread-local sums block x bins counters at least: 1M here, half a second
-        if (bins == 4096 && block == 256 && Pattern(p) != Pattern::Random) continue;
+        // At 4096 bins a run costs its counters, not its samples (per-thread-local sums block x
+        // bins of them: 1M at block 256, half a second), and at n <= 65539 most bins stay empty
+        // whatever the pattern: random input only.
+        if (bins == 4096 && Pattern(p) != Pattern::Random) continue;
         const RunRequest r = request(variant, n, block, bins);
         std::vector<std::int32_t> samples(n);
         fill_samples(samples.data(), n, Pattern(p), n * 31 + block, bins, kDefaultSkew);
