@@ -190,6 +190,7 @@ json lab_document(const lab::LabRun& run) {
 // Builds and runs; prints what went wrong and returns its exit code, or 0 with `run` filled.
 int build_and_run(const lab::LabFile& file, const lab::LabRequest& request, lab::LabRun& run, bool json) {
   run = lab::run_lab(file, request);
+  if (!run.note.empty()) std::cerr << "warplens lab: " << run.note << "\n";
   if (run.ran) {
     run.outcome.trace.meta.variant_file = file.path;  // the fault's and the Source view's lines are the file's
     return 0;

@@ -259,8 +259,7 @@ bool record_plain_on_gpu(const LabFile& file, const LabRequest& request, const j
     for (const json& b : j.at("buffers"))
       if (const BufferRecord* named = run.buffer(BufferId(b.at("id").get<unsigned>())))
         options.buffers[b.at("address").get<std::uint64_t>()] = *named;
-    std::string listing_problem;
-    const GpuRecording recording = read_recording(t.folder, seen.recorded, listing_problem);
+    const GpuRecording recording = read_recording(t.folder, seen.recorded, out.note);
     Trace trace = gpu_recording_trace(recording, options);
     TraceMeta& meta = trace.meta;
     // Each launch's elements and shared bytes as the simulator counts them: the static section

@@ -36,6 +36,7 @@ struct LabRun {
   LabBuild build;
   bool ran = false;      // the child ran the kernel to its end or to a bug it found
   std::string problem;   // one sentence when it did not: no compiler, errors, a crash, the time limit
+  std::string note;      // one sentence about a run that did happen (a GPU recording without lines)
   RunResult outcome;     // when ran: the trace (with its fault, if any), the result and its check
   LabMeasures measures;  // on the GPU
   double run_seconds = 0;

@@ -91,6 +91,7 @@ RunOutcome run_lab_now(const RunSettings& s) {
   RunOutcome out = outcome_of(s, std::move(run.outcome));
   out.settings.request.variant = file->id;
   if (s.backend == BackendChoice::Auto) out.note = note;
+  if (!run.note.empty()) out.note += (out.note.empty() ? "" : "; ") + run.note;
   out.lab_build_seconds = run.build.cached ? 0 : run.build.seconds;
   return out;
 }
