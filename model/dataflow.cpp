@@ -6,6 +6,7 @@
 #include <optional>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 #include "core/value_type.h"
 
@@ -131,7 +132,26 @@ class Builder {
  public:
   explicit Builder(const Trace& run) : meta_(run.meta) {
     for (const BufferRecord& b : meta_.buffers) role_[b.id] = b.role;
-    // Sorting packed keys, not pointers to events: several times faster on millions of events.
+    // Processing order: launch, step, block, thread, seq. A canonical trace (launch, block,
+    // thread, seq) needs only a stable counting pass by (launch, step): its few steps are the
+    // buckets. Otherwise packed keys are sorted, not pointers to events.
+    if (is_canonical(run.events)) {
+      const std::vector<Event>& ev = run.events;
+      std::vector<std::size_t> slot(std::size_t(1) << 16);  // by step: where its next event goes
+      for (std::size_t first = 0; first < ev.size();) {  // a launch at a time: they come in order
+        std::size_t last = first;
+        std::fill(slot.begin(), slot.end(), 0);
+        for (; last < ev.size() && ev[last].launch == ev[first].launch; ++last)
+          if (moves_values(ev[last].op)) ++slot[ev[last].step];
+        std::size_t at = order_.size();
+        for (std::size_t& s : slot) at += std::exchange(s, at);
+        order_.resize(at);
+        for (std::size_t k = first; k < last; ++k)
+          if (moves_values(ev[k].op)) order_[slot[ev[k].step]++] = &ev[k];
+        first = last;
+      }
+      return;
+    }
     struct Key {
       std::uint64_t major, minor;  // launch, step, block; thread, seq
       const Event* event;

@@ -62,10 +62,9 @@ std::vector<Race> find_races(const Trace& run) {
   // Each thread's events in its own order, counting what it has passed.
   std::vector<std::uint32_t> order(events.size());
   std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const Event &x = events[a], &y = events[b];
-    return std::tie(x.launch, x.block, x.thread, x.seq) < std::tie(y.launch, y.block, y.thread, y.seq);
-  });
+  if (!is_canonical(events))
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return canonical_less(events[a], events[b]); });
   std::vector<Access> accesses;
   std::uint32_t barriers = 0, rank_barriers = 0, warp_syncs = 0;
   for (std::size_t k = 0; k < order.size(); ++k) {

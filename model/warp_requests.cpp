@@ -51,7 +51,7 @@ std::vector<std::uint32_t> event_occurrences(const Trace& trace) {
     keys[i].lo = std::uint64_t(e.site) << 40 | std::uint64_t(e.op) << 32 | e.seq;
     keys[i].index = i;
   }
-  std::sort(keys.begin(), keys.end());
+  sort_keys_by_block(keys);
   std::vector<std::uint32_t> occurrence(events.size());
   std::uint32_t k = 0;
   for (std::size_t i = 0; i < keys.size(); ++i) {
@@ -77,7 +77,7 @@ std::vector<WarpRequest> group_requests(const Trace& trace) {
                              std::uint64_t(occurrence[i]) << 5 | e.lane();
     keys.push_back({hi, lo, i});
   }
-  std::sort(keys.begin(), keys.end());
+  sort_keys_by_block(keys);
 
   std::vector<Group> groups;
   for (std::uint32_t b = 0; b < keys.size();) {

@@ -118,6 +118,10 @@ std::string launch_name(const TraceMeta& meta, std::size_t launch);
 // Puts events in their canonical order: launch, block, thread, seq. GPU traces arrive in whatever
 // order the hardware wrote them; after this, a GPU trace and a simulator trace compare equal.
 void sort_canonical(std::vector<Event>& events);
+// Whether the events are in canonical order already (what the simulator hands over).
+bool is_canonical(const std::vector<Event>& events);
+// The canonical order's comparison.
+bool canonical_less(const Event& a, const Event& b);
 
 // The step table of `events`: every step they use, ascending, named by step_name().
 std::vector<StepRecord> steps_used(const std::vector<Event>& events);

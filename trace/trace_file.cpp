@@ -5,8 +5,10 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <stdexcept>
 
 #include "trace/byte_io.h"
+#include "trace/event_codec.h"
 #include "trace/trace_header.h"
 #include "trace/trace_json.h"
 #include "trace/trace_v1.h"
@@ -17,6 +19,7 @@ namespace {
 
 constexpr std::size_t kPreambleBytes = 16;  // magic, version, header length
 constexpr std::size_t kCountBytes = 8;
+constexpr std::size_t kLengthBytes = 8;  // version 3: the encoded events' byte count
 constexpr std::size_t kChecksumBytes = 8;
 
 [[noreturn]] void fail(const std::string& what) { throw TraceError(what); }
@@ -31,7 +34,7 @@ void store_le(std::uint8_t* p, std::uint64_t v, int n) {
   for (int i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
 }
 
-// The 48-byte record, field by field, at the offsets of the in-memory Event.
+// Version 2's 48-byte record, field by field, at the offsets of the in-memory Event.
 void encode_event(const Event& e, std::uint8_t* p) {
   store_le(p + 0, e.block, 4);
   store_le(p + 4, e.seq, 4);
@@ -72,7 +75,9 @@ Event decode_event(const std::uint8_t* p) {
 
 }  // namespace
 
-std::vector<std::uint8_t> write_trace_bytes(const Trace& trace) {
+std::vector<std::uint8_t> write_trace_bytes(const Trace& trace, std::uint32_t version) {
+  if (version != 2 && version != kTraceFormatVersion)
+    throw std::invalid_argument("trace format version " + std::to_string(version) + " is not written");
   validate_trace(trace);
   std::vector<std::uint8_t> header;
   ByteWriter hw(header);
@@ -80,19 +85,24 @@ std::vector<std::uint8_t> write_trace_bytes(const Trace& trace) {
   if (header.size() > std::numeric_limits<std::uint32_t>::max()) fail("trace header too large");
 
   std::vector<std::uint8_t> out;
-  out.reserve(kPreambleBytes + header.size() + kCountBytes + trace.events.size() * kEventRecordBytes +
-              kChecksumBytes);
   ByteWriter w(out);
   w.bytes(kTraceMagic, sizeof kTraceMagic);
-  w.u32(kTraceFormatVersion);
+  w.u32(version);
   w.u32(static_cast<std::uint32_t>(header.size()));
   w.bytes(header.data(), header.size());
   w.u64(trace.events.size());
-  std::size_t at = out.size();
-  out.resize(at + trace.events.size() * kEventRecordBytes);
-  for (const Event& e : trace.events) {
-    encode_event(e, out.data() + at);
-    at += kEventRecordBytes;
+  if (version == 2) {
+    std::size_t at = out.size();
+    out.resize(at + trace.events.size() * kEventRecordBytes);
+    for (const Event& e : trace.events) {
+      encode_event(e, out.data() + at);
+      at += kEventRecordBytes;
+    }
+  } else {
+    const std::size_t length_at = out.size();
+    w.u64(0);  // the encoded length, known once encoded
+    encode_events(trace.events, out);
+    store_le(out.data() + length_at, out.size() - length_at - kLengthBytes, kLengthBytes);
   }
   w.u64(fnv1a64(out.data(), out.size()));
   return out;
@@ -135,28 +145,44 @@ Trace read_trace_bytes(const std::uint8_t* data, std::size_t size) {
   // Locate every part from the sizes alone, so truncation is told apart from corruption.
   const std::uint64_t header_bytes = load_le(data + 12, 4);
   const std::size_t after_preamble = size - kPreambleBytes;
-  if (header_bytes > after_preamble || after_preamble - header_bytes < kCountBytes)
+  const std::size_t counts = version >= 3 ? kCountBytes + kLengthBytes : kCountBytes;
+  if (header_bytes > after_preamble || after_preamble - header_bytes < counts)
     fail("truncated: the header says " + std::to_string(header_bytes) + " bytes, " +
          std::to_string(after_preamble) + " bytes follow the preamble");
   const std::uint8_t* count_at = data + kPreambleBytes + header_bytes;
   const std::uint64_t count = load_le(count_at, 8);
-  const std::size_t tail = after_preamble - header_bytes - kCountBytes;  // events + checksum
-  const std::uint64_t fits = tail < kChecksumBytes ? 0 : (tail - kChecksumBytes) / kEventRecordBytes;
-  if (count > fits || tail < kChecksumBytes)
-    fail("truncated: event count " + std::to_string(count) + " needs more than the " + std::to_string(tail) +
-         " bytes that follow it");
-  if (count * kEventRecordBytes + kChecksumBytes != tail)
-    fail("corrupt: event count " + std::to_string(count) + " leaves " +
-         std::to_string(tail - count * kEventRecordBytes - kChecksumBytes) + " unexplained bytes");
+  const std::size_t tail = after_preamble - header_bytes - counts;  // events + checksum
+  // Version 3 says how many bytes its events take; versions 1 and 2 take 48 an event.
+  const std::uint64_t event_bytes = version >= 3 ? load_le(count_at + kCountBytes, kLengthBytes) : 0;
+  if (version >= 3) {
+    if (tail < kChecksumBytes || event_bytes > tail - kChecksumBytes)
+      fail("truncated: " + std::to_string(event_bytes) + " bytes of events need more than the " +
+           std::to_string(tail) + " bytes that follow them");
+    if (event_bytes + kChecksumBytes != tail)
+      fail("corrupt: " + std::to_string(event_bytes) + " bytes of events leave " +
+           std::to_string(tail - event_bytes - kChecksumBytes) + " unexplained bytes");
+  } else {
+    const std::uint64_t fits = tail < kChecksumBytes ? 0 : (tail - kChecksumBytes) / kEventRecordBytes;
+    if (count > fits || tail < kChecksumBytes)
+      fail("truncated: event count " + std::to_string(count) + " needs more than the " + std::to_string(tail) +
+           " bytes that follow it");
+    if (count * kEventRecordBytes + kChecksumBytes != tail)
+      fail("corrupt: event count " + std::to_string(count) + " leaves " +
+           std::to_string(tail - count * kEventRecordBytes - kChecksumBytes) + " unexplained bytes");
+  }
 
   const std::uint64_t stored = load_le(data + size - kChecksumBytes, 8);
   if (stored != fnv1a64(data, size - kChecksumBytes)) fail("corrupt (checksum mismatch)");
 
   Trace trace;
   trace.meta = decode_header(ByteReader(data + kPreambleBytes, count_at), version);
-  trace.events.resize(count);
-  const std::uint8_t* p = count_at + kCountBytes;
-  for (std::size_t i = 0; i < count; ++i, p += kEventRecordBytes) trace.events[i] = decode_event(p);
+  const std::uint8_t* p = count_at + counts;
+  if (version >= 3) {
+    trace.events = decode_events(p, p + event_bytes, count);
+  } else {
+    trace.events.resize(count);
+    for (std::size_t i = 0; i < count; ++i, p += kEventRecordBytes) trace.events[i] = decode_event(p);
+  }
   if (version == 1) upgrade_from_v1(trace);
   validate_trace(trace);
   return trace;

@@ -109,7 +109,7 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
     return 2;
   }
   const std::vector<PlannedLaunch> launches = find_family(r.family)->plan(r);
-  if (!parse_block_list(o.record_blocks, launches.empty() ? 0 : launches.front().grid, r.record_blocks, error)) {
+  if (!parse_block_list(o.record_blocks, largest_grid(launches), r.record_blocks, error)) {
     std::cerr << "warplens: " << error << "\n";
     return 2;
   }

@@ -49,6 +49,14 @@ struct PlannedLaunch {
   unsigned block = 0;
 };
 
+// The most blocks any of `launches` runs (0 for none): what "every block" means for a run whose
+// launches differ (histogram per-thread-local: one block counts, then a grid sums).
+inline unsigned largest_grid(const std::vector<PlannedLaunch>& launches) {
+  unsigned most = 0;
+  for (const PlannedLaunch& l : launches) most = l.grid > most ? l.grid : most;
+  return most;
+}
+
 // The trace's record of a planned launch, with the shared memory it asks for.
 inline LaunchRecord launch_record(const PlannedLaunch& planned, unsigned shared_bytes) {
   LaunchRecord r;

@@ -5,13 +5,15 @@
 #include <type_traits>
 
 #include "kernels/family/run_request.h"
+#include "kernels/family/run_result.h"
 #include "trace/trace.h"
 
 namespace wl {
 
-// first_grid: blocks of the first launch (0 when nothing launched); recorded blocks past it
-// are dropped.
-inline void describe_run(TraceMeta& m, const RunRequest& r, const std::string& backend, unsigned first_grid) {
+// launches: those the run made. block_dim and grid_dim are the first's (a variant may choose
+// its own block: register-resident's rows); recorded blocks past every launch's grid are dropped.
+inline void describe_run(TraceMeta& m, const RunRequest& r, const std::string& backend,
+                         const std::vector<PlannedLaunch>& launches) {
   m.family = r.family;
   m.variant = r.variant;
   m.op = r.op;
@@ -20,13 +22,14 @@ inline void describe_run(TraceMeta& m, const RunRequest& r, const std::string& b
   m.n = r.n;
   m.params = r.params;
   m.sm_count = r.sm_count;
-  m.block_dim = r.block;
-  m.grid_dim = first_grid;
+  m.block_dim = launches.empty() ? r.block : launches.front().block;
+  m.grid_dim = launches.empty() ? 0 : launches.front().grid;
   m.event_cap = r.event_cap;
   m.recorded_blocks.clear();
+  const unsigned grid = largest_grid(launches);
   if (r.record)
     for (std::uint32_t b : r.record_blocks)
-      if (b < first_grid) m.recorded_blocks.push_back(b);
+      if (b < grid) m.recorded_blocks.push_back(b);
 }
 
 // A variant whose kernel body is a template of another file (the base it derives from) names

@@ -75,7 +75,7 @@ void run_on_backend(Backend& backend, const RunRequest& r, const std::vector<T>&
     backend.finish_trace();
     out.launches = Traits::plan(V::info, r);
     out.result_text = "none: the simulator stopped the kernel";
-    describe_run(out.trace.meta, r, out.backend, out.launches.empty() ? 0 : out.launches.front().grid);
+    describe_run(out.trace.meta, r, out.backend, out.launches);
     out.trace.meta.lines_file = variant_lines_file<V>();
     return;
   }
@@ -85,7 +85,7 @@ void run_on_backend(Backend& backend, const RunRequest& r, const std::vector<T>&
   out.result = ResultValues::of(result);
   out.result_text = Traits::result_text(result);
   out.check = Traits::template check<Op>(V::info, r, input, result);
-  describe_run(out.trace.meta, r, out.backend, out.launches.empty() ? 0 : out.launches.front().grid);
+  describe_run(out.trace.meta, r, out.backend, out.launches);
   out.trace.meta.lines_file = variant_lines_file<V>();
 }
 

@@ -21,7 +21,8 @@ void RunRecorder::add_events(std::vector<Event>&& events, std::uint64_t dropped,
   // Kernels know their rank at most, not their launch: the host stamps it here.
   const auto first = std::uint16_t(trace_->meta.launches.size() - ranks);
   for (Event& e : events) e.launch = std::uint16_t(first + e.launch);
-  trace_->events.insert(trace_->events.end(), events.begin(), events.end());
+  if (trace_->events.empty()) trace_->events = std::move(events);  // a run's first launch: no copy
+  else trace_->events.insert(trace_->events.end(), events.begin(), events.end());
   trace_->meta.events_dropped += dropped;
 }
 

@@ -115,7 +115,7 @@ class PlainThread {
   // The last store's value, read once it has happened: at the thread's next event or its end.
   void settle() {
     if (pending_ == kNoPending) return;
-    std::vector<Event>& events = ctx_.grid_.events();
+    std::vector<Event>& events = ctx_.block_.events();
     if (pending_ < events.size()) {
       Event& e = events[pending_];
       e.value[0] = e.value[1] = 0;
@@ -145,9 +145,9 @@ class PlainThread {
     std::uint64_t v[2] = {0, 0};
     if (!is_store) std::memcpy(v, at, size);
     if (shared && is_store) std::memset(ctx_.block_.smem_written() + w.offset, 1, size);
-    const std::size_t before = ctx_.grid_.events().size();
+    const std::size_t before = ctx_.block_.events().size();
     ctx_.record(op, line, size, w.offset, w.buffer, v[0], v[1]);
-    if (is_store && ctx_.grid_.events().size() > before) {
+    if (is_store && ctx_.block_.events().size() > before) {
       pending_ = before;
       pending_at_ = at;
       pending_size_ = size;

@@ -88,6 +88,10 @@ SimBlock::SimBlock(SimGrid& grid, unsigned block_idx, unsigned rank)
   for (unsigned tid = 0; tid < grid.launch().block_dim; ++tid) seen_[tid].store(pack_seen(SeenAs::NotStarted, 0));
 }
 
+void SimBlock::record(const Event& e) {
+  if (grid_.admit()) events_.push_back(e);
+}
+
 SimWhere SimBlock::where_now() const {
   SimWhere w;
   w.block = index_;

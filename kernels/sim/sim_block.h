@@ -69,6 +69,10 @@ class SimBlock {
   unsigned char* smem() { return smem_.data(); }
   std::uint8_t* smem_written() { return smem_written_.data(); }
   unsigned smem_bytes() const { return unsigned(smem_.size()); }
+  // Records an event of a recorded block, within the grid's cap; the grid takes them, in
+  // thread order, when the block is done (SimGrid::commit).
+  void record(const Event& e);
+  std::vector<Event>& events() { return events_; }
 
   // Called from inside a thread's fiber.
   void barrier(unsigned tid, unsigned line);
@@ -109,6 +113,7 @@ class SimBlock {
   std::vector<SimThread> threads_;
   std::vector<unsigned char> smem_;
   std::vector<std::uint8_t> smem_written_;
+  std::vector<Event> events_;  // in the order its threads ran them
   std::unique_ptr<std::atomic<std::uint32_t>[]> seen_;  // per thread: pack_seen
   std::atomic<int> running_{-1};                          // the thread resumed now
   std::atomic<std::uint64_t> operations_{0};              // seen() calls so far

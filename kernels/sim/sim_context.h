@@ -316,7 +316,7 @@ class SimCtx {
                          me_.step);
     e.launch = std::uint16_t(block_.rank());  // the host adds the launch of rank 0 (RunRecorder)
     e.time = std::uint32_t(grid_.clock());
-    grid_.record(e);
+    block_.record(e);
   }
 
   friend class PlainThread;  // a plain-CUDA kernel's accesses, located by kernels/plain/

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
+#include <tuple>
 
 namespace wl {
 
@@ -10,16 +11,55 @@ SimGrid::SimGrid(const SimLaunch& launch, KernelBody body)
     : launch_(launch), body_(std::move(body)), recorded_(launch.grid_dim, false),
       rank_arrivals_(launch.grid_dim, 0), own_arrivals_(std::size_t(launch.grid_dim) * launch.ranks, 0) {
   for (std::uint32_t b : launch_.record_blocks)
-    if (b < recorded_.size()) recorded_[b] = true;
+    if (b < recorded_.size()) recorded_count_ += !recorded_[b], recorded_[b] = true;
+  recorded_count_ *= launch.ranks;
 }
 
-void SimGrid::record(const Event& e) {
-  if (events_.size() < launch_.event_cap) events_.push_back(e);
-  else ++dropped_;
+void SimGrid::commit(SimBlock& block) {
+  std::vector<Event>& mine = block.events();
+  if (mine.empty()) return;
+  // Blocks of one kernel record alike: the first one sizes the whole, so the vector is not
+  // grown (and copied) a block at a time.
+  if (segments_.empty())
+    events_.reserve(std::size_t(std::min<std::uint64_t>(launch_.event_cap, mine.size() * recorded_count_)));
+  const std::size_t at = events_.size();
+  segments_.push_back({block.rank(), block.index(), at, mine.size()});
+  // A stable counting sort by thread: a thread's events were recorded in seq order.
+  std::vector<std::size_t> start(launch_.block_dim + 1, 0);
+  for (const Event& e : mine) ++start[e.thread + 1];
+  for (unsigned t = 0; t < launch_.block_dim; ++t) start[t + 1] += start[t];
+  events_.resize(at + mine.size());
+  for (const Event& e : mine) events_[at + start[e.thread]++] = e;
+  std::vector<Event>().swap(mine);
+}
+
+void SimGrid::arrange() {
+  const auto before = [](const Segment& a, const Segment& b) { return std::tie(a.rank, a.block) < std::tie(b.rank, b.block); };
+  if (std::is_sorted(segments_.begin(), segments_.end(), before)) return;
+  std::vector<Segment> order = segments_;
+  std::sort(order.begin(), order.end(), before);
+  std::vector<Event> arranged;
+  arranged.reserve(events_.size());
+  for (const Segment& s : order)
+    arranged.insert(arranged.end(), events_.begin() + long(s.at), events_.begin() + long(s.at + s.count));
+  events_.swap(arranged);
+  segments_.clear();
 }
 
 void SimGrid::run() {
   std::deque<std::unique_ptr<SimBlock>> resident;
+  try {
+    run_blocks(resident);
+  } catch (...) {
+    // The run up to a kernel's bug is the lesson: the blocks still running keep their events.
+    for (const auto& block : resident) commit(*block);
+    arrange();
+    throw;
+  }
+  arrange();
+}
+
+void SimGrid::run_blocks(std::deque<std::unique_ptr<SimBlock>>& resident) {
   const std::uint64_t total = std::uint64_t(launch_.grid_dim) * launch_.ranks;
   std::uint64_t next = 0;  // blocks started so far, over every rank
   auto start_next = [&] {
@@ -38,6 +78,7 @@ void SimGrid::run() {
     bool any_finished = false, any_moved = false;
     for (auto it = resident.begin(); it != resident.end();) {
       if ((*it)->run() == SimBlock::Progress::Finished) {
+        commit(**it);
         it = resident.erase(it);
         any_finished = true;
         if (progress) progress->blocks_done.fetch_add(1, std::memory_order_relaxed);

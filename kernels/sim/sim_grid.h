@@ -2,6 +2,8 @@
 // (waiting on another block, as decoupled look-back does) steps aside so later blocks can run.
 #pragma once
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -48,7 +50,15 @@ class SimGrid {
   // which every rank's block `block` has arrived as often as this one now has.
   std::uint64_t rank_arrive(unsigned block, unsigned rank);
   std::uint64_t rank_arrivals(unsigned block) const { return rank_arrivals_[block]; }
-  void record(const Event& e);
+  // Counts an event of a recorded block against the cap: whether to keep it. Blocks keep
+  // their own events (SimBlock::record) and hand them over in thread order when they finish,
+  // so the run's events come out in canonical order with no sort and no copy of the whole.
+  bool admit() {
+    if (kept_ < launch_.event_cap) return ++kept_, true;
+    ++dropped_;
+    return false;
+  }
+  // After run(): the recorded events, in the order launch (rank), block, thread, seq.
   std::vector<Event>& events() { return events_; }
   std::uint64_t events_dropped() const { return dropped_; }
 
@@ -66,8 +76,20 @@ class SimGrid {
   std::vector<bool> recorded_;
   std::vector<std::uint64_t> rank_arrivals_;  // per block index, over every rank
   std::vector<std::uint64_t> own_arrivals_;   // per (rank, block index): rank * grid_dim + block
+  void run_blocks(std::deque<std::unique_ptr<SimBlock>>& resident);
+  // A finished block's events, in thread order, appended as one segment.
+  void commit(SimBlock& block);
+  // Puts the segments in (rank, block) order where blocks finished out of it.
+  void arrange();
+
+  struct Segment {
+    unsigned rank, block;
+    std::size_t at, count;
+  };
   std::vector<Event> events_;
-  std::uint64_t dropped_ = 0;
+  std::vector<Segment> segments_;
+  std::uint64_t recorded_count_ = 0;  // blocks recorded, over every rank
+  std::uint64_t kept_ = 0, dropped_ = 0;
   long long ticks_ = 0;
   std::optional<KernelError> error_;
 };

@@ -1,17 +1,8 @@
 #include "model/views/block_events.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace wl {
-namespace {
-
-bool canonical_less(const Event& a, const Event& b) {
-  return std::tie(a.launch, a.block, a.thread, a.seq) < std::tie(b.launch, b.block, b.thread, b.seq);
-}
-
-}  // namespace
-
 BlockEvents block_events(const Trace& trace, std::uint32_t block) {
   const auto& ev = trace.events;
   const auto lo = std::lower_bound(ev.begin(), ev.end(), block,
@@ -24,10 +15,6 @@ BlockEvents block_events(const Trace& trace, std::uint32_t block) {
     out.count = std::size_t(hi - lo);
   }
   return out;
-}
-
-bool is_canonical(const std::vector<Event>& events) {
-  return std::is_sorted(events.begin(), events.end(), canonical_less);
 }
 
 std::vector<std::uint16_t> steps_of(const Event* first, std::size_t count) {

@@ -21,9 +21,6 @@ struct BlockEvents {
 
 BlockEvents block_events(const Trace& sorted_trace, std::uint32_t block);
 
-// True when the events are in canonical order (launch, block, thread, seq).
-bool is_canonical(const std::vector<Event>& events);
-
 // Every step that occurs in the events, ascending (so kFinishStep comes last).
 std::vector<std::uint16_t> steps_of(const Event* first, std::size_t count);
 

@@ -53,7 +53,7 @@ std::uint32_t clamp_launch(const Trace& run, std::uint32_t launch) {
 }  // namespace
 
 TraceViews build_trace_views(Trace trace, std::uint32_t launch) {
-  if (!is_canonical(trace.events)) sort_canonical(trace.events);
+  sort_canonical(trace.events);
   const auto count = std::uint32_t(trace.meta.launches.size());
   launch = clamp_launch(trace, launch);
   if (count <= 1) return views_of(std::move(trace), launch, count, nullptr, nullptr, nullptr);

@@ -121,7 +121,7 @@ TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   TraceBuilder b(64);
   Event& e = b.shared(0, 33, OpKind::SharedStore, 0x1234, 0x40, 4, 0x0102030405060708ull);
   e.aux = 0xA1A2A3A4;
-  const auto bytes = write_trace_bytes(b.build());
+  const auto bytes = write_trace_bytes(b.build(), 2);
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(bytes.data()), 8), std::string("WLTRACE\0", 8));
   EXPECT_EQ(bytes[8], 2);  // version 2, little-endian
   EXPECT_EQ(bytes[9] | bytes[10] | bytes[11], 0);
@@ -209,62 +209,108 @@ TEST(TraceFile, WrongMagic) {
 
 TEST(TraceFile, NewerAndZeroVersion) {
   auto bytes = write_trace_bytes(rich_trace());
-  bytes[8] = 3;
-  EXPECT_NE(read_error(bytes).find("newer format version 3"), std::string::npos) << read_error(bytes);
+  bytes[8] = 4;
+  EXPECT_NE(read_error(bytes).find("newer format version 4"), std::string::npos) << read_error(bytes);
   bytes[8] = 0;
   EXPECT_NE(read_error(bytes).find("invalid format version 0"), std::string::npos) << read_error(bytes);
 }
 
+// The versions written: 3, and 2 for readers of before it.
+constexpr std::uint32_t kWritten[] = {2, 3};
+
 TEST(TraceFile, TruncatedAtEveryOffset) {
-  const auto bytes = write_trace_bytes(rich_trace());
-  for (std::size_t n = 1; n < bytes.size(); ++n) {
-    const std::vector<std::uint8_t> prefix(bytes.begin(), bytes.begin() + long(n));
-    EXPECT_NE(read_error(prefix).find("truncated"), std::string::npos) << "at " << n << ": " << read_error(prefix);
+  for (std::uint32_t version : kWritten) {
+    const auto bytes = write_trace_bytes(rich_trace(), version);
+    for (std::size_t n = 1; n < bytes.size(); ++n) {
+      const std::vector<std::uint8_t> prefix(bytes.begin(), bytes.begin() + long(n));
+      EXPECT_NE(read_error(prefix).find("truncated"), std::string::npos)
+          << "version " << version << " at " << n << ": " << read_error(prefix);
+    }
   }
 }
 
 TEST(TraceFile, FlippedByteIsCorrupt) {
-  const auto bytes = write_trace_bytes(rich_trace());
-  const std::size_t count_at = 16 + header_length(bytes);
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    auto damaged = bytes;
-    damaged[i] ^= 0x20;
-    const std::string error = read_error(damaged);
-    EXPECT_FALSE(error.empty()) << "flip at " << i << " went unnoticed";
-    // Content bytes (header fields, events, the checksum) are caught by the checksum.
-    const bool content = (i >= 16 && i < count_at) || i >= count_at + 8;
-    if (content) {
-      EXPECT_NE(error.find("corrupt"), std::string::npos) << "flip at " << i << ": " << error;
+  for (std::uint32_t version : kWritten) {
+    const auto bytes = write_trace_bytes(rich_trace(), version);
+    const std::size_t count_at = 16 + header_length(bytes);
+    const std::size_t counts = version == 2 ? 8 : 16;  // the event count; version 3: and their bytes
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+      auto damaged = bytes;
+      damaged[i] ^= 0x20;
+      const std::string error = read_error(damaged);
+      EXPECT_FALSE(error.empty()) << "version " << version << ": flip at " << i << " went unnoticed";
+      // Content bytes (header fields, events, the checksum) are caught by the checksum.
+      const bool content = (i >= 16 && i < count_at) || i >= count_at + counts;
+      if (content) {
+        EXPECT_NE(error.find("corrupt"), std::string::npos) << "version " << version << ": flip at " << i << ": " << error;
+      }
     }
   }
 }
 
 TEST(TraceFile, HugeEventCountIsRejectedWithoutAllocating) {
-  auto bytes = write_trace_bytes(rich_trace());
-  const std::size_t count_at = 16 + header_length(bytes);
-  for (std::uint64_t count : {std::uint64_t(1) << 62, ~std::uint64_t(0), std::uint64_t(1000000)}) {
-    put_le(bytes, count_at, count, 8);
-    reseal(bytes);
-    const std::string error = read_error(bytes);
-    EXPECT_NE(error.find("event count " + std::to_string(count)), std::string::npos) << error;
+  for (std::uint32_t version : kWritten) {
+    auto bytes = write_trace_bytes(rich_trace(), version);
+    const std::size_t count_at = 16 + header_length(bytes);
+    for (std::uint64_t count : {std::uint64_t(1) << 62, ~std::uint64_t(0), std::uint64_t(1000000)}) {
+      put_le(bytes, count_at, count, 8);
+      reseal(bytes);
+      const std::string error = read_error(bytes);
+      EXPECT_NE(error.find("event count " + std::to_string(count)), std::string::npos) << version << ": " << error;
+    }
   }
 }
 
 TEST(TraceFile, TrailingBytesAreCorrupt) {
-  auto bytes = write_trace_bytes(rich_trace());
-  bytes.insert(bytes.end() - 8, {0, 0, 0, 0});
+  for (std::uint32_t version : kWritten) {
+    auto bytes = write_trace_bytes(rich_trace(), version);
+    bytes.insert(bytes.end() - 8, {0, 0, 0, 0});
+    reseal(bytes);
+    EXPECT_NE(read_error(bytes).find("corrupt"), std::string::npos) << version << ": " << read_error(bytes);
+  }
+}
+
+// Version 3's encoded events, each damaged behind a valid checksum (a broken writer): the
+// decoder says "corrupt" or the trace checks say "invalid", and never crashes.
+TEST(TraceFile, DamagedEncodedEventsAreCaught) {
+  const auto good = write_trace_bytes(rich_trace(), 3);
+  const std::size_t events_at = 16 + header_length(good) + 16;
+  int caught = 0;
+  for (std::size_t i = events_at; i + 8 < good.size(); ++i)
+    for (std::uint8_t flip : {0x01, 0x80, 0xFF}) {
+      auto bytes = good;
+      bytes[i] ^= flip;
+      reseal(bytes);
+      const std::string error = read_error(bytes);
+      if (!error.empty()) {
+        ++caught;
+        EXPECT_TRUE(error.find("corrupt") != std::string::npos || error.find("invalid") != std::string::npos) << error;
+      }
+    }
+  EXPECT_GT(caught, 0);
+  // Every event takes a byte at least: a count past the bytes is refused before allocating.
+  auto bytes = good;
+  put_le(bytes, events_at - 16, good.size(), 8);
   reseal(bytes);
-  EXPECT_NE(read_error(bytes).find("corrupt"), std::string::npos) << read_error(bytes);
+  EXPECT_NE(read_error(bytes).find("at least one"), std::string::npos) << read_error(bytes);
+}
+
+TEST(TraceFile, VersionTwoFilesStillRead) {
+  const Trace original = rich_trace();
+  expect_same_trace(original, read_trace_bytes(write_trace_bytes(original, 2)));
+  EXPECT_THROW(write_trace_bytes(original, 1), std::invalid_argument);
 }
 
 TEST(TraceFile, ExtraHeaderBytesAreIgnored) {
-  // A later version-2 writer may append header fields; this reader skips them.
-  auto bytes = write_trace_bytes(rich_trace());
-  const std::uint32_t len = header_length(bytes);
-  bytes.insert(bytes.begin() + 16 + len, {1, 2, 3, 4, 5});
-  put_le(bytes, 12, len + 5, 4);
-  reseal(bytes);
-  expect_same_trace(rich_trace(), read_trace_bytes(bytes));
+  // A later writer of the same version may append header fields; this reader skips them.
+  for (std::uint32_t version : kWritten) {
+    auto bytes = write_trace_bytes(rich_trace(), version);
+    const std::uint32_t len = header_length(bytes);
+    bytes.insert(bytes.begin() + 16 + len, {1, 2, 3, 4, 5});
+    put_le(bytes, 12, len + 5, 4);
+    reseal(bytes);
+    expect_same_trace(rich_trace(), read_trace_bytes(bytes));
+  }
 }
 
 // Field-level checks behind a valid checksum: a broken writer, not a damaged disk.
@@ -292,7 +338,7 @@ TEST(TraceFile, OutOfRangeEventFields) {
       {"alignment", 0, 16, 22, 4, "not aligned"},
       {"buffer", 0, 24, 9, 1, "unknown buffer 9"},
   };
-  const auto good = write_trace_bytes(rich_trace());
+  const auto good = write_trace_bytes(rich_trace(), 2);  // fixed 48-byte records to patch
   for (const BadField& c : cases) {
     auto bytes = good;
     put_le(bytes, events_offset(bytes) + c.event * 48 + c.event_offset, c.value, c.width);
@@ -372,11 +418,11 @@ TEST(TraceFile, RoundTripOfARunThatLaunchedNothing) {
 
 // Random damage, with and without a fixed-up checksum: TraceError or a valid trace, nothing else.
 TEST(TraceFile, RandomDamageNeverCrashes) {
-  const auto good = write_trace_bytes(rich_trace());
+  const std::vector<std::uint8_t> written[] = {write_trace_bytes(rich_trace(), 2), write_trace_bytes(rich_trace(), 3)};
   std::mt19937 rng(12345);
   int accepted = 0;
   for (int iter = 0; iter < 4000; ++iter) {
-    auto bytes = good;
+    auto bytes = written[iter % 4 < 2];
     const int flips = 1 + int(rng() % 4);
     for (int f = 0; f < flips; ++f) bytes[rng() % bytes.size()] = std::uint8_t(rng());
     if (rng() % 4 == 0) bytes.resize(rng() % bytes.size());

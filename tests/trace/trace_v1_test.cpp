@@ -122,10 +122,10 @@ TEST(TraceV1, FileLoadsConverted) {
   EXPECT_EQ(m.steps[3].id, kFinishStep);
   EXPECT_EQ(m.steps[3].name, "finish");
 
-  // Written again, it is a version-2 file of the same trace.
-  const auto v2 = write_trace_bytes(t);
-  EXPECT_EQ(v2[8], 2);
-  test::expect_same_trace(t, read_trace_bytes(v2));
+  // Written again, it is a file of the current version holding the same trace.
+  const auto again = write_trace_bytes(t);
+  EXPECT_EQ(again[8], kTraceFormatVersion);
+  test::expect_same_trace(t, read_trace_bytes(again));
 }
 
 TEST(TraceV1, RunThatLaunchedNothing) {
