@@ -433,21 +433,34 @@ class Builder {
   // location (after the version it copied; before or after the copy) from sources that include
   // what the Copy's target held before.
   void mark_swaps() {
-    std::unordered_map<LocationKey, std::vector<std::uint32_t>, LocationHash> versions;
-    for (std::uint32_t i = 0; i < graph_.nodes.size(); ++i) versions[key_of(graph_.nodes[i])].push_back(i);
+    // Every node by (location, index), sorted once: a location's nodes are a run of it. (A hash
+    // map of vectors, one allocation a location, took several times as long on millions.)
+    struct NodeAt {
+      std::uint64_t hi, lo;
+      std::uint32_t node;
+      bool operator<(const NodeAt& o) const { return std::tie(hi, lo, node) < std::tie(o.hi, o.lo, o.node); }
+    };
+    const auto packed = [](const LocationKey& k, std::uint32_t node) {
+      return NodeAt{std::uint64_t(k.space) << 48 | std::uint64_t(k.launch) << 32 | k.owner, k.index, node};
+    };
+    std::vector<NodeAt> versions(graph_.nodes.size());
+    for (std::uint32_t i = 0; i < graph_.nodes.size(); ++i) versions[i] = packed(key_of(graph_.nodes[i]), i);
+    std::sort(versions.begin(), versions.end());
     for (std::uint32_t t = 0; t < graph_.nodes.size(); ++t) {
       auto [first, last] = graph_.edges_into(t);
       if (last - first != 1 || first->kind != DataflowEdgeKind::Copy) continue;
       const DataflowNode& target = graph_.nodes[t];
       const LocationKey source = key_of(graph_.nodes[first->from]);
       if (target.previous == kNoDataflowNode || source == key_of(target)) continue;
-      const std::vector<std::uint32_t>& at_source = versions[source];
-      for (auto w = std::upper_bound(at_source.begin(), at_source.end(), first->from); w != at_source.end(); ++w) {
-        const DataflowNode& later = graph_.nodes[*w];
+      // The source location's nodes after the one copied, in index order.
+      const NodeAt from = packed(source, first->from);
+      for (auto w = std::upper_bound(versions.begin(), versions.end(), from);
+           w != versions.end() && w->hi == from.hi && w->lo == from.lo; ++w) {
+        const DataflowNode& later = graph_.nodes[w->node];
         if (std::tie(later.launch, later.step) > std::tie(target.launch, target.step)) break;
         if (later.launch != target.launch || later.step != target.step) continue;
         if (later.thread != target.thread || later.block != target.block) continue;
-        auto [wf, wl] = graph_.edges_into(*w);
+        auto [wf, wl] = graph_.edges_into(w->node);
         if (std::any_of(wf, wl, [&](const DataflowEdge& e) { return e.from == target.previous; })) {
           graph_.edges[std::size_t(first - graph_.edges.data())].kind = DataflowEdgeKind::Swap;
           break;

@@ -86,6 +86,7 @@ SimBlock::SimBlock(SimGrid& grid, unsigned block_idx, unsigned rank)
       smem_written_(grid.launch().shared_bytes, 0),
       seen_(new std::atomic<std::uint32_t>[grid.launch().block_dim]) {
   for (unsigned tid = 0; tid < grid.launch().block_dim; ++tid) seen_[tid].store(pack_seen(SeenAs::NotStarted, 0));
+  if (grid.records(block_idx)) events_.reserve(grid.block_events_hint());  // not grown a doubling at a time
 }
 
 void SimBlock::record(const Event& e) {
@@ -358,6 +359,25 @@ bool SimBlock::resolve_warp(unsigned warp) {
 }
 
 bool SimBlock::resolve_barrier() {
+  // The common case without a list: every live thread waits at one barrier. Anything else
+  // (nothing waits, or a diagnosis to write) takes the lists below.
+  unsigned waiting_now = 0, line_now = 0;
+  bool simple = true;
+  for (const SimThread& t : threads_) {
+    if (t.state != ThreadState::AtBarrier) {
+      simple = false;
+      break;
+    }
+    if (waiting_now++ == 0) line_now = t.line;
+    simple &= t.line == line_now;
+  }
+  if (simple && waiting_now > 0) {
+    for (unsigned tid = 0; tid < threads_.size(); ++tid) {
+      threads_[tid].state = ThreadState::Runnable;
+      seen(tid, SeenAs::Ran, line_now);
+    }
+    return true;
+  }
   std::vector<unsigned> waiting, exited, elsewhere;
   for (unsigned tid = 0; tid < threads_.size(); ++tid) {
     switch (threads_[tid].state) {

@@ -18,6 +18,7 @@ SimGrid::SimGrid(const SimLaunch& launch, KernelBody body)
 void SimGrid::commit(SimBlock& block) {
   std::vector<Event>& mine = block.events();
   if (mine.empty()) return;
+  block_events_hint_ = mine.size();
   // Blocks of one kernel record alike: the first one sizes the whole, so the vector is not
   // grown (and copied) a block at a time.
   if (segments_.empty())

@@ -58,6 +58,8 @@ class SimGrid {
     ++dropped_;
     return false;
   }
+  // Events the last recorded block made: what the next one reserves.
+  std::size_t block_events_hint() const { return block_events_hint_; }
   // After run(): the recorded events, in the order launch (rank), block, thread, seq.
   std::vector<Event>& events() { return events_; }
   std::uint64_t events_dropped() const { return dropped_; }
@@ -90,6 +92,7 @@ class SimGrid {
   std::vector<Segment> segments_;
   std::uint64_t recorded_count_ = 0;  // blocks recorded, over every rank
   std::uint64_t kept_ = 0, dropped_ = 0;
+  std::size_t block_events_hint_ = 0;
   long long ticks_ = 0;
   std::optional<KernelError> error_;
 };
