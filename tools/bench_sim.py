@@ -37,9 +37,10 @@ def runs(cli, args):
             if variant["max_n"] and variant["max_n"] < n:
                 n = variant["max_n"]
             params = ["--param", "cols=1024"] if family["id"] == "rows" else []
-            yield family["id"], variant["id"], n, args.block, params
+            ops = family["ops"] or [None]
+            yield family["id"], variant["id"], n, args.block, params, ops
             if variant["id"].startswith("blelloch") and args.block != 1024 and not args.block_given:
-                yield family["id"], variant["id"], n, 1024, params
+                yield family["id"], variant["id"], n, 1024, params, ops
 
 
 def measure(cli, family, variant, n, block, params, blocks):
@@ -70,8 +71,12 @@ def main():
     print(f"n = {args.n}, blocks recorded: {args.blocks}\n")
     print("| family | variant | n | block | operations | seconds | peak MB | exit |")
     print("|---|---|---|---|---|---|---|---|")
-    for family, variant, n, block, params in runs(args.cli, args):
-        seconds, mb, rc, events = measure(args.cli, family, variant, n, block, params, args.blocks)
+    for family, variant, n, block, params, ops in runs(args.cli, args):
+        for op in ops:  # the first operator the variant takes (layer norm's variants take no softmax)
+            with_op = params + (["--op", op] if op else [])
+            seconds, mb, rc, events = measure(args.cli, family, variant, n, block, with_op, args.blocks)
+            if rc != 2:
+                break
         print(f"| {family} | {variant} | {size_name(n)} | {block} | {events} | {seconds:.2f} | {mb:.0f} | {rc} |",
               flush=True)
 

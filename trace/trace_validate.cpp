@@ -63,12 +63,6 @@ void validate_steps(const TraceMeta& meta) {
   }
 }
 
-bool step_listed(const TraceMeta& meta, StepId step) {
-  const auto it = std::lower_bound(meta.steps.begin(), meta.steps.end(), step,
-                                   [](const StepRecord& r, StepId s) { return r.id < s; });
-  return it != meta.steps.end() && it->id == step;
-}
-
 void validate_clocks(const TraceMeta& meta) {
   if (!(meta.sm_clock_mhz >= 0 && meta.sm_clock_mhz < 1e6))
     throw_invalid_trace("meta.sm_clock_mhz " + std::to_string(meta.sm_clock_mhz) + " is not a clock rate");
@@ -125,37 +119,69 @@ void validate_meta(const TraceMeta& meta) {
   }
 }
 
-void validate_event(const Event& e, const TraceMeta& meta, std::size_t index) {
-  auto fail = [&](const std::string& what) { throw_invalid_trace("event #" + std::to_string(index) + ": " + what); };
-  if (unsigned(e.op) >= unsigned(OpKind::Count)) fail("unknown op kind " + std::to_string(unsigned(e.op)));
-  if (e.launch >= meta.launches.size())
-    fail("launch " + std::to_string(e.launch) + " >= the " + std::to_string(meta.launches.size()) +
-         " launches of meta.launches");
-  const LaunchRecord& launch = meta.launches[e.launch];
-  const std::string of = " of launch " + std::to_string(e.launch);
-  if (e.thread >= launch.block_dim)
-    fail("thread " + std::to_string(e.thread) + " >= block_dim " + std::to_string(launch.block_dim) + of);
-  if (e.block >= launch.grid_dim)
-    fail("block " + std::to_string(e.block) + " >= grid_dim " + std::to_string(launch.grid_dim) + of);
-  const auto& rb = meta.recorded_blocks;
-  if (!rb.empty() && !std::binary_search(rb.begin(), rb.end(), e.block))
-    fail("block " + std::to_string(e.block) + " is not in meta.recorded_blocks");
-  if (!step_listed(meta, e.step)) fail("step " + step_text(e.step) + " is not in meta.steps");
-  if (e.buffer != kNoBuffer && !meta.buffer(e.buffer))
-    fail("unknown buffer " + std::to_string(unsigned(e.buffer)) + " (not in meta.buffers)");
-  if (is_memory_access(e.op)) {
-    if (!is_access_size(e.size)) fail("access size " + std::to_string(e.size) + " is not 1, 2, 4, 8 or 16");
-    if (e.address % e.size != 0)
-      fail("address " + std::to_string(e.address) + " is not aligned to its size " + std::to_string(e.size));
-    if (is_global_access(e.op) && e.buffer == kNoBuffer) fail("global access without a buffer");
-  } else if (e.size != 0 && !(is_access_size(e.size) && e.size <= 8)) {
-    fail("size " + std::to_string(e.size) + " of a " + op_name(e.op) + " event is not 0, 1, 2, 4 or 8");
+namespace {
+
+// The tables each event is checked against, made once a trace: millions of events each look
+// up their block, step and buffer.
+class EventCheck {
+ public:
+  explicit EventCheck(const TraceMeta& meta) : meta_(meta), step_listed_(0x10000, false), buffer_known_(256, false) {
+    for (const StepRecord& s : meta.steps) step_listed_[s.id] = true;
+    for (const BufferRecord& b : meta.buffers) buffer_known_[b.id] = true;
+    const auto& rb = meta.recorded_blocks;
+    if (!rb.empty() && rb.back() < kBlockBitmapLimit) {
+      block_recorded_.assign(rb.back() + 1, false);
+      for (std::uint32_t b : rb) block_recorded_[b] = true;
+    }
   }
-}
+
+  void operator()(const Event& e, std::size_t index) const {
+    auto fail = [&](const std::string& what) { throw_invalid_trace("event #" + std::to_string(index) + ": " + what); };
+    if (unsigned(e.op) >= unsigned(OpKind::Count)) fail("unknown op kind " + std::to_string(unsigned(e.op)));
+    if (e.launch >= meta_.launches.size())
+      fail("launch " + std::to_string(e.launch) + " >= the " + std::to_string(meta_.launches.size()) +
+           " launches of meta.launches");
+    const LaunchRecord& launch = meta_.launches[e.launch];
+    // Words are made only for a failure.
+    const auto of = [&] { return " of launch " + std::to_string(e.launch); };
+    if (e.thread >= launch.block_dim)
+      fail("thread " + std::to_string(e.thread) + " >= block_dim " + std::to_string(launch.block_dim) + of());
+    if (e.block >= launch.grid_dim)
+      fail("block " + std::to_string(e.block) + " >= grid_dim " + std::to_string(launch.grid_dim) + of());
+    if (!recorded(e.block)) fail("block " + std::to_string(e.block) + " is not in meta.recorded_blocks");
+    if (!step_listed_[e.step]) fail("step " + step_text(e.step) + " is not in meta.steps");
+    if (e.buffer != kNoBuffer && !buffer_known_[e.buffer])
+      fail("unknown buffer " + std::to_string(unsigned(e.buffer)) + " (not in meta.buffers)");
+    if (is_memory_access(e.op)) {
+      if (!is_access_size(e.size)) fail("access size " + std::to_string(e.size) + " is not 1, 2, 4, 8 or 16");
+      if (e.address % e.size != 0)
+        fail("address " + std::to_string(e.address) + " is not aligned to its size " + std::to_string(e.size));
+      if (is_global_access(e.op) && e.buffer == kNoBuffer) fail("global access without a buffer");
+    } else if (e.size != 0 && !(is_access_size(e.size) && e.size <= 8)) {
+      fail("size " + std::to_string(e.size) + " of a " + op_name(e.op) + " event is not 0, 1, 2, 4 or 8");
+    }
+  }
+
+ private:
+  static constexpr std::uint32_t kBlockBitmapLimit = 1u << 24;  // past it (a GPU grid's far block), a search
+
+  bool recorded(std::uint32_t block) const {
+    const auto& rb = meta_.recorded_blocks;
+    if (rb.empty()) return true;
+    if (!block_recorded_.empty()) return block < block_recorded_.size() && block_recorded_[block];
+    return std::binary_search(rb.begin(), rb.end(), block);
+  }
+
+  const TraceMeta& meta_;
+  std::vector<bool> step_listed_, buffer_known_, block_recorded_;
+};
+
+}  // namespace
 
 void validate_trace(const Trace& trace) {
   validate_meta(trace.meta);
-  for (std::size_t i = 0; i < trace.events.size(); ++i) validate_event(trace.events[i], trace.meta, i);
+  const EventCheck check(trace.meta);
+  for (std::size_t i = 0; i < trace.events.size(); ++i) check(trace.events[i], i);
 }
 
 }  // namespace wl

@@ -26,7 +26,6 @@ constexpr unsigned kMaxRanks = 64;  // GPUs a trace may name (8 is the most a ma
 //   16 and are naturally aligned (address % size == 0), global ones name a buffer; other
 //   events have size 0, 1, 2, 4 or 8.
 void validate_meta(const TraceMeta& meta);
-void validate_event(const Event& e, const TraceMeta& meta, std::size_t index);
 void validate_trace(const Trace& trace);
 
 }  // namespace wl

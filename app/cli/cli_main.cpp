@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <iostream>
+#include <new>
 
 #include "cli/commands.h"
 #include "cli_options.h"
@@ -14,6 +16,16 @@ int main(int argc, char** argv) {
   cli.require_subcommand(1);
   wl::cli::CommandStatus command;
   wl::cli::register_commands(cli, command);
-  if (const auto exit_code = wl::parse_command_line(cli, argc, argv)) return *exit_code;
+  // What a command leaves uncaught is said in a sentence, never a crash: running out of memory
+  // most of all, which a run recording every block of millions of elements can.
+  try {
+    if (const auto exit_code = wl::parse_command_line(cli, argc, argv)) return *exit_code;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "warplens: " << wl::cli::kOutOfMemory << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens: " << e.what() << "\n";
+    return 1;
+  }
   return command.exit_code;
 }

@@ -9,6 +9,11 @@ class App;
 
 namespace wl::cli {
 
+// What a run that outgrew this machine's memory says: its events, more than anything, did.
+inline constexpr const char* kOutOfMemory =
+    "out of memory: the run and its recorded events do not fit in this machine's memory; record fewer blocks "
+    "(--record-blocks) or use a smaller n";
+
 // What a subcommand reports back to main(). Its CLI11 callback sets both fields.
 struct CommandStatus {
   bool ran = false;

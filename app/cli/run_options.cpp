@@ -1,10 +1,12 @@
 #include "cli/run_options.h"
 
+#include "cli/commands.h"
 #include "cli/size_option.h"
 
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <new>
 
 #include "kernels/device/device_info.h"
 #include "kernels/family/param_text.h"
@@ -118,6 +120,9 @@ int run_from_options(RunOptions& o, bool record, RunReport& report) {
     report = run_request(r, input, backend);
   } catch (const GpuError& e) {
     std::cerr << "warplens: GPU error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "warplens: " << kOutOfMemory << "\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "warplens: " << e.what() << "\n";
