@@ -60,9 +60,16 @@ struct Source {
   bool racy;
 };
 
+// A location's versions live in the builder's one pool (Builder::versions_), each linked to the
+// one before it: millions of locations, and no allocation of their own.
+constexpr std::uint32_t kNoVersion = ~std::uint32_t(0);
+struct VersionLink {
+  Version version;
+  std::uint32_t older;  // the version before it at the location, or kNoVersion
+};
 struct Location {
   std::uint32_t initial = kNoDataflowNode;
-  std::vector<Version> versions;  // in processing order
+  std::uint32_t newest = kNoVersion, oldest = kNoVersion;  // into the pool
 };
 
 // Versions come from earlier in the processing order, so one of another launch or step is older.
@@ -363,12 +370,14 @@ class Builder {
     const std::uint64_t bits = element_bits(e, span, k);
     Location& loc = state_of(key);
     const Version* seen = nullptr;
-    for (auto it = loc.versions.rbegin(); it != loc.versions.rend() && !seen; ++it)
-      if (visible(it->at, at)) seen = &*it;
+    for (std::uint32_t v = loc.newest; v != kNoVersion && !seen; v = versions_[v].older)
+      if (visible(versions_[v].version.at, at)) seen = &versions_[v].version;
     const std::uint32_t node = seen ? seen->node : initial(key, loc, e, bits, true);
     if ((seen && seen->atomic) || holds(node, bits)) return {node, e.thread, e.step, false};
-    for (auto it = loc.versions.rbegin(); it != loc.versions.rend(); ++it)
-      if (!it->atomic && holds(it->node, bits)) return {it->node, e.thread, e.step, true};
+    for (std::uint32_t v = loc.newest; v != kNoVersion; v = versions_[v].older) {
+      const Version& it = versions_[v].version;
+      if (!it.atomic && holds(it.node, bits)) return {it.node, e.thread, e.step, true};
+    }
     if (loc.initial != kNoDataflowNode && holds(loc.initial, bits)) return {loc.initial, e.thread, e.step, true};
     return {node, e.thread, e.step, true};
   }
@@ -382,7 +391,7 @@ class Builder {
   // The latest version in processing order, whoever wrote it (what an atomic combines into).
   std::uint32_t latest(const LocationKey& key, const Event& e) {
     Location& loc = state_of(key);
-    if (!loc.versions.empty()) return loc.versions.back().node;
+    if (loc.newest != kNoVersion) return versions_[loc.newest].version.node;
     return initial(key, loc, e, 0, false);
   }
 
@@ -395,7 +404,7 @@ class Builder {
     n.value_recorded = known;
     loc.initial = std::uint32_t(graph_.nodes.size());
     graph_.nodes.push_back(n);
-    if (!loc.versions.empty()) graph_.nodes[loc.versions.front().node].previous = loc.initial;
+    if (loc.oldest != kNoVersion) graph_.nodes[versions_[loc.oldest].version.node].previous = loc.initial;
     return loc.initial;
   }
 
@@ -406,10 +415,12 @@ class Builder {
     n.kind = DataflowNodeKind::Written;
     n.thread = e.thread;
     n.bits = bits;
-    n.previous = loc.versions.empty() ? loc.initial : loc.versions.back().node;
+    n.previous = loc.newest == kNoVersion ? loc.initial : versions_[loc.newest].version.node;
     const auto index = std::uint32_t(graph_.nodes.size());
     graph_.nodes.push_back(n);
-    loc.versions.push_back({index, at, atomic});
+    versions_.push_back({{index, at, atomic}, loc.newest});
+    loc.newest = std::uint32_t(versions_.size() - 1);
+    if (loc.oldest == kNoVersion) loc.oldest = loc.newest;
     const DataflowEdgeKind kind = atomic ? DataflowEdgeKind::Atomic
                                   : sources.size() >= 2 ? DataflowEdgeKind::Combine
                                                         : DataflowEdgeKind::Copy;
@@ -474,6 +485,7 @@ class Builder {
   std::vector<const Event*> order_;
   std::uint16_t launch_ = 0;
   std::uint64_t round_serial_ = 0;
+  std::vector<VersionLink> versions_;  // every location's versions (Location)
   std::unordered_map<LocationKey, Location, LocationHash> global_;
   std::unordered_map<LocationKey, Location, LocationHash> local_;  // shared and registers, this launch
   std::unordered_map<std::uint64_t, ThreadState> threads_;         // by block << 16 | thread, this launch
