@@ -36,9 +36,11 @@ class Predictor {
       above_stride_.swap(current_stride_);
       current_.clear();
       current_stride_.clear();
+      at_ = 0;
+    } else {
+      ++at_;
     }
     first_ = false;
-    at_ = current_.size();
     has_above_ = at_ < above_.size();
     const Event& r = has_above_ ? above_[at_] : prev_;
     address = r.address + (has_above_ ? above_stride_[at_].address : 0);
@@ -48,13 +50,18 @@ class Predictor {
   void done(const Event& e) {
     Stride s;
     if (has_above_) s = {e.address - above_[at_].address, e.time - above_[at_].time};
-    current_.push_back(e);
-    current_stride_.push_back(s);
+    if (at_ < kPositions) {
+      current_.push_back(e);
+      current_stride_.push_back(s);
+    }
     prev_ = e;
   }
   const Event& prev() const { return prev_; }
 
  private:
+  // Positions a thread's events are kept for the next thread: past them the reference is the
+  // event before, so a thread of millions of events costs no copy of them.
+  static constexpr std::size_t kPositions = std::size_t(1) << 16;
   struct Stride {
     std::uint32_t address = 0, time = 0;
   };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
+#include <new>
 #include <tuple>
 
 namespace wl {
@@ -11,8 +12,10 @@ SimGrid::SimGrid(const SimLaunch& launch, KernelBody body)
     : launch_(launch), body_(std::move(body)), recorded_(launch.grid_dim, false),
       rank_arrivals_(launch.grid_dim, 0), own_arrivals_(std::size_t(launch.grid_dim) * launch.ranks, 0) {
   for (std::uint32_t b : launch_.record_blocks)
-    if (b < recorded_.size()) recorded_count_ += !recorded_[b], recorded_[b] = true;
-  recorded_count_ *= launch.ranks;
+    if (b < recorded_.size() && !recorded_[b]) {
+      recorded_[b] = true;
+      recorded_count_ += launch.ranks;
+    }
 }
 
 void SimGrid::commit(SimBlock& block) {
@@ -21,8 +24,12 @@ void SimGrid::commit(SimBlock& block) {
   block_events_hint_ = mine.size();
   // Blocks of one kernel record alike: the first one sizes the whole, so the vector is not
   // grown (and copied) a block at a time.
-  if (segments_.empty())
-    events_.reserve(std::size_t(std::min<std::uint64_t>(launch_.event_cap, mine.size() * recorded_count_)));
+  // An estimate too large for this machine (a first block far busier than the rest) leaves
+  // the vector to grow as it goes.
+  if (segments_.empty()) try {
+      events_.reserve(std::size_t(std::min<std::uint64_t>(launch_.event_cap, mine.size() * recorded_count_)));
+    } catch (const std::bad_alloc&) {
+    }
   const std::size_t at = events_.size();
   segments_.push_back({block.rank(), block.index(), at, mine.size()});
   // A stable counting sort by thread: a thread's events were recorded in seq order.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 namespace wl {
+
 BlockEvents block_events(const Trace& trace, std::uint32_t block) {
   const auto& ev = trace.events;
   const auto lo = std::lower_bound(ev.begin(), ev.end(), block,
