@@ -94,6 +94,10 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
                  "Render N frames, print the CPU time per frame (median and max), exit")
       ->check(CLI::Range(1, 1000000))
       ->type_name("N");
+  app.add_flag("--bench-load", options.bench_load,
+               "With --bench-frames: time every frame from the first, while the run or trace loads and its "
+               "views are built (on a worker thread), until it is shown and N frames have been timed")
+      ->needs("--bench-frames");
 
   const char* const export_group = "With --screenshot, also write";
   app.add_option("--export-png", options.exports.png, "A PNG of the frame, rendered again offscreen")

@@ -75,6 +75,7 @@ struct GuiOptions {
   std::vector<std::string> screenshot_views;
   std::string state_path;         // --state-out: the app's state as JSON, rewritten as it changes
   int bench_frames = 0;           // > 0: render this many frames, print CPU time per frame, exit
+  bool bench_load = false;        // with bench_frames: time from the first frame, while the run loads
   bool print_paths = false;       // --paths: print where the data is found, exit
   StartOptions start;
   ExportOptions exports;

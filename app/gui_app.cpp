@@ -136,7 +136,7 @@ int run_gui(const GuiOptions& options) {
     if (const std::optional<int> exit_code = driver.frame_drawn(state, window, bg.x, bg.y, bg.z)) return *exit_code;
     run_exports(state, bg.x, bg.y, bg.z);  // File > Export: failures show in the banner
     window.swap_buffers();
-    if (driver.frame_shown()) break;
+    if (driver.frame_shown(state)) break;
   }
   return driver.finish(state, gl.shapes_this_frame());
 }

@@ -37,7 +37,7 @@ class HeadlessDriver {
   void steer(AppState& state);   // after playback advanced, before the sessions update
   // The frame is in the back buffer, not yet shown. A value: exit now with that code.
   std::optional<int> frame_drawn(AppState& state, const Window& window, float r, float g, float b);
-  bool frame_shown();            // after the swap; true: stop the loop
+  bool frame_shown(const AppState& state);  // after the swap; true: stop the loop
 
   // After the loop: the benchmark's report. The exit code.
   int finish(const AppState& state, std::size_t shapes_last_frame) const;
@@ -54,6 +54,8 @@ class HeadlessDriver {
 
   const GuiOptions& options_;
   const bool screenshot_, bench_;
+  const bool bench_load_;  // --bench-load: the frames while the run loads are timed too
+  int warmup_frames() const;
   const bool export_;  // `warplens export`: export_view.h draws the levels and ends the run
   ProbeLog probes_;
   std::optional<StateLog> state_log_;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <tuple>
 
 namespace wl {
@@ -35,15 +34,33 @@ std::string group_label(const TraceMeta& meta, DataflowSpace space, BufferId buf
   return {};
 }
 
-// Global elements the block's threads loaded, stored or combined into, in any launch.
-std::set<std::pair<BufferId, std::uint32_t>> touched_globals(const Trace& run, std::uint32_t block) {
-  std::set<std::pair<BufferId, std::uint32_t>> out;
-  for (const Event& e : run.events) {
-    if (e.block != block) continue;
-    if (e.op != OpKind::GlobalLoad && e.op != OpKind::GlobalStore && e.op != OpKind::GlobalAtomic) continue;
+// Global elements the block's threads loaded, stored or combined into, in any launch, sorted
+// and unique (buffer << 32 | element). A canonical trace is searched a launch at a time for
+// the block's events; the layout is rebuilt on the UI thread whenever a block is chosen.
+std::vector<std::uint64_t> touched_globals(const Trace& run, std::uint32_t block) {
+  std::vector<std::uint64_t> out;
+  auto add = [&](const Event& e) {
+    if (e.block != block) return;
+    if (e.op != OpKind::GlobalLoad && e.op != OpKind::GlobalStore && e.op != OpKind::GlobalAtomic) return;
     const ElementSpan span = accessed_elements(e, run.meta);
-    for (std::uint32_t k = 0; k < span.count; ++k) out.insert({e.buffer, span.first + k});
+    for (std::uint32_t k = 0; k < span.count; ++k) out.push_back(std::uint64_t(e.buffer) << 32 | (span.first + k));
+  };
+  const std::vector<Event>& ev = run.events;
+  if (is_canonical(ev)) {
+    for (auto at = ev.begin(); at != ev.end();) {
+      const std::uint16_t launch = at->launch;
+      const auto from = std::lower_bound(at, ev.end(), std::make_pair(launch, block), [](const Event& e, auto key) {
+        return std::make_pair(e.launch, e.block) < key;
+      });
+      auto to = from;
+      for (; to != ev.end() && to->launch == launch && to->block == block; ++to) add(*to);
+      at = std::upper_bound(to, ev.end(), launch, [](std::uint16_t l, const Event& e) { return l < e.launch; });
+    }
+  } else {
+    for (const Event& e : ev) add(e);
   }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 
@@ -70,7 +87,8 @@ DataflowLayout layout_dataflow(const DataflowGraph& graph, const Trace& run, std
   out.block = block;
   const auto touched = touched_globals(run, block);
   auto shown = [&](const DataflowNode& n) {
-    if (n.space == DataflowSpace::Global) return touched.count({n.buffer, n.index}) > 0;
+    if (n.space == DataflowSpace::Global)
+      return std::binary_search(touched.begin(), touched.end(), std::uint64_t(n.buffer) << 32 | n.index);
     return n.block == block;
   };
 
