@@ -49,12 +49,12 @@ def measure(cli, family, variant, n, block, params, blocks):
            "--json"] + params
     out = subprocess.run(cmd, capture_output=True, text=True)
     seconds, kib = out.stderr.strip().splitlines()[-1].split()
-    events = ""
+    ops = ""  # what metrics counts as operations: events but branches, barriers, warp syncs and fences
     try:
-        events = json.loads(out.stdout)["total"]["ops"]
+        ops = json.loads(out.stdout)["total"]["ops"]
     except (json.JSONDecodeError, KeyError, TypeError):
         pass
-    return float(seconds), int(kib) / 1024, out.returncode, events
+    return float(seconds), int(kib) / 1024, out.returncode, ops
 
 
 def main():
@@ -74,10 +74,10 @@ def main():
     for family, variant, n, block, params, ops in runs(args.cli, args):
         for op in ops:  # the first operator the variant takes (layer norm's variants take no softmax)
             with_op = params + (["--op", op] if op else [])
-            seconds, mb, rc, events = measure(args.cli, family, variant, n, block, with_op, args.blocks)
+            seconds, mb, rc, ops = measure(args.cli, family, variant, n, block, with_op, args.blocks)
             if rc != 2:
                 break
-        print(f"| {family} | {variant} | {size_name(n)} | {block} | {events} | {seconds:.2f} | {mb:.0f} | {rc} |",
+        print(f"| {family} | {variant} | {size_name(n)} | {block} | {ops} | {seconds:.2f} | {mb:.0f} | {rc} |",
               flush=True)
 
 
