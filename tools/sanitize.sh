@@ -19,8 +19,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 # Left out here, run unsanitized by test.sh: sweeps that repeat one code path over many sizes,
 # 10-60 s each under the sanitizers (a minute and a half of CI). Their smallest cases stay (the
 # 2-bin histograms, the scan's other trace invariants) and take the same paths sanitized.
-slow='HistogramCorrectness.EqualsCpuReferenceExactly/(per_thread_local_(256|4096)|sort_reduce_by_key_(7|256|4096))_bins'
-slow+='|ScanTraceInvariants.TheChunksStayInTheirLanes'
+left_out='HistogramCorrectness.EqualsCpuReferenceExactly/(per_thread_local_(256|4096)|sort_reduce_by_key_(7|256|4096))_bins'
+left_out+='|ScanTraceInvariants.TheChunksStayInTheirLanes'
 # Left out because ASan reserves more address space than the test's limit allows.
-slow+='|cli.out_of_memory_is_a_sentence'
-exec ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E "$slow" "$@"
+left_out+='|cli.out_of_memory_is_a_sentence'
+exec ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E "$left_out" "$@"

@@ -23,13 +23,14 @@ void SimGrid::commit(SimBlock& block) {
   if (mine.empty()) return;
   block_events_hint_ = mine.size();
   // Blocks of one kernel record alike: the first one sizes the whole, so the vector is not
-  // grown (and copied) a block at a time.
-  // An estimate too large for this machine (a first block far busier than the rest) leaves
-  // the vector to grow as it goes.
-  if (segments_.empty()) try {
+  // grown (and copied) a block at a time. An estimate too large for this machine (a first
+  // block far busier than the rest) leaves the vector to grow as it goes.
+  if (segments_.empty()) {
+    try {
       events_.reserve(std::size_t(std::min<std::uint64_t>(launch_.event_cap, mine.size() * recorded_count_)));
     } catch (const std::bad_alloc&) {
     }
+  }
   const std::size_t at = events_.size();
   segments_.push_back({block.rank(), block.index(), at, mine.size()});
   // A stable counting sort by thread: a thread's events were recorded in seq order.
