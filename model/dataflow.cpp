@@ -122,6 +122,7 @@ struct ThreadState {
   std::vector<Source> held;    // what it last stored or received: its register
   std::vector<Source> loaded;  // what it read since then
   std::vector<std::vector<Source>> step_loads;  // this step's loads, for st_from masks
+  std::vector<std::vector<Source>> store_loads;  // the loads since its last store (kStoreSinceStore)
   std::uint16_t launch = 0;
   StepId step = 0;
   std::vector<Source> sent;    // held and loaded at its shuffle of round `sent_round`
@@ -240,10 +241,12 @@ class Builder {
     switch (e.op) {
       case OpKind::GlobalLoad:
       case OpKind::SharedLoad: {
+        if (e.flags & kFlagSync) break;  // a flag orders memory; no value flows from it
         std::vector<Source> read;
         const ElementSpan span = accessed_elements(e, meta_);
         for (std::uint32_t k = 0; k < span.count; ++k) read.push_back(resolve(e, span, k, at));
         append(s.loaded, read);
+        s.store_loads.push_back(read);
         s.step_loads.push_back(std::move(read));
         break;
       }
@@ -251,30 +254,37 @@ class Builder {
       case OpKind::SharedStore: {
         std::vector<Source> sources;
         const ElementSpan span = accessed_elements(e, meta_);
+        const std::vector<std::vector<Source>>& loads = e.aux & kStoreSinceStore ? s.store_loads : s.step_loads;
+        std::vector<const std::vector<Source>*> named;
         if (e.aux == 0) {
           sources = s.loaded;
           if (!reread_target(s, e, span)) append(sources, s.held);
         } else {
-          for (std::size_t k = 0; k < s.step_loads.size() && k < kStoreMaskLoads; ++k)
-            if (e.aux >> k & 1u) append(sources, s.step_loads[k]);
+          for (std::size_t k = 0; k < loads.size() && k < kStoreMaskLoads; ++k)
+            if (e.aux >> k & 1u) {
+              append(sources, loads[k]);
+              named.push_back(&loads[k]);
+            }
           spend(s.loaded, sources);
           if (e.aux & kStoreFromRegisters) append(sources, s.pending());
         }
         normalise(sources);
-        // A vector copy (st_vec_from naming one load of as many elements): element k is a copy
-        // of the load's element k, not a combine of all of them.
-        const std::vector<Source>* copied = nullptr;
-        if (e.aux != 0 && span.count > 1 && (e.aux & (e.aux - 1)) == 0) {
-          const unsigned k = unsigned(__builtin_ctz(e.aux));
-          if (k < s.step_loads.size() && s.step_loads[k].size() == span.count) copied = &s.step_loads[k];
-        }
+        // A vector store naming only vector loads of as many elements (st_vec_from): element k
+        // combines element k of each, as a lane-wise copy or combine does, not all of them.
+        bool lanewise = span.count > 1 && !named.empty() && !(e.aux & kStoreFromRegisters);
+        for (const std::vector<Source>* l : named) lanewise &= l->size() == span.count;
         std::vector<Source> written, element;
         for (std::uint32_t k = 0; k < span.count; ++k) {
-          if (copied) element = {(*copied)[k]};
-          const std::vector<Source>& from = copied ? element : sources;
+          if (lanewise) {
+            element.clear();
+            for (const std::vector<Source>* l : named) element.push_back((*l)[k]);
+            normalise(element);
+          }
+          const std::vector<Source>& from = lanewise ? element : sources;
           written.push_back({write(e, location(e, span, k), element_bits(e, span, k), from, at, false), e.thread,
                              e.step, false});
         }
+        s.store_loads.clear();
         if (e.aux == 0) {  // the register still holds what it stored
           s.held = std::move(written);
           s.loaded.clear();

@@ -7,6 +7,7 @@
 
 #include "model/atomic_contention.h"
 #include "model/dataflow.h"
+#include "model/flag_order.h"
 
 namespace wl {
 namespace {
@@ -26,6 +27,7 @@ struct Access {
   std::uint32_t warp_interval = 0;  // __syncwarp, shuffles and votes the lane had passed
   unsigned rank = 0;
   bool write = false, atomic = false;
+  std::uint32_t phase = 0;  // barriers its thread had passed (FlagOrder)
 };
 
 constexpr std::uint64_t kAcrossRanks = ~std::uint64_t(0);  // no launch and block is this
@@ -78,12 +80,12 @@ std::vector<Race> find_races(const Trace& run) {
       if (e.flags & kRankBarrier) ++rank_barriers;
     }
     if (is_warp_sync(e.op)) ++warp_syncs;
-    if (!is_memory(e.op)) continue;
+    if (!is_memory(e.op) || (e.flags & kFlagSync)) continue;  // a flag orders; it is no data
     const ElementSpan span = accessed_elements(e, meta);
     for (std::uint32_t i = 0; i < span.count; ++i) {
       const std::uint64_t location = location_of(e, std::uint64_t(span.first) + i);
       Access a{{std::uint64_t(e.launch) << 32 | e.block, location, barriers}, order[k], warp_syncs, rank_of(e),
-               is_write(e.op), is_atomic(e.op)};
+               is_write(e.op), is_atomic(e.op), barriers};
       accesses.push_back(a);
       if (ranks && !is_shared(e.op)) {
         a.key = {kAcrossRanks, location, rank_barriers};
@@ -91,6 +93,7 @@ std::vector<Race> find_races(const Trace& run) {
       }
     }
   }
+  const FlagOrder flags(run, order);
   std::sort(accesses.begin(), accesses.end(), [](const Access& a, const Access& b) {
     return std::tie(a.key.where, a.key.location, a.key.interval, a.event) <
            std::tie(b.key.where, b.key.location, b.key.interval, b.event);
@@ -125,8 +128,11 @@ std::vector<Race> find_races(const Trace& run) {
         const Access& x = accesses[j];
         if (j == i || (x.write && j < i) || (w.atomic && x.atomic)) continue;  // a pair of writes once
         const Event& ex = events[x.event];
-        if (w.key.where == kAcrossRanks) {  // across ranks: only between different GPUs
+        if (w.key.where == kAcrossRanks) {  // across ranks: only between different GPUs, unless flags order them
           if (w.rank == x.rank) continue;
+          if (!flags.empty() && (flags.before(FlagOrder::agent_of(ew), w.phase, FlagOrder::agent_of(ex), x.phase) ||
+                                 flags.before(FlagOrder::agent_of(ex), x.phase, FlagOrder::agent_of(ew), w.phase)))
+            continue;
         } else if (ew.thread == ex.thread || (ew.warp() == ex.warp() && w.warp_interval != x.warp_interval)) {
           continue;
         }

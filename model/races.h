@@ -5,7 +5,8 @@
 //   within a warp, also a __syncwarp, shuffle or vote between them (each lane's count of those
 //   differs): since Volta the lanes of a warp need not run in lockstep;
 // - between ranks of a run over several GPUs, a rank barrier between them (each thread's count
-//   of barriers with kRankBarrier differs), for global memory;
+//   of barriers with kRankBarrier differs), for global memory; or flags raised and waited on
+//   between their blocks (model/flag_order.h). A flag's own accesses order; they never race;
 // - anything else: different launches of one GPU run one after another; different blocks of a
 //   launch are taken to be ordered (the trace cannot tell a fence-and-ticket protocol apart).
 // The same accesses race whatever order they happened to run in, so a race found here is found

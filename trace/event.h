@@ -42,6 +42,11 @@ constexpr BufferId kNoBuffer = 0;
 // Event::flags of a Barrier that waits for the same block of every rank (an LSA barrier), not
 // only for its own block's threads.
 constexpr std::uint8_t kRankBarrier = 2;
+// Event::flags of a GlobalLoad or GlobalStore of a flag (the dialect's read_flag, wait_flag and
+// raise_flag): it orders memory between blocks or ranks and carries no data. A wait's value is
+// the count it waited for, not what it saw (that depends on timing), and its aux kFlagWaited.
+constexpr std::uint8_t kFlagSync = 4;
+constexpr std::uint32_t kFlagWaited = 1;
 
 constexpr unsigned kWarpSize = 32;
 // A shuffle's aux where the source lane is not known: recorded on a GPU, whose patch is not
@@ -52,9 +57,13 @@ constexpr unsigned kBanks = 32;
 // A store's operand mask (st_from, Event::aux): bit k names the thread's load k of the step;
 // kStoreFromRegisters adds what the thread's registers carry from before (its last stored or
 // received value and the loads no st_from has named), such as a prefix an earlier step
-// computed. Masks therefore name at most 30 loads; bit 31 names none (a constant's store).
+// computed. Masks therefore name at most 29 loads; bit 31 names none (a constant's store).
 constexpr std::uint32_t kStoreFromRegisters = 1u << 30;
-constexpr unsigned kStoreMaskLoads = 30;
+constexpr std::uint32_t kStoreConstant = 1u << 31;  // from no load and no register
+// The mask's bits count the loads since the thread's last store instead of the step's: a loop
+// that loads and stores many times in one step names each iteration's own loads.
+constexpr std::uint32_t kStoreSinceStore = 1u << 29;
+constexpr unsigned kStoreMaskLoads = 29;
 
 struct Event {
   std::uint32_t block;    // linear block index

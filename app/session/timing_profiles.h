@@ -11,6 +11,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,9 @@ struct TimingState {
   std::optional<TimingSweep> live;          // measured now, on this machine
   std::string live_error;                   // the last live sweep's failure
   int shown = 0;                            // index into profiles; -1 = the live sweep
-  std::string followed;                     // the family follow_family last saw chosen
+  std::string followed;                     // the family and parameters follow_family last saw chosen
+  std::string followed_family;
+  std::map<std::string, std::uint64_t> followed_params;
   TimingWorker worker;
   bool sweep_requested = false;  // --sweep: start a live sweep on the view's next frame
   bool back_to_back = false;     // the live sweep times runs in a stream (TimingPlan::back_to_back)
@@ -64,11 +67,12 @@ struct TimingState {
   // Reads the profiles (again) and shows the first that loaded, unless the live one is shown;
   // then, as follow_family, one of the family last followed.
   void reload(const std::string& folder);
-  // When the family chosen in the controls changes, and the sweep shown is of another family,
-  // shows the live sweep if it is of `family`, else the first recorded one that is (against n
-  // before one against a parameter); when none is, the sweep shown stays. The first call leaves
-  // a file named with --profile shown.
-  void follow_family(const std::string& family);
+  // When the family chosen in the controls changes, and the sweep shown is of another family or
+  // was timed at other parameters (gpus=2 against gpus=4), shows the live sweep if it is of
+  // `family`, else the first recorded one that is, at `params` if one was (against n before one
+  // against a parameter); when none is, the sweep shown stays. The first call leaves a file
+  // named with --profile shown.
+  void follow_family(const std::string& family, const std::map<std::string, std::uint64_t>& params = {});
 };
 
 }  // namespace wl

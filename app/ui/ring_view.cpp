@@ -16,6 +16,10 @@ namespace {
 
 ImU32 chunk_color() { return colors().sky_blue; }
 ImU32 move_color() { return colors().orange; }
+// Where a round wrote: a bar under the chunk, by phase.
+ImU32 write_color(StepId step) {
+  return step_kind(step) == StepKind::AllGather ? colors().bluish_green : colors().reddish_purple;
+}
 
 // More ranks combined, more opaque: lighter on the dark pane, darker on the light one. Opaque (laid over the pane's
 // background), so the digits' ink can be picked by the fill's luminance.
@@ -38,11 +42,23 @@ void draw_ring_view(ViewContext& ctx) {
     return;
   }
   const unsigned k = ring.ranks;
-  ImGui::TextWrapped("Each rank's output in %u chunks (or its scratch buffer, where that is further along: "
-                     "recursive doubling writes it first), shaded by how many ranks' inputs a chunk combines so far "
-                     "(the number in it); arrows: chunks that crossed a link in the step. From the recorded blocks.",
-                     k);
-  const bool timed = !ring.steps.empty() && !ring.steps.front().ns.empty();
+  // A run whose blocks signal with flags runs several steps at once: row by row of its rounds
+  // unless asked for its steps.
+  static bool by_step = false;
+  if (!ring.rounds.empty()) ImGui::Checkbox("a row a step", &by_step);
+  const bool rounds = !ring.rounds.empty() && !by_step;
+  const std::vector<RingStep>& rows_of = rounds ? ring.rounds : ring.steps;
+  if (rounds)
+    ImGui::TextWrapped("A row a round: each channel waits for its neighbour's flag, then moves one piece through every "
+                       "step it can, reduce-scatter and all-gather at once. Each rank's %u chunks in pieces, shaded by "
+                       "how many ranks' inputs they combine; bars: what the round wrote.",
+                       k);
+  else
+    ImGui::TextWrapped("Each rank's output in %u chunks (or its scratch buffer, where that is further along: "
+                       "recursive doubling writes it first), shaded by how many ranks' inputs a chunk combines so far "
+                       "(the number in it); arrows: chunks that crossed a link in the step. From the recorded blocks.",
+                       k);
+  const bool timed = !rounds && !ring.steps.empty() && !ring.steps.front().ns.empty();
   if (timed)
     ImGui::TextWrapped("Above each rank's chunks: how long the step took on that GPU, from its own clock (its "
                        "slowest recorded block, in a replay with recording off).");
@@ -51,10 +67,10 @@ void draw_ring_view(ViewContext& ctx) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float label_w = ImGui::CalcTextSize("reduce-scatter 00  ").x;
-  const float legend_h = legend_reserve(1);
+  const float legend_h = legend_reserve(rounds ? 2 : 1);
   const float gap = 28.0f * scale;  // between ranks: where the arrows run
   const float col_w = (avail.x - label_w - gap * float(k)) / float(k);
-  const float rows = float(ring.steps.size());
+  const float rows = float(rows_of.size());
   const float time_h = timed ? line : 0.0f;  // a line above the chunks for the step's times
   const float row_h =
       std::clamp((avail.y - legend_h - line * 2.5f) / std::max(1.0f, rows), line * 1.2f + time_h, line * 3.0f + time_h);
@@ -69,13 +85,17 @@ void draw_ring_view(ViewContext& ctx) {
     std::snprintf(label, sizeof label, "rank %u", r);
     dl->AddText(ImVec2(column_x(r), origin.y), text, label);
   }
-  for (std::size_t s = 0; s < ring.steps.size(); ++s) {
-    const RingStep& step = ring.steps[s];
-    const bool current = step.step == ctx.step, later = step.step > ctx.step;
+  for (std::size_t s = 0; s < rows_of.size(); ++s) {
+    const RingStep& step = rows_of[s];
+    bool current = step.step == ctx.step, later = step.step > ctx.step;
+    if (rounds) {  // every round is shown; the ones that ran the current step are marked
+      current = std::any_of(step.writes.begin(), step.writes.end(), [&](const ChunkWrite& w) { return w.step == ctx.step; });
+      later = false;
+    }
     const float y = top + float(s) * row_h;
     if (current)
       dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + avail.x, y + row_h), colors().band);
-    const std::string name = step_name(step.step);
+    const std::string name = rounds ? "round " + std::to_string(step.round) : step_name(step.step);
     dl->AddText(ImVec2(origin.x, y + (row_h - line) * 0.5f), later ? dim : text, name.c_str());
     if (later) continue;
     const float box_h = (row_h - time_h) * 0.62f, box_y = y + time_h + (row_h - time_h - box_h) * 0.5f;
@@ -87,29 +107,52 @@ void draw_ring_view(ViewContext& ctx) {
       else std::snprintf(t, sizeof t, "%.0f ns", step.ns[r]);
       dl->AddText(ImVec2(column_x(r) + col_w - ImGui::CalcTextSize(t).x, y + 1), dim, t);
     }
+    // A chunk as `parts` boxes (a row of rounds: its pieces fill one by one), a gap between chunks.
+    const unsigned parts = rounds ? ring.segments : 1;
+    const float chunk_gap = parts > 1 ? 6.0f * scale : 2.0f;  // pieces of one chunk close, chunks apart
+    const float part_w = (chunk_w - chunk_gap) / float(parts);
     for (unsigned r = 0; r < k; ++r)
-      for (unsigned c = 0; c < k; ++c) {
-        const unsigned holds = step.holds[std::size_t(r) * k + c];
-        const ImVec2 lo(column_x(r) + float(c) * chunk_w + 1, box_y), hi(lo.x + chunk_w - 2, box_y + box_h);
-        dl->AddRectFilled(lo, hi, shade(holds, k));
-        if (holds == k) dl->AddRect(lo, hi, colors().mark, 0, 0, 1.5f * scale);
-        if (holds) {
-          char count[8];
-          std::snprintf(count, sizeof count, "%u", holds);
-          // Large enough to read from the back of a room: most of the box's height, as the chunk's
-          // width allows; centred, in black or white by the fill.
-          float size = std::min(box_h * 0.8f, line * 2.0f);
-          const ImVec2 at_size = digit_font->CalcTextSizeA(size, FLT_MAX, 0.0f, count);
-          if (at_size.x > chunk_w - 6) size *= (chunk_w - 6) / at_size.x;
-          if (size >= line * 0.6f) {  // smaller would not be read: leave the shade alone
-            const ImVec2 t = digit_font->CalcTextSizeA(size, FLT_MAX, 0.0f, count);
-            dl->AddText(digit_font, size, ImVec2(lo.x + (hi.x - lo.x - t.x) * 0.5f, lo.y + (box_h - t.y) * 0.5f),
-                        text_on(shade(holds, k)), count);
+      for (unsigned c = 0; c < k; ++c)
+        for (unsigned p = 0; p < parts; ++p) {
+          const unsigned holds = step.holds[(std::size_t(r) * k + c) * parts + p];
+          const float x0 = column_x(r) + float(c) * chunk_w + chunk_gap * 0.5f + float(p) * part_w;
+          const ImVec2 lo(x0 + (p ? 0.5f * scale : 0.0f), box_y), hi(x0 + part_w - (p + 1 < parts ? 0.5f * scale : 0.0f), box_y + box_h);
+          const float w = hi.x - lo.x;
+          dl->AddRectFilled(lo, hi, shade(holds, k));
+          if (holds == k) dl->AddRect(lo, hi, colors().mark, 0, 0, 1.5f * scale);
+          if (holds) {
+            char count[8];
+            std::snprintf(count, sizeof count, "%u", holds);
+            // Large enough to read from the back of a room: most of the box's height, as its
+            // width allows; centred, in black or white by the fill.
+            float size = std::min(box_h * 0.8f, line * 2.0f);
+            const ImVec2 at_size = digit_font->CalcTextSizeA(size, FLT_MAX, 0.0f, count);
+            if (at_size.x > w - 4) size *= (w - 4) / at_size.x;
+            if (size >= line * 0.6f) {  // smaller would not be read: leave the shade alone
+              const ImVec2 t = digit_font->CalcTextSizeA(size, FLT_MAX, 0.0f, count);
+              dl->AddText(digit_font, size, ImVec2(lo.x + (w - t.x) * 0.5f, lo.y + (box_h - t.y) * 0.5f),
+                          text_on(shade(holds, k)), count);
+            }
           }
         }
+    // Under each chunk, the elements the row wrote into it, a bar a step (two in a round that
+    // moved two pieces through one chunk).
+    if (rounds) {
+      std::vector<unsigned> stacked(std::size_t(k) * k, 0);
+      const std::uint64_t chunk_len = std::max<std::uint64_t>(1, (ring.n + k - 1) / k);
+      for (const ChunkWrite& w : step.writes) {
+        const float bar_h = std::max(2.0f * scale, box_h * 0.12f);
+        const float x0 = column_x(w.rank) + float(w.chunk) * chunk_w + 1, width = chunk_w - 2;
+        const std::uint64_t begin = ring.n * w.chunk / k;
+        const float a = float(double(w.first - begin) / double(chunk_len)), b = float(double(w.last + 1 - begin) / double(chunk_len));
+        const float by = box_y + box_h - bar_h * float(1 + stacked[std::size_t(w.rank) * k + w.chunk]++);
+        dl->AddRectFilled(ImVec2(x0 + width * std::clamp(a, 0.0f, 1.0f), by),
+                          ImVec2(x0 + width * std::clamp(b, 0.0f, 1.0f), by + bar_h), write_color(w.step));
       }
-    // An arrow from the chunk where it was to the chunk of the rank that got it.
-    for (const ChunkMove& m : step.moves) {
+    }
+    // An arrow from the chunk where it was to the chunk of the rank that got it (a row of rounds
+    // moves a piece of many chunks at once: its bars say what moved, arrows would hide them).
+    for (const ChunkMove& m : rounds ? std::vector<ChunkMove>{} : step.moves) {
       const float cx = float(m.chunk) * chunk_w + chunk_w * 0.5f;
       const ImVec2 a(column_x(m.from) + cx, box_y + box_h), b(column_x(m.to) + cx, box_y + box_h);
       // Within the row, above the next row's times when there are any.
@@ -130,7 +173,11 @@ void draw_ring_view(ViewContext& ctx) {
   std::snprintf(ramp_text, sizeof ramp_text, "ranks' inputs a chunk combines (%s: more; outlined: all %u)",
                 current_theme() == Theme::Light ? "darker" : "lighter", k);
   legend_ramp(ramp, shown, int(k) - shown + 1, ramp_text);
-  legend_item(move_color(), "a chunk read from, or written to, another rank's memory in the step");
+  if (!rounds) legend_item(move_color(), "a chunk read from, or written to, another rank's memory in the step");
+  if (rounds) {
+    legend_item(write_color(make_step(StepKind::ReduceScatter)), "written in the round by a reduce-scatter step");
+    legend_item(write_color(make_step(StepKind::AllGather)), "by an all-gather step");
+  }
   legend_end();
 }
 

@@ -297,7 +297,7 @@ void draw_timing_view(ViewContext& ctx) {
 static void draw_timing_contents(AppState& state) {
   TimingState& t = state.timing;
   adopt_finished_sweep(t);
-  t.follow_family(state.sessions[0].settings.request.family);
+  t.follow_family(state.sessions[0].settings.request.family, state.sessions[0].settings.request.params);
   if (state.probes) state.probes->touch("timing.notes");
 
   source_chooser(t);

@@ -20,11 +20,12 @@ WL_HOST_DEVICE T identity() {
 }
 
 // The st_from mask of a store whose value is a constant: it names load 31 of the step, which no
-// step makes (a mask reaches 30 loads at most), so the value has no source.
+// step makes (a mask reaches 29 loads at most), so the value has no source.
 constexpr unsigned kFromConstant = 1u << 31;
 // Added to an st_from mask: the value also carries what the thread's registers hold from
 // earlier steps (trace/event.h).
 constexpr unsigned kFromRegisters = kStoreFromRegisters;
+constexpr unsigned kSinceStore = kStoreSinceStore;
 
 // The shared memory shared_array<T>(ctx, count) takes: every array starts 16-byte aligned.
 template <class T>

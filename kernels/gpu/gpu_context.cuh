@@ -187,6 +187,25 @@ class GpuCtx {
     __threadfence();
   }
   __device__ void yield_spin() {}
+
+  // --- flags: counters one block raises and blocks of any rank wait on (kernels/dialect/README.md).
+  // Fences of the system's scope: the block that raises a flag may be on another GPU.
+  __device__ std::uint32_t read_flag(Global<std::uint32_t> g, std::uint64_t i, WL_LINE) {
+    const std::uint32_t v = const_cast<volatile std::uint32_t*>(g.ptr)[i];
+    record(OpKind::GlobalLoad, line, 4, address_of(g, i), g.buffer, v, 0, 0, kFlagSync);
+    return v;
+  }
+  __device__ void wait_flag(Global<std::uint32_t> g, std::uint64_t i, std::uint32_t target, WL_LINE) {
+    while (std::int32_t(const_cast<volatile std::uint32_t*>(g.ptr)[i] - target) < 0) {
+    }
+    __threadfence_system();  // acquire: what was stored before the flag was raised is seen after
+    record(OpKind::GlobalLoad, line, 4, address_of(g, i), g.buffer, target, 0, kFlagWaited, kFlagSync);
+  }
+  __device__ void raise_flag(Global<std::uint32_t> g, std::uint64_t i, std::uint32_t v, WL_LINE) {
+    record(OpKind::GlobalStore, line, 4, address_of(g, i), g.buffer, v, 0, kStoreConstant, kFlagSync);
+    __threadfence_system();  // release: what this block stored before (a barrier ago) is seen first
+    const_cast<volatile std::uint32_t*>(g.ptr)[i] = v;
+  }
   __device__ long long clock() const { return clock64(); }
 
   // --- warp shuffles and votes

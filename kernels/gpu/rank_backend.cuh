@@ -110,6 +110,13 @@ class GpuRanksBackend {
     return Global<T>{static_cast<T*>(p), n, id};
   }
   template <class T>
+  void fill(Global<T> g, T value) {
+    if (g.size == 0) return;
+    const std::vector<T> values(g.size, value);
+    WL_CUDA(cudaSetDevice(int(buffers_.at(g.buffer).rank)));
+    WL_CUDA(cudaMemcpy(g.ptr, values.data(), g.size * sizeof(T), cudaMemcpyHostToDevice));
+  }
+  template <class T>
   void copy(Global<const T> from, Global<T> to) {
     const std::uint64_t n = std::min(from.size, to.size);
     if (n == 0) return;

@@ -153,6 +153,25 @@ class SimCtx {
     block_.barrier(tid_, line);
   }
   void yield_spin() { block_.spin(tid_); }
+
+  // --- flags: counters one block raises and blocks of any rank wait on (kernels/dialect/README.md)
+  std::uint32_t read_flag(Global<std::uint32_t> g, std::uint64_t i, WL_LINE) {
+    check_global(g, i, 1, line);
+    const std::uint32_t v = g.ptr[i];
+    record(OpKind::GlobalLoad, line, 4, unsigned(i * 4), g.buffer, v, 0, 0, kFlagSync);
+    return v;
+  }
+  // One event however long it spins: the wait's length depends on timing, its target does not.
+  void wait_flag(Global<std::uint32_t> g, std::uint64_t i, std::uint32_t target, WL_LINE) {
+    check_global(g, i, 1, line);
+    while (std::int32_t(g.ptr[i] - target) < 0) block_.spin(tid_);
+    record(OpKind::GlobalLoad, line, 4, unsigned(i * 4), g.buffer, target, 0, kFlagWaited, kFlagSync);
+  }
+  void raise_flag(Global<std::uint32_t> g, std::uint64_t i, std::uint32_t v, WL_LINE) {
+    check_global(g, i, 1, line);
+    g.ptr[i] = v;
+    record(OpKind::GlobalStore, line, 4, unsigned(i * 4), g.buffer, v, 0, kStoreConstant, kFlagSync);
+  }
   long long clock() { return grid_.clock(); }
 
   // --- warp shuffles and votes

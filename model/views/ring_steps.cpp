@@ -1,10 +1,14 @@
 #include "model/views/ring_steps.h"
 
 #include <algorithm>
+#include <array>
 #include <bitset>
 #include <map>
+#include <numeric>
+#include <tuple>
 #include <set>
 
+#include "model/dataflow.h"
 #include "model/views/step_times.h"
 #include "model/views/trace_views.h"
 #include "model/views/view_registry.h"
@@ -42,6 +46,153 @@ void add_rank_times(const TraceMeta& meta, RingSteps& out) {
     else step.ns.assign(out.ranks, 0);
 }
 
+
+// Each event's round: how many of its block's flag raises came at an earlier barrier phase than
+// it (a raise follows a barrier, so the round it ends is what the block did before that
+// barrier, and the raise itself).
+// Empty when no block raised a flag.
+std::vector<std::uint32_t> rounds_of(const Trace& whole) {
+  const std::vector<Event>& events = whole.events;
+  std::vector<std::uint32_t> order(events.size());
+  std::iota(order.begin(), order.end(), 0u);
+  if (!is_canonical(events))
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return canonical_less(events[a], events[b]); });
+  std::vector<std::uint32_t> phase(events.size());
+  std::map<std::uint64_t, std::vector<std::uint32_t>> raises;  // (launch, block) -> phases of its raises
+  std::uint32_t barriers = 0;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const Event& e = events[order[k]];
+    if (k > 0) {
+      const Event& p = events[order[k - 1]];
+      if (p.launch != e.launch || p.block != e.block || p.thread != e.thread) barriers = 0;
+    }
+    if (e.op == OpKind::Barrier) ++barriers;
+    phase[order[k]] = barriers;
+    if (e.op == OpKind::GlobalStore && (e.flags & kFlagSync)) raises[std::uint64_t(e.launch) << 32 | e.block].push_back(barriers);
+  }
+  if (raises.empty()) return {};
+  for (auto& [agent, phases] : raises) std::sort(phases.begin(), phases.end());
+  std::vector<std::uint32_t> round(events.size(), 0);
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    auto it = raises.find(std::uint64_t(events[i].launch) << 32 | events[i].block);
+    if (it == raises.end()) continue;
+    round[i] = std::uint32_t(std::lower_bound(it->second.begin(), it->second.end(), phase[i]) - it->second.begin());
+  }
+  return round;
+}
+
+// The picture row by row: events in `order`, a row for each run of equal key_of(event) (its
+// key kept in RingStep::round). What each rank's chunks hold after the row, what crossed a
+// link in it, and where it wrote.
+template <class Key>
+std::vector<RingStep> replay(const TraceMeta& meta, const std::vector<std::vector<const BufferRecord*>>& held,
+                             std::uint64_t n, unsigned segments, const std::vector<const Event*>& order, Key key_of) {
+  const unsigned ranks = meta.ranks;
+  // The segment of its chunk an element falls in: segments equal parts of the chunk.
+  auto cell_of = [&](std::uint64_t i) {
+    const unsigned c = chunk_of(i, n, ranks);
+    const std::uint64_t begin = n * c / ranks, len = std::max<std::uint64_t>(1, n * (c + 1) / ranks - begin);
+    return c * segments + unsigned(std::min<std::uint64_t>(segments - 1, (i - begin) * segments / len));
+  };
+  std::vector<RingStep> rows;
+  std::map<std::pair<BufferId, std::uint64_t>, Mask> holds;  // element -> ranks it combines
+  // What a thread's register holds: the ranks of the loads since the last store that was followed
+  // by a load. A store does not spend it: two-shot stores one combined value into every rank.
+  struct Register {
+    Mask mask = 0;
+    bool stored = false;  // the next load starts a new value
+  };
+  std::map<std::pair<std::uint32_t, std::uint32_t>, Register> registers;  // (launch, block * 2^16 + thread)
+  auto mask_of = [&](const BufferRecord& b, std::uint64_t i) -> Mask {
+    auto it = holds.find({b.id, i});
+    if (it != holds.end()) return it->second;
+    return b.role == BufferRole::Input ? Mask(1u << b.rank) : 0;
+  };
+  auto rank_of = [&](const Event& e) { return e.launch < meta.launches.size() ? meta.launches[e.launch].rank : 0u; };
+
+  // Per shown buffer and chunk, how many of its elements hold each number of ranks: an element
+  // some row writes counts as none until it is written, so a chunk a round fills piece by piece
+  // shows its least finished piece.
+  std::map<BufferId, std::pair<unsigned, const BufferRecord*>> shown;  // buffer -> (rank, record)
+  for (unsigned r = 0; r < ranks; ++r)
+    for (const BufferRecord* b : held[r]) shown[b->id] = {r, b};
+  std::map<BufferId, std::vector<std::array<std::uint64_t, 33>>> counts;  // [chunk][ranks held]
+  {
+    std::set<std::pair<BufferId, std::uint64_t>> written;
+    for (const Event* e : order)
+      if (e->op == OpKind::GlobalStore && !(e->flags & kFlagSync) && shown.count(e->buffer)) {
+        const ElementSpan span = accessed_elements(*e, meta);
+        for (std::uint32_t j = 0; j < std::max<std::uint32_t>(span.count, 1); ++j) written.insert({e->buffer, span.first + j});
+      }
+    for (const auto& [id, rb] : shown) counts[id].assign(std::size_t(ranks) * segments, {});
+    for (const auto& [id, i] : written) ++counts[id][cell_of(i)][0];
+  }
+  std::size_t k = 0;
+  while (k < order.size()) {
+    RingStep row;
+    row.round = key_of(*order[k]);
+    std::map<std::tuple<unsigned, unsigned, unsigned>, std::uint64_t> moved;  // (from, to, chunk) -> bytes
+    std::map<std::tuple<unsigned, unsigned, StepId>, std::pair<std::uint64_t, std::uint64_t>> wrote;  // -> first, last
+    for (; k < order.size() && key_of(*order[k]) == row.round; ++k) {
+      const Event& e = *order[k];
+      const bool load = e.op == OpKind::GlobalLoad, store = e.op == OpKind::GlobalStore;
+      if ((!load && !store) || (e.flags & kFlagSync)) continue;  // a flag is no chunk's
+      const BufferRecord* b = meta.buffer(e.buffer);
+      if (!b || e.size == 0) continue;
+      const ElementSpan span = accessed_elements(e, meta);  // a 16-byte access: several elements
+      const std::uint64_t i = span.first, last = i + std::max<std::uint32_t>(span.count, 1) - 1;
+      Register& reg = registers[{e.launch, (e.block << 16) | e.thread}];
+      const unsigned me = rank_of(e);
+      if (load) {
+        if (reg.stored) reg = {};
+        for (std::uint64_t j = i; j <= last; ++j) reg.mask |= mask_of(*b, j);
+      } else {
+        auto c = counts.find(b->id);
+        for (std::uint64_t j = i; j <= last; ++j) {
+          Mask& h = holds[{b->id, j}];
+          if (c != counts.end()) {
+            std::array<std::uint64_t, 33>& of = c->second[cell_of(j)];
+            --of[std::bitset<32>(h).count()];
+            ++of[std::bitset<32>(reg.mask).count()];
+          }
+          h = reg.mask;
+        }
+        reg.stored = true;
+        if (b->elements == n && b->rank < ranks) {
+          auto [it, fresh] = wrote.try_emplace({b->rank, chunk_of(i, n, ranks), e.step}, std::pair{i, last});
+          if (!fresh) it->second = {std::min(it->second.first, i), std::max(it->second.second, last)};
+        }
+      }
+      if (b->rank != me) {
+        const unsigned from = load ? b->rank : me, to = load ? me : b->rank;
+        moved[{from, to, chunk_of(i, b->elements, ranks)}] += e.size;
+      }
+    }
+    for (const auto& [key, bytes] : moved)
+      row.moves.push_back({std::uint16_t(std::get<0>(key)), std::uint16_t(std::get<1>(key)),
+                           std::uint16_t(std::get<2>(key)), bytes});
+    for (const auto& [key, span] : wrote)
+      row.writes.push_back({std::uint16_t(std::get<0>(key)), std::uint16_t(std::get<1>(key)), std::get<2>(key), span.first,
+                            span.second});
+    // A chunk of a rank shows its furthest buffer: the fewest ranks over the chunk's recorded
+    // elements of each buffer, the most over the rank's buffers.
+    row.holds.assign(std::size_t(ranks) * ranks * segments, 0);
+    for (const auto& [id, per_cell] : counts) {
+      const unsigned r = shown[id].first;
+      for (unsigned c = 0; c < ranks * segments; ++c) {
+        const std::array<std::uint64_t, 33>& of = per_cell[c];
+        unsigned fewest = 0;
+        while (fewest < 33 && of[fewest] == 0) ++fewest;
+        std::uint8_t& h = row.holds[std::size_t(r) * ranks * segments + c];
+        if (fewest < 33) h = std::max(h, std::uint8_t(fewest));
+      }
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 }  // namespace
 
 RingSteps build_ring_steps(const Trace& whole) {
@@ -63,7 +214,8 @@ RingSteps build_ring_steps(const Trace& whole) {
   out.ranks = ranks;
   out.n = held[0].front()->elements;
   for (const BufferRecord& b : meta.buffers)
-    if (b.role == BufferRole::Temp && b.rank < ranks && b.elements == out.n) held[b.rank].push_back(&b);
+    if (b.role == BufferRole::Temp && b.rank < ranks && b.elements == out.n && b.type == held[0].front()->type)
+      held[b.rank].push_back(&b);
 
   // Events in the order the steps ran, and within a step as they ran.
   std::vector<const Event*> order;
@@ -71,67 +223,19 @@ RingSteps build_ring_steps(const Trace& whole) {
   std::stable_sort(order.begin(), order.end(), [](const Event* a, const Event* b) {
     return a->step != b->step ? a->step < b->step : a->time < b->time;
   });
+  out.steps = replay(meta, held, out.n, 1, order, [](const Event& e) { return std::uint32_t(e.step); });
+  for (RingStep& row : out.steps) row.step = StepId(row.round), row.round = 0;
 
-  std::map<std::pair<BufferId, std::uint64_t>, Mask> holds;  // element -> ranks it combines
-  // What a thread's register holds: the ranks of the loads since the last store that was followed
-  // by a load. A store does not spend it: two-shot stores one combined value into every rank.
-  struct Register {
-    Mask mask = 0;
-    bool stored = false;  // the next load starts a new value
-  };
-  std::map<std::pair<std::uint32_t, std::uint32_t>, Register> registers;  // (launch, block * 2^16 + thread)
-  auto mask_of = [&](const BufferRecord& b, std::uint64_t i) -> Mask {
-    auto it = holds.find({b.id, i});
-    if (it != holds.end()) return it->second;
-    return b.role == BufferRole::Input ? Mask(1u << b.rank) : 0;
-  };
-  auto rank_of = [&](const Event& e) { return e.launch < meta.launches.size() ? meta.launches[e.launch].rank : 0u; };
-
-  std::size_t k = 0;
-  while (k < order.size()) {
-    RingStep step;
-    step.step = order[k]->step;
-    std::map<std::tuple<unsigned, unsigned, unsigned>, std::uint64_t> moved;  // (from, to, chunk) -> bytes
-    for (; k < order.size() && order[k]->step == step.step; ++k) {
-      const Event& e = *order[k];
-      const bool load = e.op == OpKind::GlobalLoad, store = e.op == OpKind::GlobalStore;
-      if (!load && !store) continue;
-      const BufferRecord* b = meta.buffer(e.buffer);
-      if (!b || e.size == 0) continue;
-      const std::uint64_t i = e.address / e.size;
-      Register& reg = registers[{e.launch, (e.block << 16) | e.thread}];
-      const unsigned me = rank_of(e);
-      if (load) {
-        if (reg.stored) reg = {};
-        reg.mask |= mask_of(*b, i);
-      } else {
-        holds[{b->id, i}] = reg.mask;
-        reg.stored = true;
-      }
-      if (b->rank != me) {
-        const unsigned from = load ? b->rank : me, to = load ? me : b->rank;
-        moved[{from, to, chunk_of(i, b->elements, ranks)}] += e.size;
-      }
-    }
-    for (const auto& [key, bytes] : moved)
-      step.moves.push_back({std::uint16_t(std::get<0>(key)), std::uint16_t(std::get<1>(key)),
-                            std::uint16_t(std::get<2>(key)), bytes});
-    // A chunk of a rank shows its furthest buffer: the fewest ranks over the chunk's recorded
-    // elements of each buffer, the most over the rank's buffers.
-    step.holds.assign(std::size_t(ranks) * ranks, 0);
-    for (unsigned r = 0; r < ranks; ++r)
-      for (const BufferRecord* b : held[r]) {
-        std::vector<unsigned> fewest(ranks, ~0u);
-        for (auto it = holds.lower_bound({b->id, 0}); it != holds.end() && it->first.first == b->id; ++it) {
-          unsigned& f = fewest[chunk_of(it->first.second, out.n, ranks)];
-          f = std::min(f, unsigned(std::bitset<32>(it->second).count()));
-        }
-        for (unsigned c = 0; c < ranks; ++c) {
-          std::uint8_t& h = step.holds[std::size_t(r) * ranks + c];
-          if (fewest[c] != ~0u) h = std::max(h, std::uint8_t(fewest[c]));
-        }
-      }
-    out.steps.push_back(std::move(step));
+  // Round by round, where blocks raise flags: each round's events in step order, as they ran.
+  const std::vector<std::uint32_t> round = rounds_of(whole);
+  if (!round.empty()) {
+    std::stable_sort(order.begin(), order.end(), [&](const Event* a, const Event* b) {
+      const std::uint32_t ra = round[std::size_t(a - whole.events.data())], rb = round[std::size_t(b - whole.events.data())];
+      return ra != rb ? ra < rb : a->step != b->step ? a->step < b->step : a->time < b->time;
+    });
+    out.segments = unsigned(std::clamp<std::uint64_t>(out.n / ranks, 1, kMaxSegments));
+    out.rounds = replay(meta, held, out.n, out.segments, order,
+                        [&](const Event& e) { return round[std::size_t(&e - whole.events.data())]; });
   }
   add_rank_times(meta, out);
   return out;

@@ -67,6 +67,27 @@ TEST(TimingProfiles, TheFirstProfileThatLoadsIsShown) {
   EXPECT_EQ(state.shown_sweep()->device, "Shown GPU");
 }
 
+// An all-reduce's profiles differ by GPUs: the one timed at the run's gpus is shown, else any.
+TEST(TimingProfiles, TheSweepShownIsTheOneTimedAtTheRunsParameters) {
+  const fs::path folder = fresh_folder("profiles_params");
+  TimingSweep two = one_point_sweep("Two GPUs"), four = one_point_sweep("Four GPUs");
+  two.family = four.family = "allreduce";
+  two.input = "random, gpus=2";
+  four.input = "random, gpus=4";
+  save_sweep(two, (folder / "a-2gpus.json").string());
+  save_sweep(four, (folder / "b-4gpus.json").string());
+  TimingState state;
+  state.reload(folder.string());
+  state.follow_family("allreduce", {{"gpus", 4}});
+  EXPECT_EQ(state.shown, 1);
+  state.follow_family("allreduce", {{"gpus", 2}});
+  EXPECT_EQ(state.shown, 0);
+  state.follow_family("allreduce", {{"gpus", 8}});  // none at 8: the one shown stays
+  EXPECT_EQ(state.shown, 0);
+  state.follow_family("allreduce", {{"gpus", 4}, {"channels", 3}});  // a parameter no sweep names is no reason
+  EXPECT_EQ(state.shown, 1);
+}
+
 TEST(TimingProfiles, TheSweepShownFollowsTheFamilyChosen) {
   const fs::path folder = fresh_folder("profiles_family");
   TimingSweep reduce = one_point_sweep("Reduce GPU"), scan = one_point_sweep("Scan GPU");

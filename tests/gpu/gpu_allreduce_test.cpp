@@ -69,7 +69,8 @@ TEST_P(GpuAllReduce, EveryRankHoldsTheCombinationAsOnTheSimulator) {
       }
 }
 
-// Rank by rank, event for event: each GPU's blocks did what the simulator's did.
+// Rank by rank, event for event: each GPU's blocks did what the simulator's did. pipelined's
+// flags too: a wait is one event, its target, however long it spun.
 TEST_P(GpuAllReduce, TheGpuTraceEqualsTheSimulatorsRankByRank) {
   if (const std::string why = why_not_here(); !why.empty()) GTEST_SKIP() << why;
   const Case& c = GetParam();
@@ -103,7 +104,7 @@ TEST_P(GpuAllReduce, TheGpuTraceEqualsTheSimulatorsRankByRank) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  for (const char* v : {"one-shot", "two-shot", "two-shot-vector", "ring", "recursive-doubling"})
+  for (const char* v : {"one-shot", "two-shot", "two-shot-vector", "ring", "pipelined", "recursive-doubling"})
     for (unsigned k : {2u, 3u, 4u, 8u}) {
       if (std::string(v) == "recursive-doubling" && k == 3) continue;
       out.push_back({v, k});

@@ -70,7 +70,7 @@ TEST_P(AllReduceCorrectness, EveryRankHoldsTheCombination) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  for (const char* v : {"one-shot", "two-shot", "two-shot-vector", "ring", "recursive-doubling"})
+  for (const char* v : {"one-shot", "two-shot", "two-shot-vector", "ring", "pipelined", "recursive-doubling"})
     for (unsigned k : {2u, 3u, 4u, 8u}) {
       if (std::string(v) == "recursive-doubling" && k == 3) continue;  // powers of two only
       std::vector<std::uint64_t> sizes{0, 1, k - 1, k, 1000, 65539};

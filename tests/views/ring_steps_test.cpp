@@ -1,6 +1,7 @@
 // The ring view's model on 4 simulated GPUs, worked out by hand: n = 16, chunks of 4.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <numeric>
 
 #include "kernels/family/family.h"
@@ -60,6 +61,47 @@ TEST(RingSteps, TheRingGrowsOneRankAStep) {
 
 // one-shot: its first barrier (the load step), then one step after which every chunk of every
 // rank holds all four: every rank read every chunk from each of the 3 others, 4 x 3 x 4 moves.
+// pipelined on 4 GPUs, n = 16: chunks of 4, one channel, 4 pieces of one element, so rounds
+// 0 .. 8, and in round j rank r runs step t on piece j - t. Round 3 holds both phases: rank 0
+// writes piece 3 of chunk 3 (reduce-scatter 0, element 15), piece 2 of chunk 2 (reduce-scatter 1,
+// element 10), piece 1 of chunk 1 (reduce-scatter 2, element 5), and piece 0 of its own chunk 0,
+// complete, copied from rank 3 (all-gather 0, element 0).
+TEST(RingSteps, PipelinedRoundsMovePiecesThroughBothPhasesAtOnce) {
+  const RingSteps ring = ring_of("pipelined");
+  ASSERT_EQ(ring.rounds.size(), 9u);
+  std::map<unsigned, std::pair<StepId, std::uint64_t>> rank0;  // chunk -> step, element
+  for (const ChunkWrite& w : ring.rounds[3].writes)
+    if (w.rank == 0) {
+      EXPECT_EQ(w.first, w.last);
+      rank0[w.chunk] = {w.step, w.first};
+    }
+  const std::map<unsigned, std::pair<StepId, std::uint64_t>> want{
+      {3, {make_step(StepKind::ReduceScatter, 0), 15}},
+      {2, {make_step(StepKind::ReduceScatter, 1), 10}},
+      {1, {make_step(StepKind::ReduceScatter, 2), 5}},
+      {0, {make_step(StepKind::AllGather, 0), 0}}};
+  EXPECT_EQ(rank0, want);
+  // Each chunk in 4 segments, a piece each. After round 3 rank 0's chunk 3 holds 2 ranks in every
+  // piece (reduce-scatter 0 is done), chunk 2 3 ranks in pieces 0 .. 2, chunk 1 all 4 in pieces 0
+  // and 1 (it ends its reduce-scatter there), chunk 0 its first piece, complete.
+  ASSERT_EQ(ring.segments, 4u);
+  auto pieces = [&](unsigned round, unsigned chunk) {
+    std::vector<unsigned> out;
+    for (unsigned p = 0; p < 4; ++p) out.push_back(ring.rounds[round].holds[(0 * 4 + chunk) * 4 + p]);
+    return out;
+  };
+  EXPECT_EQ(pieces(3, 3), (std::vector<unsigned>{2, 2, 2, 2}));
+  EXPECT_EQ(pieces(3, 2), (std::vector<unsigned>{3, 3, 3, 0}));
+  EXPECT_EQ(pieces(3, 1), (std::vector<unsigned>{4, 4, 0, 0}));
+  EXPECT_EQ(pieces(3, 0), (std::vector<unsigned>{4, 0, 0, 0}));
+  for (unsigned c = 0; c < 4; ++c) EXPECT_EQ(pieces(8, c), (std::vector<unsigned>{4, 4, 4, 4})) << c;
+  // Row by row of steps, it ends as the ring does; the ring has no rounds.
+  ASSERT_EQ(ring.steps.size(), 7u);  // the start (its flag read), 3 reduce-scatter, 3 all-gather steps
+  for (unsigned r = 0; r < 4; ++r)
+    for (unsigned c = 0; c < 4; ++c) EXPECT_EQ(holds(ring.steps.back(), r, c), 4u);
+  EXPECT_TRUE(ring_of("ring").rounds.empty());
+}
+
 TEST(RingSteps, OneShotCombinesEverythingAtOnce) {
   const RingSteps ring = ring_of("one-shot");
   ASSERT_EQ(ring.steps.size(), 2u);

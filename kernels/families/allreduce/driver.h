@@ -1,6 +1,6 @@
 // Turns an all-reduce request into buffers on every rank and one launch on all ranks at once,
-// the same way on every backend. A backend provides alloc<T>(n, name, role, rank), copy(from,
-// to), launch_on_ranks(record, ranks, bool, kernel) and read_all(view)
+// the same way on every backend. A backend provides alloc<T>(n, name, role, rank), fill(view,
+// value), copy(from, to), launch_on_ranks(record, ranks, bool, kernel) and read_all(view)
 // (kernels/sim/sim_backend.h, kernels/gpu/rank_backend.cuh); the driver owns the buffers'
 // names in the trace.
 #pragma once
@@ -30,6 +30,7 @@ struct AllReduceKernel {
       k.args.in[q] = view(args.in[q]);
       k.args.out[q] = view(args.out[q]);
       k.args.second[q] = view(args.second[q]);
+      k.args.flags[q] = view(args.flags[q]);
     }
     return k;
   }
@@ -46,12 +47,17 @@ struct AllReduceRun {
 
   AllReduceRun(Backend& b, const RunRequest& r) : backend(b), request(r), ranks(ranks_of(r)) {
     args.n = r.n;
+    args.pieces = V::info.channels ? pieces_of(r) : 1;
     for (unsigned q = 0; q < ranks; ++q) {
       const std::string on = " (rank " + std::to_string(q) + ")";
       const Global<T> in = backend.template alloc<T>(r.n, "input" + on, BufferRole::Input, q);
       args.in[q] = Global<const T>{in.ptr, in.size, in.buffer};
       args.out[q] = backend.template alloc<T>(r.n, "output" + on, BufferRole::Output, q);
       if (V::info.second_buffer) args.second[q] = backend.template alloc<T>(r.n, "second buffer" + on, BufferRole::Temp, q);
+      if (V::info.channels) {
+        args.flags[q] = backend.template alloc<std::uint32_t>(grid_of(V::info, r), "flags" + on, BufferRole::Temp, q);
+        backend.fill(args.flags[q], std::uint32_t(0));
+      }
     }
   }
   // `input` holds rank 0's n elements, then rank 1's, ...: each goes to its rank's memory first.

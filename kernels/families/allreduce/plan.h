@@ -19,6 +19,14 @@ constexpr unsigned kDefaultRanks = 4;  // the simulator's default: the lesson's 
 // at rank barriers, so all must be resident at once).
 unsigned grid_of(const AllReduceVariantInfo& info, const RunRequest& request);
 
+// A channelled variant's channels (pipelined.h): `--param channels`, or by default one a
+// kChannelElements of a chunk, at most kMaxChannels and one a multiprocessor.
+unsigned channels_of(const RunRequest& request);
+constexpr unsigned kMaxChannels = 32;  // NCCL's own most (MAXCHANNELS)
+// And the pieces each channel cuts its part of a chunk into: one a kPieceElements, and at least
+// kShownPieces (or one an element, for a smaller part) so a small run shows the pipeline.
+unsigned pieces_of(const RunRequest& request);
+
 std::string validate_allreduce(const AllReduceVariantInfo& info, const RunRequest& request);
 
 }  // namespace wl::allreduce

@@ -26,7 +26,7 @@ struct RingOf {
     for (std::uint64_t i = chunk_begin(a.n, ranks, me) + first_element(ctx);
          ctx.branch(i < chunk_begin(a.n, ranks, me + 1)); i += grid_stride(ctx)) {
       T x = ctx.ld(a.in[me], i);
-      ctx.st(a.out[me], i, x);
+      ctx.st_from(a.out[me], i, x, 0b1 | kSinceStore);  // names its load: nothing else is carried
     }
     if (kBarriers) ctx.rank_barrier();
     for (unsigned s = 0; s + 1 < ranks; ++s) {
@@ -36,7 +36,7 @@ struct RingOf {
            ctx.branch(i < chunk_begin(a.n, ranks, c + 1)); i += grid_stride(ctx)) {
         T partial = ctx.ld(a.out[prev], i);  // what ranks c .. prev combined so far
         T mine = ctx.ld(a.in[me], i);
-        ctx.st(a.out[me], i, Op::apply(partial, mine));
+        ctx.st_from(a.out[me], i, Op::apply(partial, mine), 0b11 | kSinceStore);
       }
       if (kBarriers) ctx.rank_barrier();
     }
@@ -46,7 +46,7 @@ struct RingOf {
       for (std::uint64_t i = chunk_begin(a.n, ranks, c) + first_element(ctx);
            ctx.branch(i < chunk_begin(a.n, ranks, c + 1)); i += grid_stride(ctx)) {
         T done = ctx.ld(a.out[prev], i);
-        ctx.st(a.out[me], i, done);
+        ctx.st_from(a.out[me], i, done, 0b1 | kSinceStore);
       }
       if (kBarriers) ctx.rank_barrier();
     }

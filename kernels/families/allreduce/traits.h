@@ -34,7 +34,9 @@ struct Traits : FamilyTraitsBase {
 
   static std::vector<FamilyParam> params() {
     return {{"gpus", "GPUs (ranks) the all-reduce runs over, each holding n elements; not 1: over one GPU it is a copy",
-             kDefaultRanks, 2, kMaxRanks}};
+             kDefaultRanks, 2, kMaxRanks},
+            {"channels", "blocks a rank for pipelined, each a channel of its own (the others ignore it); 0: sized by n",
+             0, 0, kMaxChannels}};
   }
   static std::uint64_t input_elements(const RunRequest& r) { return r.n * ranks_of(r); }
   // Each rank's n elements as the family's default input makes them, from seeds 1, 2, ... apart,

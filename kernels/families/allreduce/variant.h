@@ -18,7 +18,11 @@ struct AllReduceArgs {
   Global<const T> in[kMaxRanks];
   Global<T> out[kMaxRanks];
   Global<T> second[kMaxRanks];  // a second buffer, for variants that ping-pong
+  // A counter a channel (block), for variants that signal per channel (info.channels): how many
+  // rounds that channel of that rank has finished, over every launch so far. Zero at first.
+  Global<std::uint32_t> flags[kMaxRanks];
   std::uint64_t n = 0;          // elements on every rank
+  unsigned pieces = 1;          // pieces a channel cuts its part of each chunk into (pieces_of)
 };
 
 // Chunk c of K over n elements is [chunk_begin(c), chunk_begin(c + 1)): sizes differ by one at

@@ -13,6 +13,7 @@ struct AllReduceVariantInfo {
   bool deterministic_trace = true;  // same events on every run (no timing-dependent order)
   bool second_buffer = false;  // needs a second output-sized buffer a rank (ping-pong)
   bool grid_over_n = false;    // its grid strides over all n elements, not over a chunk: a block a block of n
+  bool channels = false;       // one block a channel (`--param channels`), each with a flag a rank (pipelined.h)
 };
 
 }  // namespace wl::allreduce
