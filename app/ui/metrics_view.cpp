@@ -14,8 +14,8 @@ void draw_metrics_view(ViewContext& ctx) {
   if (!views) return;
   const Metrics& m = views->metrics;
   ImGui::PushTextWrapPos(0.0f);  // a narrow pane (compare, presenter) wraps, never cuts
-  ImGui::Text("%zu steps (load, %zu tree levels, finish), %llu barriers; over %zu recorded block%s of %u",
-              m.num_steps(), m.num_steps() >= 2 ? m.num_steps() - 2 : 0, (unsigned long long)m.barriers(),
+  // The steps are named in the table: a scan's sweeps, an all-reduce's steps, not only tree levels.
+  ImGui::Text("%zu steps, %llu barriers; over %zu recorded block%s of %u", m.num_steps(), (unsigned long long)m.barriers(),
               views->blocks.size(), views->blocks.size() == 1 ? "" : "s", views->trace.meta.grid_dim);
   if (m.incomplete)
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "(incomplete: the trace hit its event cap)");

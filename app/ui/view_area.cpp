@@ -266,8 +266,12 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
   view_tabs(state);
   if (state.view->sweeps) {  // sweeps, not a trace: no playback, no sides
     ImGui::Spacing();
+    // Room for a lesson's caption under it, as under a trace's view.
+    ImGui::BeginChild("##sweeps", ImVec2(0, std::max(80.0f, ImGui::GetContentRegionAvail().y - caption_height(state))));
     ViewContext ctx{state, state.sessions[0], 0, gl, state.playback.step(), state.view};
     if (const ViewDrawFn draw = drawer_of(*state.view)) draw(ctx);
+    ImGui::EndChild();
+    caption(state);
     ImGui::End();
     return;
   }
