@@ -37,6 +37,7 @@ PeerTraffic peer_traffic(const Trace& trace) {
     if (step == out.steps.end()) step = out.steps.emplace(e.step, empty()).first;
     const std::size_t cell = std::size_t(rank) * ranks + buffer->rank;
     (load ? out.total.read : out.total.written)[cell] += e.size;
+    if (e.flags & kFlagSync) out.flag_bytes += e.size;
     (load ? step->second.read : step->second.written)[cell] += e.size;
   }
   return out;

@@ -24,6 +24,7 @@ struct LinkBytes {
 
 struct PeerTraffic {
   LinkBytes total;
+  std::uint64_t flag_bytes = 0;  // of total: flags read and raised across links (kFlagSync)
   std::map<StepId, LinkBytes> steps;  // every step with an access to another rank's memory
 };
 

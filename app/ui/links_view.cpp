@@ -99,19 +99,27 @@ void draw_links_view(ViewContext& ctx) {
   const float label_w = ImGui::CalcTextSize("rank 00  ").x;
   const unsigned k = peers.total.ranks;
   const float width = (avail.x - 2 * label_w - 40 * scale) / 2;
-  const float cell = std::clamp(std::min(width, avail.y - legend_reserve(1) - line * 4) / float(k), 12.0f * scale,
-                                140.0f * scale);
+  // Never narrower than a column's label, nor shorter than a row's: a short pane (presenter mode
+  // at 1280x720) scrolls rather than overprint them.
+  const float fewest = std::max({12.0f * scale, ImGui::CalcTextSize("rank 0").x + 8.0f, line * 1.3f});
+  const float cell = std::clamp(std::min(width, avail.y - legend_reserve(1) - line * (peers.flag_bytes ? 6 : 4)) / float(k),
+                                fewest, std::max(fewest, 140.0f * scale));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string step_title = "this step (" + step_name(ctx.step) + ")";
   const std::uint64_t largest = std::max<std::uint64_t>(1, largest_cell(peers.total));
   const float h1 = matrix(dl, origin, cell, now, std::max<std::uint64_t>(1, largest_cell(now)), step_title.c_str(), label_w);
-  const float h2 = matrix(dl, ImVec2(origin.x + label_w + cell * float(k) + 40 * scale, origin.y), cell, peers.total,
+  const float first_w = std::max(label_w + cell * float(k), ImGui::CalcTextSize(step_title.c_str()).x);
+  const float h2 = matrix(dl, ImVec2(origin.x + first_w + 40 * scale, origin.y), cell, peers.total,
                           largest, "the whole run", label_w);
   ImGui::Dummy(ImVec2(avail.x, std::max(h1, h2) + line * 0.5f));
   std::uint64_t read = 0, written = 0;
   for (unsigned r = 0; r < k; ++r) read += peers.total.read_by(r), written += peers.total.written_by(r);
   ImGui::Text("In all: %s read and %s written across links, %s a rank.", bytes_text(read).c_str(),
               bytes_text(written).c_str(), bytes_text((read + written) / k).c_str());
+  if (peers.flag_bytes)
+    ImGui::TextWrapped("Of these, %s are flags: each wait reads 4 bytes of a neighbour's flag, counted in the step "
+                       "the waiting block was in.",
+                       bytes_text(peers.flag_bytes).c_str());
   legend_begin();
   legend_item(read_color(), "read from the column's memory");
   legend_item(write_color(), "written to the column's memory");

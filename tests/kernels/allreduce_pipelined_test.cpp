@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "kernels/families/allreduce/traits.h"
+#include "model/peer_traffic.h"
 #include "model/races.h"
 #include "model/work_span.h"
 #include "trace/trace.h"
@@ -105,6 +106,7 @@ TEST(AllReducePipelined, PeerBytesAreTheRingsAndAFlagARound) {
     EXPECT_EQ(bytes[q].flag_read, 8u * 4);
     EXPECT_EQ(bytes[q].written, 0u);
   }
+  EXPECT_EQ(peer_traffic(out.trace).flag_bytes, 4u * 8 * 4);  // what the Links view says are flags
 }
 
 // Round by round, a channel's thread 0 runs piece p's reduce-scatter step 0, then piece p - 1's
