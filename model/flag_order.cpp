@@ -1,6 +1,7 @@
 #include "model/flag_order.h"
 
 #include <algorithm>
+#include <numeric>
 #include <tuple>
 
 namespace wl {
@@ -19,10 +20,17 @@ struct Wait {
 
 }  // namespace
 
-FlagOrder::FlagOrder(const Trace& run, const std::vector<std::uint32_t>& order) {
-  const std::vector<Event>& events = run.events;
-  std::map<FlagValue, Raise> raises;
-  std::map<std::uint64_t, std::vector<Wait>> waits;  // agent -> its waits, by phase
+std::vector<std::uint32_t> canonical_order(const std::vector<Event>& events) {
+  std::vector<std::uint32_t> order(events.size());
+  std::iota(order.begin(), order.end(), 0u);
+  if (!is_canonical(events))
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return canonical_less(events[a], events[b]); });
+  return order;
+}
+
+std::vector<std::uint32_t> barrier_phases(const std::vector<Event>& events, const std::vector<std::uint32_t>& order) {
+  std::vector<std::uint32_t> phase(events.size(), 0);
   std::uint32_t barriers = 0;
   for (std::size_t k = 0; k < order.size(); ++k) {
     const Event& e = events[order[k]];
@@ -31,11 +39,23 @@ FlagOrder::FlagOrder(const Trace& run, const std::vector<std::uint32_t>& order) 
       if (p.launch != e.launch || p.block != e.block || p.thread != e.thread) barriers = 0;
     }
     if (e.op == OpKind::Barrier) ++barriers;
+    phase[order[k]] = barriers;
+  }
+  return phase;
+}
+
+FlagOrder::FlagOrder(const Trace& run, const std::vector<std::uint32_t>& order) {
+  const std::vector<Event>& events = run.events;
+  std::map<FlagValue, Raise> raises;
+  std::map<std::uint64_t, std::vector<Wait>> waits;  // agent -> its waits, by phase
+  const std::vector<std::uint32_t> phase = barrier_phases(events, order);
+  for (const std::uint32_t i : order) {
+    const Event& e = events[i];
     if (!(e.flags & kFlagSync)) continue;
     const std::uint64_t agent = agent_of(e);
     const FlagValue flag{e.buffer, e.address, e.value[0]};
-    if (e.op == OpKind::GlobalStore) raises[flag] = {agents_.try_emplace(agent, unsigned(agents_.size())).first->second, barriers};
-    else if (e.op == OpKind::GlobalLoad && e.aux == kFlagWaited) waits[agent].push_back({barriers, flag});
+    if (e.op == OpKind::GlobalStore) raises[flag] = {agents_.try_emplace(agent, unsigned(agents_.size())).first->second, phase[i]};
+    else if (e.op == OpKind::GlobalLoad && e.aux == kFlagWaited) waits[agent].push_back({phase[i], flag});
   }
   if (raises.empty()) {
     agents_.clear();

@@ -13,6 +13,11 @@
 
 namespace wl {
 
+// The run's event indices in canonical order (each thread's events together, in seq).
+std::vector<std::uint32_t> canonical_order(const std::vector<Event>& events);
+// [event]: the barriers its thread had passed at it, itself counted when it is one: its phase.
+std::vector<std::uint32_t> barrier_phases(const std::vector<Event>& events, const std::vector<std::uint32_t>& order);
+
 class FlagOrder {
  public:
   // `order`: the run's event indices in canonical order (each thread's events together, in seq).

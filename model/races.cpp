@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <numeric>
 #include <tuple>
 
 #include "model/atomic_contention.h"
@@ -62,11 +61,7 @@ std::vector<Race> find_races(const Trace& run) {
   auto rank_of = [&](const Event& e) { return e.launch < meta.launches.size() ? meta.launches[e.launch].rank : 0u; };
 
   // Each thread's events in its own order, counting what it has passed.
-  std::vector<std::uint32_t> order(events.size());
-  std::iota(order.begin(), order.end(), 0u);
-  if (!is_canonical(events))
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::uint32_t a, std::uint32_t b) { return canonical_less(events[a], events[b]); });
+  const std::vector<std::uint32_t> order = canonical_order(events);
   std::vector<Access> accesses;
   std::uint32_t barriers = 0, rank_barriers = 0, warp_syncs = 0;
   for (std::size_t k = 0; k < order.size(); ++k) {

@@ -4,11 +4,11 @@
 #include <array>
 #include <bitset>
 #include <map>
-#include <numeric>
 #include <tuple>
 #include <set>
 
 #include "model/dataflow.h"
+#include "model/flag_order.h"
 #include "model/views/step_times.h"
 #include "model/views/trace_views.h"
 #include "model/views/view_registry.h"
@@ -53,29 +53,16 @@ void add_rank_times(const TraceMeta& meta, RingSteps& out) {
 // Empty when no block raised a flag.
 std::vector<std::uint32_t> rounds_of(const Trace& whole) {
   const std::vector<Event>& events = whole.events;
-  std::vector<std::uint32_t> order(events.size());
-  std::iota(order.begin(), order.end(), 0u);
-  if (!is_canonical(events))
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::uint32_t a, std::uint32_t b) { return canonical_less(events[a], events[b]); });
-  std::vector<std::uint32_t> phase(events.size());
+  const std::vector<std::uint32_t> phase = barrier_phases(events, canonical_order(events));
   std::map<std::uint64_t, std::vector<std::uint32_t>> raises;  // (launch, block) -> phases of its raises
-  std::uint32_t barriers = 0;
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    const Event& e = events[order[k]];
-    if (k > 0) {
-      const Event& p = events[order[k - 1]];
-      if (p.launch != e.launch || p.block != e.block || p.thread != e.thread) barriers = 0;
-    }
-    if (e.op == OpKind::Barrier) ++barriers;
-    phase[order[k]] = barriers;
-    if (e.op == OpKind::GlobalStore && (e.flags & kFlagSync)) raises[std::uint64_t(e.launch) << 32 | e.block].push_back(barriers);
-  }
+  for (std::size_t i = 0; i < events.size(); ++i)
+    if (events[i].op == OpKind::GlobalStore && (events[i].flags & kFlagSync))
+      raises[FlagOrder::agent_of(events[i])].push_back(phase[i]);
   if (raises.empty()) return {};
   for (auto& [agent, phases] : raises) std::sort(phases.begin(), phases.end());
   std::vector<std::uint32_t> round(events.size(), 0);
   for (std::size_t i = 0; i < events.size(); ++i) {
-    auto it = raises.find(std::uint64_t(events[i].launch) << 32 | events[i].block);
+    auto it = raises.find(FlagOrder::agent_of(events[i]));
     if (it == raises.end()) continue;
     round[i] = std::uint32_t(std::lower_bound(it->second.begin(), it->second.end(), phase[i]) - it->second.begin());
   }
