@@ -122,7 +122,10 @@ struct ThreadState {
   std::vector<Source> held;    // what it last stored or received: its register
   std::vector<Source> loaded;  // what it read since then
   std::vector<std::vector<Source>> step_loads;  // this step's loads, for st_from masks
-  std::vector<std::vector<Source>> store_loads;  // the loads since its last store (kStoreSinceStore)
+  // The loads of the value it is storing (kStoreSinceStore): since it last stored and then
+  // loaded again, so stores of one value into several places name the same loads.
+  std::vector<std::vector<Source>> store_loads;
+  bool stored = false;  // a store since its last load: the next load starts a new value
   std::uint16_t launch = 0;
   StepId step = 0;
   std::vector<Source> sent;    // held and loaded at its shuffle of round `sent_round`
@@ -246,6 +249,7 @@ class Builder {
         const ElementSpan span = accessed_elements(e, meta_);
         for (std::uint32_t k = 0; k < span.count; ++k) read.push_back(resolve(e, span, k, at));
         append(s.loaded, read);
+        if (s.stored) s.store_loads.clear(), s.stored = false;
         s.store_loads.push_back(read);
         s.step_loads.push_back(std::move(read));
         break;
@@ -256,6 +260,9 @@ class Builder {
         const ElementSpan span = accessed_elements(e, meta_);
         const std::vector<std::vector<Source>>& loads = e.aux & kStoreSinceStore ? s.store_loads : s.step_loads;
         std::vector<const std::vector<Source>*> named;
+        // A vector store with nothing loaded since the last: the register's lanes again, a copy.
+        const bool copy_held = e.aux == 0 && span.count > 1 && s.loaded.empty() && s.held.size() == span.count &&
+                               !reread_target(s, e, span);
         if (e.aux == 0) {
           sources = s.loaded;
           if (!reread_target(s, e, span)) append(sources, s.held);
@@ -275,19 +282,21 @@ class Builder {
         for (const std::vector<Source>* l : named) lanewise &= l->size() == span.count;
         std::vector<Source> written, element;
         for (std::uint32_t k = 0; k < span.count; ++k) {
-          if (lanewise) {
+          if (copy_held) {
+            element = {s.held[k]};
+          } else if (lanewise) {
             element.clear();
             for (const std::vector<Source>* l : named) element.push_back((*l)[k]);
             normalise(element);
           }
-          const std::vector<Source>& from = lanewise ? element : sources;
+          const std::vector<Source>& from = lanewise || copy_held ? element : sources;
           written.push_back({write(e, location(e, span, k), element_bits(e, span, k), from, at, false), e.thread,
                              e.step, false});
         }
-        s.store_loads.clear();
-        if (e.aux == 0) {  // the register still holds what it stored
+        s.stored = true;
+        if (e.aux == 0 || (e.aux & kStoreSinceStore)) {  // the register still holds what it stored
           s.held = std::move(written);
-          s.loaded.clear();
+          if (e.aux == 0) s.loaded.clear();
         }
         break;
       }

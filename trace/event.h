@@ -60,8 +60,9 @@ constexpr unsigned kBanks = 32;
 // computed. Masks therefore name at most 29 loads; bit 31 names none (a constant's store).
 constexpr std::uint32_t kStoreFromRegisters = 1u << 30;
 constexpr std::uint32_t kStoreConstant = 1u << 31;  // from no load and no register
-// The mask's bits count the loads since the thread's last store instead of the step's: a loop
-// that loads and stores many times in one step names each iteration's own loads.
+// The mask's bits count the loads of the value being stored instead of the step's: those since
+// the thread last stored and then loaded again. A loop that loads and stores many times in one
+// step names each iteration's own loads; stores of one value into several places name the same.
 constexpr std::uint32_t kStoreSinceStore = 1u << 29;
 constexpr unsigned kStoreMaskLoads = 29;
 

@@ -25,7 +25,8 @@ struct TwoShotVector {
       T x = ctx.ld(a.in[q], i);
       v = Op::apply(v, x);
     }
-    for (unsigned q = 0; q < ctx.ranks(); ++q) ctx.st(a.out[q], i, v);
+    ctx.st_from(a.out[0], i, v, ((1u << ctx.ranks()) - 1) | kSinceStore);  // its K loads, not the last vector
+    for (unsigned q = 1; q < ctx.ranks(); ++q) ctx.st(a.out[q], i, v);
   }
 
   template <class Op, class T, class Ctx>
@@ -44,7 +45,10 @@ struct TwoShotVector {
         Vec<T, W> x = ctx.ld_vec(a.in[q], i, __LINE__);
         for (unsigned k = 0; k < W; ++k) v.v[k] = Op::apply(v.v[k], x.v[k]);
       }
-      for (unsigned q = 0; q < ranks; ++q) ctx.st_vec(a.out[q], i, v, __LINE__);
+      // Lane k of the sum from lane k of each load (kSinceStore), then copies of it: the dataflow's
+      // own rule would combine every lane of every load into each.
+      ctx.st_vec_from(a.out[0], i, v, ((1u << ranks) - 1) | kSinceStore, __LINE__);
+      for (unsigned q = 1; q < ranks; ++q) ctx.st_vec(a.out[q], i, v, __LINE__);
     }
     // The chunk's ends: before the first whole vector and after the last.
     const std::uint64_t head = (first < end ? first : end) - begin, tail = last < end ? end - last : 0;
