@@ -57,7 +57,7 @@ struct RingSteps {
   std::vector<RingStep> rounds;
   unsigned segments = 1;  // parts of a chunk in a row of rounds: pieces of a chunk fill one by one
 };
-constexpr unsigned kMaxSegments = 8;  // wide enough to read a digit in at 1280 x 720
+constexpr unsigned kMaxSegments = 8;  // a chunk in at most 8 parts: more would be slivers at 1920 wide
 
 RingSteps build_ring_steps(const Trace& whole);
 
