@@ -139,12 +139,12 @@ void draw_ring_view(ViewContext& ctx) {
     // moved two pieces through one chunk).
     if (rounds) {
       std::vector<unsigned> stacked(std::size_t(k) * k, 0);
-      const std::uint64_t chunk_len = std::max<std::uint64_t>(1, (ring.n + k - 1) / k);
       for (const ChunkWrite& w : step.writes) {
         const float bar_h = std::max(2.0f * scale, box_h * 0.12f);
-        const float x0 = column_x(w.rank) + float(w.chunk) * chunk_w + 1, width = chunk_w - 2;
+        const float x0 = column_x(w.rank) + float(w.chunk) * chunk_w + chunk_gap * 0.5f, width = chunk_w - chunk_gap;
         const std::uint64_t begin = ring.n * w.chunk / k;
-        const float a = float(double(w.first - begin) / double(chunk_len)), b = float(double(w.last + 1 - begin) / double(chunk_len));
+        const double len = double(std::max<std::uint64_t>(1, ring.n * (w.chunk + 1) / k - begin));
+        const float a = float(double(w.first - begin) / len), b = float(double(w.last + 1 - begin) / len);
         const float by = box_y + box_h - bar_h * float(1 + stacked[std::size_t(w.rank) * k + w.chunk]++);
         dl->AddRectFilled(ImVec2(x0 + width * std::clamp(a, 0.0f, 1.0f), by),
                           ImVec2(x0 + width * std::clamp(b, 0.0f, 1.0f), by + bar_h), write_color(w.step));
