@@ -21,7 +21,7 @@ WL_HOST_DEVICE T identity() {
 
 // The st_from mask of a store whose value is a constant: it names load 31 of the step, which no
 // step makes (a mask reaches 29 loads at most), so the value has no source.
-constexpr unsigned kFromConstant = 1u << 31;
+constexpr unsigned kFromConstant = kStoreConstant;
 // Added to an st_from mask: the value also carries what the thread's registers hold from
 // earlier steps (trace/event.h).
 constexpr unsigned kFromRegisters = kStoreFromRegisters;
