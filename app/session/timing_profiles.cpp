@@ -86,10 +86,7 @@ void TimingState::reload(const std::string& folder) {
       shown = int(i);
       break;
     }
-  if (!followed.empty()) {
-    followed.clear();
-    follow_family(followed_family, followed_params);
-  }
+  if (!followed.empty()) follow_family(std::exchange(followed, std::string()), followed_params);
 }
 
 namespace {
@@ -105,22 +102,22 @@ bool timed_at(const TimingSweep& sweep, const std::map<std::string, std::uint64_
 }  // namespace
 
 void TimingState::follow_family(const std::string& family, const std::map<std::string, std::uint64_t>& params) {
-  std::string key = family;
-  for (const auto& [name, value] : params) key += " " + name + "=" + std::to_string(value);
-  if (key == followed) return;
+  if (family == followed && params == followed_params) return;
   const bool first = followed.empty();
-  followed = key;
-  followed_family = family;
+  followed = family;
   followed_params = params;
   if (first && shown >= 0 && std::size_t(shown) < extra_profiles.size()) return;  // a file asked for by name
-  if (const TimingSweep* s = shown_sweep(); s && s->family == family && timed_at(*s, params)) return;
+  const TimingSweep* s = shown_sweep();
+  if (s && s->family == family && timed_at(*s, params)) return;
   if (live && live->family == family) return show(-1);
-  for (const bool same_params : {true, false})
+  for (const bool same_params : {true, false}) {
+    if (!same_params && s && s->family == family) return;  // none timed at these: the one shown stays
     for (const bool against_n : {true, false})
       for (std::size_t i = 0; i < profiles.size(); ++i)
         if (profiles[i].sweep && profiles[i].sweep->family == family && profiles[i].sweep->against_param() != against_n &&
             (!same_params || timed_at(*profiles[i].sweep, params)))
           return show(int(i));
+  }
 }
 
 }  // namespace wl

@@ -37,9 +37,8 @@ struct TimingState {
   std::optional<TimingSweep> live;          // measured now, on this machine
   std::string live_error;                   // the last live sweep's failure
   int shown = 0;                            // index into profiles; -1 = the live sweep
-  std::string followed;                     // the family and parameters follow_family last saw chosen
-  std::string followed_family;
-  std::map<std::string, std::uint64_t> followed_params;
+  std::string followed;                     // the family follow_family last saw chosen ("": none yet)
+  std::map<std::string, std::uint64_t> followed_params;  // and its parameters
   TimingWorker worker;
   bool sweep_requested = false;  // --sweep: start a live sweep on the view's next frame
   bool back_to_back = false;     // the live sweep times runs in a stream (TimingPlan::back_to_back)

@@ -69,13 +69,15 @@ std::vector<std::uint32_t> rounds_of(const Trace& whole) {
   return round;
 }
 
-// The picture row by row: events in `order`, a row for each run of equal key_of(event) (its
-// key kept in RingStep::round). What each rank's chunks hold after the row, what crossed a
+// The picture row by row: events in `order`, a row a step, or a row a round where `round` gives
+// each event of `whole` its round. What each rank's chunks hold after the row, what crossed a
 // link in it, and where it wrote.
-template <class Key>
-std::vector<RingStep> replay(const TraceMeta& meta, const std::vector<std::vector<const BufferRecord*>>& held,
-                             std::uint64_t n, unsigned segments, const std::vector<const Event*>& order, Key key_of) {
+std::vector<RingStep> replay(const Trace& whole, const std::vector<std::vector<const BufferRecord*>>& held,
+                             std::uint64_t n, unsigned segments, const std::vector<const Event*>& order,
+                             const std::vector<std::uint32_t>* round) {
+  const TraceMeta& meta = whole.meta;
   const unsigned ranks = meta.ranks;
+  auto key_of = [&](const Event& e) { return round ? (*round)[std::size_t(&e - whole.events.data())] : std::uint32_t(e.step); };
   // The segment of its chunk an element falls in: segments equal parts of the chunk.
   auto cell_of = [&](std::uint64_t i) {
     const unsigned c = chunk_of(i, n, ranks);
@@ -118,10 +120,12 @@ std::vector<RingStep> replay(const TraceMeta& meta, const std::vector<std::vecto
   std::size_t k = 0;
   while (k < order.size()) {
     RingStep row;
-    row.round = key_of(*order[k]);
+    const std::uint32_t key = key_of(*order[k]);
+    if (round) row.round = key;
+    else row.step = StepId(key);
     std::map<std::tuple<unsigned, unsigned, unsigned>, std::uint64_t> moved;  // (from, to, chunk) -> bytes
     std::map<std::tuple<unsigned, unsigned, StepId>, std::pair<std::uint64_t, std::uint64_t>> wrote;  // -> first, last
-    for (; k < order.size() && key_of(*order[k]) == row.round; ++k) {
+    for (; k < order.size() && key_of(*order[k]) == key; ++k) {
       const Event& e = *order[k];
       const bool load = e.op == OpKind::GlobalLoad, store = e.op == OpKind::GlobalStore;
       if ((!load && !store) || (e.flags & kFlagSync)) continue;  // a flag is no chunk's
@@ -210,8 +214,7 @@ RingSteps build_ring_steps(const Trace& whole) {
   std::stable_sort(order.begin(), order.end(), [](const Event* a, const Event* b) {
     return a->step != b->step ? a->step < b->step : a->time < b->time;
   });
-  out.steps = replay(meta, held, out.n, 1, order, [](const Event& e) { return std::uint32_t(e.step); });
-  for (RingStep& row : out.steps) row.step = StepId(row.round), row.round = 0;
+  out.steps = replay(whole, held, out.n, 1, order, nullptr);
 
   // Round by round, where blocks raise flags: each round's events in step order, as they ran.
   const std::vector<std::uint32_t> round = rounds_of(whole);
@@ -221,8 +224,7 @@ RingSteps build_ring_steps(const Trace& whole) {
       return ra != rb ? ra < rb : a->step != b->step ? a->step < b->step : a->time < b->time;
     });
     out.segments = unsigned(std::clamp<std::uint64_t>(out.n / ranks, 1, kMaxSegments));
-    out.rounds = replay(meta, held, out.n, out.segments, order,
-                        [&](const Event& e) { return round[std::size_t(&e - whole.events.data())]; });
+    out.rounds = replay(whole, held, out.n, out.segments, order, &round);
   }
   add_rank_times(meta, out);
   return out;

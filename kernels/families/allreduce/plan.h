@@ -22,7 +22,7 @@ unsigned grid_of(const AllReduceVariantInfo& info, const RunRequest& request);
 // A channelled variant's channels (pipelined.h): `--param channels`, or by default one a
 // kChannelElements of a chunk, at most kMaxChannels and one a multiprocessor.
 unsigned channels_of(const RunRequest& request);
-constexpr unsigned kMaxChannels = 32;  // NCCL's own most (MAXCHANNELS)
+constexpr unsigned kMaxChannels = 32;  // untuned cap: every block of a rank must be resident; far below 132 SMs
 // And the pieces each channel cuts its part of a chunk into: one a kPieceElements, and at least
 // kShownPieces (or one an element, for a smaller part) so a small run shows the pipeline.
 unsigned pieces_of(const RunRequest& request);
