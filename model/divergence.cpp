@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <tuple>
 #include <unordered_map>
 
 #include "trace/event_info.h"
@@ -78,6 +80,21 @@ std::vector<WarpStep> divergence_grid(const Trace& trace, const std::vector<Warp
     if (r.taken_mask != 0 && r.taken_mask != r.lane_mask) ++w.divergent_branches;
   }
   return grid;
+}
+
+std::vector<DivergentSite> divergent_sites(const std::vector<WarpRequest>& requests, const std::vector<WarpStep>& grid) {
+  std::map<std::uint16_t, std::uint64_t> splits;
+  for (const WarpRequest& r : requests) {
+    const auto at = std::lower_bound(grid.begin(), grid.end(), r, [](const WarpStep& w, const WarpRequest& q) {
+      return std::tie(w.block, w.warp, w.step) < std::tie(q.block, q.warp, q.step);
+    });
+    if (at == grid.end() || at->block != r.block || at->warp != r.warp || at->step != r.step) continue;
+    if (at->alive_mask & ~r.lane_mask) ++splits[r.site];
+  }
+  std::vector<DivergentSite> out;
+  for (const auto& [site, count] : splits) out.push_back({site, count});
+  std::stable_sort(out.begin(), out.end(), [](const DivergentSite& a, const DivergentSite& b) { return a.requests > b.requests; });
+  return out;
 }
 
 }  // namespace wl

@@ -38,4 +38,13 @@ struct WarpStep {
 std::vector<WarpStep> divergence_grid(const Trace& trace);
 std::vector<WarpStep> divergence_grid(const Trace& trace, const std::vector<WarpRequest>& requests);
 
+// A line whose requests left out lanes of their warp that were still running: where the warp's
+// lanes split (a branch's body, the code under an if).
+struct DivergentSite {
+  std::uint16_t site = 0;
+  std::uint64_t requests = 0;  // requests at the line that left out running lanes
+};
+// Every such line, the most splits first (ties: the earlier line).
+std::vector<DivergentSite> divergent_sites(const std::vector<WarpRequest>& requests, const std::vector<WarpStep>& grid);
+
 }  // namespace wl

@@ -70,4 +70,12 @@ std::string launch_name(const TraceMeta& meta, std::size_t launch) {
   return "launch " + std::to_string(launch);
 }
 
+std::string shared_element_name(const TraceMeta& meta, std::uint64_t byte, unsigned element_bytes) {
+  const unsigned size = element_bytes ? element_bytes : 4;
+  for (const SharedArrayRecord& a : meta.shared_arrays)
+    if (byte >= a.offset && byte < std::uint64_t(a.offset) + a.bytes)
+      return a.name + "[" + std::to_string((byte - a.offset) / size) + "]";
+  return "shared[" + std::to_string(byte / size) + "]";
+}
+
 }  // namespace wl

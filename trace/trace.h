@@ -73,6 +73,14 @@ inline constexpr const char* kRecordedFamily = "recorded";
 // meta.variant of a plain-CUDA kernel run on a family's contract (kernels/plain/plain_contract.h).
 inline constexpr const char* kPlainVariant = "plain";
 
+// A kernel's shared array as its source names it (a plain-CUDA kernel's `sdata`, `XY`): where it
+// lies in the block's shared memory, so views and findings say `XY[1]`, not `shared[1025]`.
+struct SharedArrayRecord {
+  std::string name;
+  std::uint32_t offset = 0;  // bytes from the start of the block's shared memory
+  std::uint32_t bytes = 0;
+};
+
 struct TraceMeta {
   std::string family;    // "reduce"
   std::string variant;   // e.g. "sequential"
@@ -101,6 +109,7 @@ struct TraceMeta {
   // runs HillisSteeleWith of hillis_steele.h): that file, whose lines the sites name; empty: its own.
   std::string lines_file;
   std::vector<SourceText> sources;  // empty but for recorded programs
+  std::vector<SharedArrayRecord> shared_arrays;  // by offset; empty: shared memory has no names
 
   const BufferRecord* buffer(BufferId id) const;  // nullptr for kNoBuffer or an unknown id
 };
@@ -125,6 +134,10 @@ bool canonical_less(const Event& a, const Event& b);
 
 // The step table of `events`: every step they use, ascending, named by step_name().
 std::vector<StepRecord> steps_used(const std::vector<Event>& events);
+
+// Shared memory at byte `byte`, read `element_bytes` at a time, in the kernel's words: "sdata[3]"
+// where an array of meta.shared_arrays holds it, else "shared[byte / element_bytes]".
+std::string shared_element_name(const TraceMeta& meta, std::uint64_t byte, unsigned element_bytes);
 
 // What the views call step `s` of a trace: its name in the step table (a plain-CUDA kernel's
 // steps are named after their barriers' lines, kernels/plain/plain_steps.h), else step_name(s).

@@ -186,6 +186,25 @@ void decode_sources(ByteReader& r, TraceMeta& m) {
   }
 }
 
+// Appended after the sources: the names of a kernel's shared arrays.
+void encode_shared_arrays(const TraceMeta& m, ByteWriter& w) {
+  w.u32(static_cast<std::uint32_t>(m.shared_arrays.size()));
+  for (const SharedArrayRecord& a : m.shared_arrays) {
+    w.str(a.name);
+    w.u32(a.offset);
+    w.u32(a.bytes);
+  }
+}
+
+void decode_shared_arrays(ByteReader& r, TraceMeta& m) {
+  m.shared_arrays.resize(table_size(r, 12, "shared_arrays"));
+  for (SharedArrayRecord& a : m.shared_arrays) {
+    field(r.str(a.name, kMaxMetaStringLength), "shared_arrays.name");
+    field(r.u32(a.offset), "shared_arrays.offset");
+    field(r.u32(a.bytes), "shared_arrays.bytes");
+  }
+}
+
 }  // namespace
 
 void encode_header(const TraceMeta& m, ByteWriter& w) {
@@ -210,6 +229,7 @@ void encode_header(const TraceMeta& m, ByteWriter& w) {
   encode_variant_file(m, w);
   encode_lines_file(m, w);
   encode_sources(m, w);
+  encode_shared_arrays(m, w);
 }
 
 // The header was covered by the checksum, so a failure here means a broken writer, not a
@@ -237,6 +257,7 @@ TraceMeta decode_header(ByteReader r, std::uint32_t version) {
   if (version >= 2 && r.remaining() > 0) field(r.str(m.variant_file, kMaxMetaStringLength), "variant_file");
   if (version >= 2 && r.remaining() > 0) field(r.str(m.lines_file, kMaxMetaStringLength), "lines_file");
   if (version >= 2 && r.remaining() > 0) decode_sources(r, m);
+  if (version >= 2 && r.remaining() > 0) decode_shared_arrays(r, m);
   return m;
 }
 

@@ -132,6 +132,10 @@ void tables_from_json(const json& j, TraceMeta& m) {
   if (j.contains("sources"))  // optional: only a recorded program's trace carries its source
     for (const json& s : array_at(j, "sources"))
       m.sources.push_back({s.at("path").get<std::string>(), s.at("text").get<std::string>()});
+  if (j.contains("shared_arrays"))  // optional: only a plain-CUDA kernel's names its arrays
+    for (const json& a : array_at(j, "shared_arrays"))
+      m.shared_arrays.push_back({a.at("name").get<std::string>(), std::uint32_t(get_uint(a, "offset", u32max)),
+                                 std::uint32_t(get_uint(a, "bytes", u32max))});
   if (j.contains("ranks")) m.ranks = std::uint16_t(get_uint(j, "ranks", 0xFFFF));  // optional: one GPU
   if (j.contains("fault")) {  // optional: only a run that stopped on a kernel bug has one
     const json& f = j.at("fault");
@@ -248,6 +252,12 @@ json meta_to_json(const TraceMeta& m) {
     json sources = json::array();
     for (const SourceText& s : m.sources) sources.push_back({{"path", s.path}, {"text", s.text}});
     doc["sources"] = std::move(sources);
+  }
+  if (!m.shared_arrays.empty()) {
+    json arrays = json::array();
+    for (const SharedArrayRecord& a : m.shared_arrays)
+      arrays.push_back({{"name", a.name}, {"offset", a.offset}, {"bytes", a.bytes}});
+    doc["shared_arrays"] = std::move(arrays);
   }
   if (const auto& f = m.fault)
     doc["fault"] = {{"kind", f->kind},     {"message", f->message}, {"launch", f->launch}, {"block", f->block},

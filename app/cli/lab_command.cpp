@@ -23,6 +23,7 @@
 #include "lab/plain_build.h"
 #include "model/metrics.h"
 #include "model/metrics_format.h"
+#include "model/run_notes.h"
 #include "model/views/fault_report.h"
 #include "model/views/race_report.h"
 #include "trace/trace_file.h"
@@ -41,6 +42,7 @@ struct LabOptions {
   std::optional<unsigned> block;
   std::optional<std::string> op, type;
   std::optional<std::string> family, kernel;  // plain CUDA: the contract, the kernel
+  std::vector<std::string> templates;         // plain CUDA: template parameters by name
   std::optional<std::uint64_t> items, grid, shared;  // plain CUDA: the contract's launch
   std::vector<std::string> params;
   std::optional<std::string> pattern;
@@ -58,6 +60,9 @@ void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
   c.add_option("file", o.file, "your kernel: a plain-CUDA .cu file, or a variant file (see `warplens lab new`)")->required();
   c.add_option("--family", o.family, "plain CUDA: the family whose contract the kernel fulfils (its arguments, launches and check)");
   c.add_option("--kernel", o.kernel, "plain CUDA: the __global__ function to run (needed when the file has several)");
+  c.add_option("--template", o.templates,
+               "plain CUDA: template parameters by name, NAME=VALUE[,NAME=VALUE] (nIsPow2=true,blockSize=256); "
+               "unset, a type parameter is --type and an integer one the block size");
   if (run_options) {
     c.add_option("--items", o.items, "plain CUDA: elements a thread reads; the grid is ceil(n / (block x items)) (--param items)");
     c.add_option("--grid", o.grid, "plain CUDA: blocks of the first launch (--param grid)");
@@ -94,11 +99,16 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
     std::cerr << "warplens lab: " << error << "\n";
     return 2;
   }
-  if ((o.family || o.kernel) && !file->plain) {
-    std::cerr << "warplens lab: --family and --kernel are for plain-CUDA .cu files; " << file->path
+  if ((o.family || o.kernel || !o.templates.empty()) && !file->plain) {
+    std::cerr << "warplens lab: --family, --kernel and --template are for plain-CUDA .cu files; " << file->path
               << " is a variant of " << file->family << "\n";
     return 2;
   }
+  for (const std::string& t : o.templates)
+    if (!lab::parse_template_settings(t, file->templates, error)) {
+      std::cerr << "warplens lab: --template: " << error << "\n";
+      return 2;
+    }
   if (o.family) file->family = *o.family;
   if (o.kernel) file->id = file->kernel = *o.kernel;
   std::optional<lab::LabRequest> asked = lab::lab_default_request(*file, error);
@@ -184,7 +194,25 @@ json lab_document(const lab::LabRun& run) {
               {"run_seconds", run.run_seconds}};
   if (run.measures.time_ms) j["lab"]["time_ms"] = *run.measures.time_ms;
   if (run.measures.percent_of_copy) j["lab"]["percent_of_copy"] = *run.measures.percent_of_copy;
+  if (!run.prints.empty()) {
+    json& prints = j["lab"]["prints"] = json::array();
+    for (const PlainPrint& p : run.prints)
+      prints.push_back({{"launch", p.launch}, {"block", p.block}, {"thread", p.thread}, {"line", p.line}, {"text", p.text}});
+    j["lab"]["prints_dropped"] = run.prints_dropped;
+  }
   return j;
+}
+
+// What the kernel printed, a line a print, each with the thread that printed it.
+void print_kernel_output(const lab::LabRun& run) {
+  for (const PlainPrint& p : run.prints) {
+    std::string text = p.text;
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    std::printf("printf (launch %u, block %u, thread %u, line %u): %s\n", p.launch, p.block, p.thread, p.line,
+                text.c_str());
+  }
+  if (run.prints_dropped)
+    std::printf("printf: %llu more lines not shown\n", (unsigned long long)run.prints_dropped);
 }
 
 // Builds and runs; prints what went wrong and returns its exit code, or 0 with `run` filled.
@@ -287,6 +315,9 @@ void register_run(CLI::App& lab, CommandStatus& status) {
         std::printf("check: %s (CPU reference %s, error %g, allowed %g)\n", out.check.ok ? "ok" : "WRONG",
                     out.check.expected.c_str(), out.check.error, out.check.bound);
       if (!out.check.diagnosis.empty()) std::printf("%s\n", out.check.diagnosis.c_str());
+      for (const std::string& note : run_notes(out.trace, measure_work_span(build_dataflow(out.trace)), out.check.ok && !fault))
+        std::printf("note: %s\n", note.c_str());
+      print_kernel_output(run);
       for (const Race& r : find_races(out.trace)) std::printf("race: %s\n", race_sentence(r, out.trace.meta).c_str());
       std::printf("\n%s\n", format_metrics_table(compute_metrics(out.trace)).c_str());
       std::printf("built in %.1f s%s, ran in %.1f s\n", run.build.seconds, run.build.cached ? " (before: unchanged)" : "",

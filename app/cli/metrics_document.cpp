@@ -7,6 +7,7 @@
 #include "model/metrics_format.h"
 #include "model/peer_traffic.h"
 #include "model/views/race_report.h"
+#include "model/run_notes.h"
 #include "model/work_span.h"
 
 namespace wl::cli {
@@ -31,6 +32,7 @@ nlohmann::json metrics_document(const RunResult& o, CountedLaunches launches) {
                  {"error", o.check.error},      {"bound", o.check.bound},        {"diagnosis", o.check.diagnosis}};
   const WorkSpan ws = measure_work_span(build_dataflow(o.trace));
   j["work_span"] = {{"work", ws.work}, {"span", ws.span}, {"inputs", ws.inputs}};
+  j["notes"] = run_notes(o.trace, ws, o.check.ok && !o.trace.meta.fault);
   nlohmann::json races = nlohmann::json::array();
   for (const Race& r : find_races(o.trace)) races.push_back(race_sentence(r, o.trace.meta));
   j["races"] = races;

@@ -55,7 +55,7 @@ bool parse_directives(LabFile& f, std::string& error) {
   std::string line;
   unsigned number = 0;
   std::smatch m;
-  static const std::regex directive(R"(^\s*//\s*(run|goal|exercise|solution|family|kernel):\s*(.*?)\s*$)");
+  static const std::regex directive(R"(^\s*//\s*(run|goal|exercise|solution|family|kernel|template):\s*(.*?)\s*$)");
   while (std::getline(lines, line)) {
     ++number;
     if (!std::regex_match(line, m, directive)) continue;
@@ -64,9 +64,25 @@ bool parse_directives(LabFile& f, std::string& error) {
     else if (kind == "solution") f.solution = words;
     else if (kind == "family" && f.plain) f.family = words;
     else if (kind == "kernel" && f.plain) f.kernel = words;
+    else if (kind == "template" && f.plain) {
+      if (!parse_template_settings(words, f.templates, error)) {
+        error = f.path + ": line " + std::to_string(number) + ": " + error;
+        return false;
+      }
+    }
     else if (kind == "run") {
       std::istringstream split(words);
-      for (std::string w; split >> w;) f.run.push_back(w);
+      for (std::string w; split >> w;) {
+        std::string settings;
+        if (w == "--template" && f.plain && split >> settings) {  // the kernel's instance, not the run's request
+          if (!parse_template_settings(settings, f.templates, error)) {
+            error = f.path + ": line " + std::to_string(number) + ": " + error;
+            return false;
+          }
+          continue;
+        }
+        f.run.push_back(w);
+      }
     } else if (kind == "goal") {
       std::optional<LabGoal> g = parse_goal(words, number, error);
       if (!g) {
@@ -81,6 +97,24 @@ bool parse_directives(LabFile& f, std::string& error) {
 }
 
 }  // namespace
+
+bool parse_template_settings(const std::string& text, std::map<std::string, std::string>& out, std::string& error) {
+  static const std::regex pair(R"(^\s*([A-Za-z_]\w*)\s*=\s*([^=\s][^=]*?)\s*$)");
+  std::string item;
+  std::istringstream in(std::regex_replace(text, std::regex(R"([,\s]+(?=[A-Za-z_]\w*\s*=))"), "\n"));
+  while (std::getline(in, item)) {
+    if (item.find_first_not_of(" \t,") == std::string::npos) continue;
+    std::smatch m;
+    if (!std::regex_match(item, m, pair)) {
+      error = "'" + item + "' is not a template parameter's NAME=VALUE (e.g. nIsPow2=true)";
+      return false;
+    }
+    std::string value = m[2];
+    while (!value.empty() && (value.back() == ',' || std::isspace(static_cast<unsigned char>(value.back())))) value.pop_back();
+    out[m[1]] = value;
+  }
+  return true;
+}
 
 std::string variant_id_for(const std::string& path) {
   std::string id;

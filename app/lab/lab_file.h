@@ -14,6 +14,7 @@
 // `static constexpr <...>Info info{"<id>", ...}`. An exercise's `solution:` names the built-in
 // variant of its family that meets its goals (lab_starter.h).
 #pragma once
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,7 +47,15 @@ struct LabFile {
   // --kernel; empty: the file's only one), and `id` the kernel's name.
   bool plain = false;
   std::string kernel;
+  // Template parameters set by name (`// template: nIsPow2=true, blockSize=256` or --template):
+  // each to the text it is instantiated with. Unset, a type parameter is --type and an integer
+  // one the block size.
+  std::map<std::string, std::string> templates;
 };
+
+// "nIsPow2=true,blockSize=256" (commas or spaces between) into `out`; false, with `error`, for a
+// pair that is not NAME=VALUE.
+bool parse_template_settings(const std::string& text, std::map<std::string, std::string>& out, std::string& error);
 
 // Reads and parses `path`; on failure returns nothing and sets `error` to one sentence.
 std::optional<LabFile> read_lab_file(const std::string& path, std::string& error);

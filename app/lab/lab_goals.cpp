@@ -3,12 +3,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <tuple>
 
 #include "kernels/family/family.h"
 #include "kernels/sim/kernel_error.h"
 #include "model/races.h"
 #include "model/views/race_report.h"
+#include "model/divergence.h"
 #include "model/metrics.h"
+#include "model/warp_requests.h"
+#include "model/work_span.h"
 
 namespace wl::lab {
 namespace {
@@ -36,6 +41,20 @@ std::string number(double v) {
   return text;
 }
 
+// Percent of the input buffers' loads (every launch) made by the one thread that made most.
+double busiest_thread_share(const Trace& trace) {
+  std::map<std::tuple<std::uint16_t, std::uint32_t, std::uint16_t>, std::uint64_t> loads;  // launch, block, thread
+  std::uint64_t total = 0, most = 0;
+  for (const Event& e : trace.events) {
+    if (e.op != OpKind::GlobalLoad) continue;
+    const BufferRecord* b = trace.meta.buffer(e.buffer);
+    if (!b || b->role != BufferRole::Input) continue;
+    ++total;
+    most = std::max(most, ++loads[{e.launch, e.block, e.thread}]);
+  }
+  return total ? 100.0 * double(most) / double(total) : 0.0;
+}
+
 }  // namespace
 
 const std::vector<GoalMetric>& goal_metrics() {
@@ -51,6 +70,10 @@ const std::vector<GoalMetric>& goal_metrics() {
       {"unwritten_reads", "1 when the simulator stopped at a read of shared memory never written"},
       {"faults", "1 when the simulator stopped at any bug in the kernel"},
       {"steps", "steps (tree levels and phases) the kernel took"},
+      {"span", "the longest chain of combines any value waited on, from the dataflow: a tree is about log2 n "
+               "deep, one thread adding in order n - 1"},
+      {"busiest_thread", "the share (%) of the input's loads that the busiest thread made: 100 when one thread "
+                         "reads everything"},
       {"time_ms", "the time of a run on the GPU (needs a GPU)"},
       {"percent_of_copy", "the share of the device copy's bandwidth on the GPU (needs a GPU)"}};
   return metrics;
@@ -69,6 +92,8 @@ std::optional<double> goal_metric(const std::string& name, const RunResult& run,
     if (!value) why = name + " is measured on a GPU: run with a GPU (the simulator has no clock to time)";
     return value;
   }
+  if (name == "span") return double(measure_work_span(build_dataflow(run.trace)).span);
+  if (name == "busiest_thread") return busiest_thread_share(run.trace);
   const Metrics m = compute_metrics(run.trace);
   const StepMetrics& t = m.total;
   if (name == "bank_conflicts") return double(t.shared_ld.conflicts + t.shared_st.conflicts + t.shared_atom.conflicts);
@@ -135,6 +160,16 @@ std::vector<GoalResult> check_goals(const LabFile& file, const LabRequest& lab, 
       }
     }
     if (goal.metric != "correct" && g.actual && g.target) g.met = compare(*g.actual, goal.compare, *g.target);
+    // A divergence goal missed: where the lanes split, so the learner knows which branch to change.
+    if (goal.metric == "divergent_warps" && g.actual && g.target && !g.met) {
+      const std::vector<WarpRequest> requests = group_requests(run.trace);
+      const std::vector<DivergentSite> sites = divergent_sites(requests, divergence_grid(run.trace, requests));
+      std::string where;
+      for (std::size_t i = 0; i < sites.size() && i < 3; ++i)
+        where += (i ? ", " : "") + site_text(sites[i].site, run.trace.meta) + " (" + std::to_string(sites[i].requests) +
+                 " request" + (sites[i].requests == 1 ? "" : "s") + ")";
+      if (!where.empty()) g.note += (g.note.empty() ? "" : "; ") + std::string("lanes split most at ") + where;
+    }
     // A run that stopped on a bug did not finish: its counts are of part of a kernel, and
     // fewer events can look better than a whole run. No goal is met by it.
     if (fault && g.met) {

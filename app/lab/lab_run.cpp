@@ -31,7 +31,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr std::uint32_t kMostRecordedBlocks = 1u << 20;  // as the CLI's --record-blocks all
-constexpr double kTracerStartSeconds = 30;  // the tracer patches each module the program loads: seconds for ours
+constexpr double kTracerStartSeconds = 30;
+constexpr std::size_t kMostPrints = 4096;  // a printf in every thread of a large run would be millions of lines  // the tracer patches each module the program loads: seconds for ours
 
 json request_to_json(const RunRequest& r, const RunInput& in, bool record_all, bool gpu) {
   return {{"record_all", record_all}, {"gpu", gpu}, {"family", r.family}, {"variant", r.variant}, {"op", r.op}, {"type", r.type}, {"n", r.n},
@@ -201,6 +202,10 @@ bool exec_child(const LabFile& file, const std::string& library, const json& ask
     out.outcome.check.error = j.at("error");
     out.outcome.check.bound = j.at("bound");
     out.outcome.check.diagnosis = j.at("diagnosis");
+    if (j.contains("prints"))
+      for (const json& p : j.at("prints"))
+        out.prints.push_back({p.at("launch"), p.at("block"), p.at("thread"), p.at("line"), p.at("text")});
+    out.prints_dropped = j.value("prints_dropped", std::uint64_t(0));
     if (j.contains("time_ms")) out.measures.time_ms = j.at("time_ms").get<double>();
     if (j.contains("percent_of_copy")) out.measures.percent_of_copy = j.at("percent_of_copy").get<double>();
   } catch (const std::exception& e) {
@@ -310,7 +315,7 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
   r.variant = file.plain ? kPlainVariant : file.id;
   json asked = request_to_json(r, request.input, request.record_all, gpu);
   if (file.plain && gpu) asked["plain"] = {{"kernel", file.id}, {"gpu", true}};
-  else if (file.plain) asked["plain"] = {{"kernel", file.id}, {"lines", out.build.lines}};
+  else if (file.plain) asked["plain"] = {{"kernel", file.id}, {"lines", out.build.lines}, {"shared", out.build.shared}};
   // CUDA reserves far more address space than it uses (a GPU's memory mapped into the process,
   // unified addressing): under an address-space limit its first cudaMalloc fails. On the GPU the
   // limit that guards the machine is the GPU's own memory.
@@ -355,8 +360,10 @@ const Family* load_plain_family(const std::string& library, const json& plain, c
     set_plain_gpu_kernel(kernel.gpu.get());
   } else {
     PlainLines lines;
+    PlainSharedTable shared;
     if (!PlainLines::parse(read_text(plain.at("lines")), lines, error) ||
-        !(kernel.sim = PlainKernel::load(library, plain.at("kernel"), lines, error))) {
+        !PlainSharedTable::parse(read_text(plain.at("shared")), shared, error) ||
+        !(kernel.sim = PlainKernel::load(library, plain.at("kernel"), lines, std::move(shared), error))) {
       std::cerr << error << "\n";
       return nullptr;
     }
@@ -414,6 +421,11 @@ int lab_exec(const std::string& library, const std::string& folder, double watch
     if (is_plain) {
       result.trace.meta.variant = plain.name();  // the contract's one variant is the file's kernel
       name_plain_steps(result.trace);
+      if (plain.sim) {  // the kernel's arrays where nvcc puts them, named
+        const PlainKernel& k = *plain.sim;
+        apply_plain_shared_layout(result.trace, k.shared_table(), lay_out_plain_shared(k.shared_table(), k.touched_shared()),
+                                  k.shared_bytes());
+      }
     }
     if (plain.gpu) {  // the launches made and where the buffers lie, for the recording (record_plain_on_gpu)
       json& launches = j["launches"] = json::array();
@@ -431,6 +443,14 @@ int lab_exec(const std::string& library, const std::string& folder, double watch
               {"ok", result.check.ok},              {"expected", result.check.expected},
               {"error", result.check.error},        {"bound", result.check.bound},
               {"diagnosis", result.check.diagnosis}});
+    if (is_plain) {  // what the kernel printed, by thread; a flood is cut short, and says so
+      const std::vector<PlainPrint> printed = take_plain_prints();
+      json& prints = j["prints"] = json::array();
+      for (std::size_t i = 0; i < printed.size() && i < kMostPrints; ++i)
+        prints.push_back({{"launch", printed[i].launch}, {"block", printed[i].block}, {"thread", printed[i].thread},
+                          {"line", printed[i].line}, {"text", printed[i].text}});
+      j["prints_dropped"] = printed.size() > kMostPrints ? printed.size() - kMostPrints : 0;
+    }
 #if defined(WARPLENS_HAVE_CUDA)
     if (gpu && !result.trace.meta.fault && !request.value("record_only", false)) {  // the uninstrumented build, timed as `bench` times it
       const TimingPlan plan;

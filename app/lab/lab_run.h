@@ -7,6 +7,7 @@
 #pragma once
 #include <string>
 
+#include "kernels/plain/plain_thread.h"
 #include "run/backend_run.h"
 #include "lab/child_process.h"
 #include "lab/lab_build.h"
@@ -39,6 +40,8 @@ struct LabRun {
   std::string note;      // one sentence about a run that did happen (a GPU recording without lines)
   RunResult outcome;     // when ran: the trace (with its fault, if any), the result and its check
   LabMeasures measures;  // on the GPU
+  std::vector<PlainPrint> prints;  // plain CUDA: what the kernel printed (printf), by thread
+  std::uint64_t prints_dropped = 0;  // past the most kept
   double run_seconds = 0;
 };
 

@@ -78,7 +78,8 @@ PlainLines line_table(const std::string& listing, const std::string& compiled, c
                       unsigned file_lines) {
   static const std::regex location(R"(^(/.*|<.*>):(\d+)( \(discriminator \d+\))?$)");
   static const std::regex instruction(R"(^\s*([0-9a-f]+):\s)");
-  static const std::regex callback(R"(call\s+[0-9a-f]+ <__sanitizer_cov_((load|store)\d+|trace_pc_guard)>)");
+  // ... and of printf and what clang makes of it, for the line a kernel printed at.
+  static const std::regex callback(R"(call\s+[0-9a-f]+ <(__sanitizer_cov_((load|store)\d+|trace_pc_guard)|printf|puts|putchar)>)");
   std::vector<std::pair<std::uint64_t, unsigned>> table;
   std::istringstream in(listing);
   std::string row;
@@ -99,6 +100,39 @@ PlainLines line_table(const std::string& listing, const std::string& compiled, c
     call_line = line;
   }
   return PlainLines(std::move(table));
+}
+
+// From `objdump -h -t -C`: every object of the section wl_shared (warplens_plain.h puts every
+// static __shared__ variable there), its offset from the section's start, size and name; and
+// the library's other variables (`objects`).
+std::vector<PlainSharedSymbol> shared_symbols(const std::string& listing, std::vector<PlainLibraryObject>& objects) {
+  static const std::regex section(R"(^\s*\d+\s+wl_shared\s+[0-9a-f]+\s+([0-9a-f]+)\s)");
+  static const std::regex symbol(R"(^([0-9a-f]+)\s.*\swl_shared\s+([0-9a-f]+)\s+(.*\S)\s*$)");
+  static const std::regex object(R"(^([0-9a-f]+)\s.*\sO\s+(\.(?:bss|data|rodata)\S*)\s+([0-9a-f]+)\s+(.*\S)\s*$)");
+  std::vector<PlainSharedSymbol> out;
+  std::uint64_t start = 0;
+  std::istringstream in(listing);
+  std::string row;
+  std::smatch m;
+  while (std::getline(in, row)) {
+    if (std::regex_search(row, m, section)) start = std::stoull(m[1], nullptr, 16);
+    if (std::regex_match(row, m, object)) {
+      if (const std::uint64_t bytes = std::stoull(m[3], nullptr, 16))
+        objects.push_back({std::stoull(m[1], nullptr, 16), bytes, m[4]});
+      continue;
+    }
+    if (!std::regex_match(row, m, symbol)) continue;
+    const std::uint64_t address = std::stoull(m[1], nullptr, 16), bytes = std::stoull(m[2], nullptr, 16);
+    const std::string name = m[3];
+    if (bytes == 0 || address < start) continue;  // the section's bounds, not a variable
+    // "reduce<float>(float const*, float*)::sdata", a function's static, and "ns::XY" are sdata and XY.
+    const std::size_t scope = name.rfind("::");
+    PlainSharedSymbol s{std::uint32_t(address - start), std::uint32_t(bytes),
+                        scope == std::string::npos ? name : name.substr(scope + 2)};
+    if (s.name.find_first_of(" ()") != std::string::npos) continue;  // not a variable's name
+    out.push_back(std::move(s));
+  }
+  return out;
 }
 
 }  // namespace
@@ -128,7 +162,17 @@ std::string plain_problem(LabFile& file, const std::string& type, unsigned block
   if (!kernel) return error;
   if (const std::string unsupported = plain_unsupported(file.text); !unsupported.empty() && target == LabTarget::Simulator)
     return file.path + ": " + unsupported;
-  if (!plain_entry(*kernel, *contract, type, block, error)) return error;
+  if (!plain_entry(*kernel, *contract, PlainInstance{type, block, file.templates}, error)) {
+    // A parameter the lab cannot choose: how the file's own host code instantiates it.
+    const std::vector<std::string> launched = plain_launched_instances(file.text, *kernel);
+    if (error.find("needs a value") != std::string::npos && !launched.empty()) {
+      error += " (its file launches ";
+      for (std::size_t i = 0; i < launched.size() && i < 6; ++i)
+        error += (i ? ", " : "") + kernel->name + "<" + launched[i] + ">";
+      error += launched.size() > 6 ? ", ...)" : ")";
+    }
+    return error;
+  }
   file.id = file.kernel = kernel->name;
   return {};
 }
@@ -146,7 +190,7 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
   std::string error;
   const std::vector<PlainKernelDecl> kernels = find_plain_kernels(file.text);
   const PlainKernelDecl& kernel = *choose_plain_kernel(kernels, file.kernel, file.path, error);
-  const std::string entry = *plain_entry(kernel, *find_plain_contract(file.family), type, block, error);
+  const std::string entry = *plain_entry(kernel, *find_plain_contract(file.family), PlainInstance{type, block, file.templates}, error);
   const std::string absolute = fs::absolute(file.path).lexically_normal().string();
   const std::string source = plain_compile_source(file.text, absolute, entry);
 
@@ -167,7 +211,8 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
   const std::string base = dir + "/" + kernel.name + "-" + lab_build_key(key_text) + "-plain";
   b.library = base + ".so";
   b.lines = base + ".lines";
-  if (fs::exists(b.library) && fs::exists(b.lines)) {
+  b.shared = base + ".shared";
+  if (fs::exists(b.library) && fs::exists(b.lines) && fs::exists(b.shared)) {
     b.ok = b.cached = true;
     return b;
   }
@@ -199,7 +244,11 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
     return b;
   }
   fs::remove(source_path, ec);
-  if (!write_file(b.lines, lines.text())) {
+  const ChildOutcome symbols = run_child({WL_LAB_OBJDUMP, "-h", "-t", "-C", partial}, limits);
+  PlainSharedTable shared;
+  if (symbols.ok()) shared.symbols = shared_symbols(symbols.output, shared.objects);
+  plain_shared_declarations(file.text, kernel, type, shared);
+  if (!write_file(b.lines, lines.text()) || !write_file(b.shared, shared.text())) {
     b.problem = "cannot keep the built kernel's line table in " + dir;
     return b;
   }
@@ -220,7 +269,8 @@ LabBuild build_plain_gpu_file(const LabFile& file, const std::string& type, unsi
   std::string error;
   const std::vector<PlainKernelDecl> kernels = find_plain_kernels(file.text);
   const PlainKernelDecl& kernel = *choose_plain_kernel(kernels, file.kernel, file.path, error);
-  const std::string entry = *plain_gpu_entry(kernel, *find_plain_contract(file.family), type, block, error);
+  const std::string entry =
+      *plain_gpu_entry(kernel, *find_plain_contract(file.family), PlainInstance{type, block, file.templates}, error);
   // The file as it is, its lines its own (nvcc's line table names it), then the entry.
   std::string quoted;
   for (char c : fs::absolute(file.path).lexically_normal().string())

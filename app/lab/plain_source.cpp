@@ -267,6 +267,8 @@ std::string plain_unsupported(const std::string& text) {
       {std::regex(R"(\b(this_grid|grid_group)\b)"), "grid-wide cooperative groups (this_grid)"},
       {std::regex(R"(\b(__syncthreads_count|__syncthreads_and|__syncthreads_or)\b)"),
        "a block-wide vote (__syncthreads_count, _and, _or)"},
+      {std::regex(R"(\b(__half|__half2|__nv_bfloat16|__float2half|__half2float|__hadd)\b)"),
+       "half precision (__half, __nv_bfloat16)"},
   };
   std::size_t first = std::string::npos;
   std::string what;
@@ -285,7 +287,8 @@ std::string plain_unsupported(const std::string& text) {
     }
   }
   if (first == std::string::npos) return {};
-  return "line " + std::to_string(line_at(text, first)) + " uses " + what + ", which the simulator does not run";
+  return "line " + std::to_string(line_at(text, first)) + " uses " + what +
+         ", which the simulator does not run: run it with --backend gpu";
 }
 
 const PlainKernelDecl* choose_plain_kernel(const std::vector<PlainKernelDecl>& kernels, const std::string& name,
@@ -316,17 +319,29 @@ struct PlainCallText {
 };
 
 std::optional<PlainCallText> plain_call_text(const PlainKernelDecl& k, const PlainContract& contract,
-                                             const std::string& type, unsigned block, std::string& error) {
+                                             const PlainInstance& instance, std::string& error) {
+  const std::string& type = instance.type;
   const std::string t = c_type(type);
+  for (const auto& [name, value] : instance.templates)  // every setting names a parameter
+    if (std::none_of(k.template_params.begin(), k.template_params.end(),
+                     [&](const PlainTemplateParam& p) { return p.name == name; })) {
+      std::string have;
+      for (const PlainTemplateParam& p : k.template_params) have += (have.empty() ? "" : ", ") + p.name;
+      error = k.name + " has no template parameter '" + name + "'" +
+              (have.empty() ? " (it is not a template)" : " (it has " + have + ")");
+      return std::nullopt;
+    }
   const std::string takes = "a " + contract.family + " kernel takes " + contract.signature;
   if (k.params.size() != contract.params.size()) {
     error = k.name + " takes " + std::to_string(k.params.size()) + " parameter" + (k.params.size() == 1 ? "" : "s") +
             "; " + takes;
     return std::nullopt;
   }
+  // A type parameter set to another type than --type's is not the run's element type.
   const auto is_type_param = [&](const std::string& name) {
-    return std::any_of(k.template_params.begin(), k.template_params.end(),
-                       [&](const PlainTemplateParam& p) { return p.is_type && p.name == name; });
+    return std::any_of(k.template_params.begin(), k.template_params.end(), [&](const PlainTemplateParam& p) {
+      return p.is_type && p.name == name && (!instance.templates.count(name) || same_type(instance.templates.at(name), t));
+    });
   };
   std::string args;
   for (std::size_t i = 0; i < k.params.size(); ++i) {
@@ -361,35 +376,118 @@ std::optional<PlainCallText> plain_call_text(const PlainKernelDecl& k, const Pla
   }
   std::string targs;
   for (const PlainTemplateParam& p : k.template_params) {
-    if (!p.is_type && (p.type == "bool" || !is_integer_type(p.type))) {
-      error = k.name + "'s template parameter '" + p.type + " " + p.name +
-              "' is not a type or an integer (the block size): the lab cannot choose it";
+    std::string value;
+    if (const auto set = instance.templates.find(p.name); set != instance.templates.end()) value = set->second;
+    else if (p.is_type) value = t;
+    else if (p.type != "bool" && is_integer_type(p.type)) value = std::to_string(instance.block);
+    else {
+      error = k.name + "'s template parameter '" + p.type + " " + p.name + "' needs a value: --template " + p.name +
+              "=" + (p.type == "bool" ? "true" : "VALUE");
       return std::nullopt;
     }
-    targs += (targs.empty() ? "" : ", ") + (p.is_type ? t : std::to_string(block));
+    targs += (targs.empty() ? "" : ", ") + value;
   }
   return PlainCallText{k.name + (k.template_params.empty() ? "" : "<" + targs + ">"), args};
 }
 
 }  // namespace
 
-std::optional<std::string> plain_entry(const PlainKernelDecl& k, const PlainContract& contract, const std::string& type,
-                                       unsigned block, std::string& error) {
-  const std::optional<PlainCallText> call = plain_call_text(k, contract, type, block, error);
+std::optional<std::string> plain_entry(const PlainKernelDecl& k, const PlainContract& contract,
+                                       const PlainInstance& instance, std::string& error) {
+  const std::optional<PlainCallText> call = plain_call_text(k, contract, instance, error);
   if (!call) return std::nullopt;
   return "extern \"C\" __attribute__((visibility(\"default\"))) void wl_plain_entry(void* const* wl_p, const uint64_t* wl_k) {\n"
          "  (void)wl_p;\n  (void)wl_k;\n  " + call->callee + "(" + call->args + ");\n}\n";
 }
 
-std::optional<std::string> plain_gpu_entry(const PlainKernelDecl& k, const PlainContract& contract, const std::string& type,
-                                           unsigned block, std::string& error) {
-  const std::optional<PlainCallText> call = plain_call_text(k, contract, type, block, error);
+std::optional<std::string> plain_gpu_entry(const PlainKernelDecl& k, const PlainContract& contract,
+                                           const PlainInstance& instance, std::string& error) {
+  const std::optional<PlainCallText> call = plain_call_text(k, contract, instance, error);
   if (!call) return std::nullopt;
   // cudaGetLastError also clears the error, so a later launch's report is its own.
   return "extern \"C\" __attribute__((visibility(\"default\"))) int wl_plain_gpu_launch(unsigned wl_grid, unsigned wl_block,\n"
          "    unsigned wl_shared, void* const* wl_p, const uint64_t* wl_k) {\n"
          "  (void)wl_p;\n  (void)wl_k;\n  " + call->callee + "<<<wl_grid, wl_block, wl_shared>>>(" + call->args + ");\n"
          "  return (int)cudaGetLastError();\n}\n";
+}
+
+std::vector<std::string> plain_launched_instances(const std::string& text, const PlainKernelDecl& kernel) {
+  const std::string code = code_only(text);
+  std::vector<std::string> out;
+  const std::regex launch("\\b" + kernel.name + R"(\s*<((?:[^<>;{}]|<[^<>;{}]*>)*)>\s*<<<)");
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), launch); it != std::sregex_iterator(); ++it) {
+    std::string args = trim((*it)[1]);
+    args = std::regex_replace(args, std::regex(R"(\s+)"), " ");
+    if (std::find(out.begin(), out.end(), args) == out.end()) out.push_back(args);
+  }
+  return out;
+}
+
+namespace {
+
+// The alignment of a shared array's element type, as nvcc gives it; 0 where it cannot tell.
+unsigned type_align(const std::string& type, const PlainKernelDecl& kernel, const std::string& run_type) {
+  for (const PlainTemplateParam& p : kernel.template_params)
+    if (p.is_type && p.name == type) return run_type == "f64" ? 8 : 4;
+  static const std::pair<const char*, unsigned> known[] = {
+      {"char", 1}, {"bool", 1}, {"int8_t", 1}, {"uint8_t", 1}, {"short", 2}, {"__half", 2}, {"half", 2},
+      {"int16_t", 2}, {"uint16_t", 2}, {"int", 4}, {"unsigned", 4}, {"float", 4}, {"int32_t", 4},
+      {"uint32_t", 4}, {"long", 8}, {"double", 8}, {"int64_t", 8}, {"uint64_t", 8}, {"size_t", 8},
+      {"float2", 8}, {"int2", 8}, {"uint2", 8}, {"float4", 16}, {"int4", 16}, {"uint4", 16}, {"double2", 16}};
+  const std::vector<std::string> w = words(type);
+  if (w.empty()) return 0;
+  for (const auto& [name, align] : known)
+    if (w.back() == name) return align;
+  return 0;
+}
+
+}  // namespace
+
+void plain_shared_declarations(const std::string& text, const PlainKernelDecl& kernel, const std::string& type,
+                               PlainSharedTable& table) {
+  const std::string code = code_only(text);
+  // __shared__ [volatile] [__align__(N)] TYPE NAME[...] or NAME; (not extern: the dynamic part)
+  static const std::regex decl(
+      R"(\b__shared__\s+((?:(?:volatile|const|static)\s+)*)(?:__align__\s*\(\s*(\d+)\s*\)\s*)?([A-Za-z_][\w:]*(?:\s*<[^;{}]*?>)?(?:\s+(?:int|long|char|short))*)\s+([A-Za-z_]\w*)\s*(\[|;|=))");
+  auto scan = [&](std::size_t begin, std::size_t end, bool file_scope) {
+    const std::string part = code.substr(begin, end - begin);
+    for (auto it = std::sregex_iterator(part.begin(), part.end(), decl); it != std::sregex_iterator(); ++it) {
+      const std::size_t at = begin + std::size_t(it->position());
+      if (file_scope && at > kernel.body_begin && at < kernel.body_end) continue;
+      std::size_t before = at;  // `extern __shared__`: the dynamic part, not a static array
+      while (before > 0 && std::isspace(static_cast<unsigned char>(code[before - 1]))) --before;
+      if (before >= 6 && code.compare(before - 6, 6, "extern") == 0) continue;
+      const std::smatch& m = *it;
+      const unsigned align = m[2].matched ? unsigned(std::stoul(m[2])) : type_align(m[3], kernel, type);
+      table.declared.push_back({m[4], std::min(align, 16u)});
+    }
+  };
+  if (kernel.body_end > kernel.body_begin) scan(kernel.body_begin, kernel.body_end, false);
+  // File-scope arrays (and other functions' statics): after the kernel's own, as nvcc places them.
+  std::vector<PlainSharedDecl> own = table.declared;
+  table.declared.clear();
+  scan(0, code.size(), true);
+  own.insert(own.end(), table.declared.begin(), table.declared.end());
+  table.declared = std::move(own);
+
+  static const std::regex dynamic(R"(\bextern\s+__shared__\b[^;]*?\b([A-Za-z_]\w*)\s*\[\s*\]\s*;)");
+  static const std::regex helper(R"(\b([A-Za-z_]\w*)\s*=\s*(?:\([^;()]*\)\s*)?SharedMemory\s*<)");
+  std::smatch m;
+  const std::string body = kernel.body_end > kernel.body_begin ? code.substr(kernel.body_begin, kernel.body_end - kernel.body_begin) : "";
+  if (std::regex_search(body, m, dynamic) || std::regex_search(body, m, helper)) {
+    table.dynamic_name = m[1];
+    // `extern __shared__ unsigned char smem[]; T* sdata = reinterpret_cast<T*>(smem);`: the
+    // kernel reads it as sdata, element by element of T.
+    const std::regex typed(R"(\b([A-Za-z_]\w*)\s*=\s*(?:reinterpret_cast\s*<[^;<>]*>\s*\(\s*|\(\s*[^;()]*\*\s*\)\s*)\b)" +
+                           table.dynamic_name + R"(\b\s*\)?\s*;)");
+    if (std::regex_search(body, m, typed)) table.dynamic_name = m[1];
+    return;
+  }
+  // One extern array at file scope names the dynamic part of every kernel.
+  std::vector<std::string> names;
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), dynamic); it != std::sregex_iterator(); ++it)
+    if (std::find(names.begin(), names.end(), (*it)[1].str()) == names.end()) names.push_back((*it)[1]);
+  if (names.size() == 1) table.dynamic_name = names.front();
 }
 
 std::string plain_compile_source(const std::string& text, const std::string& path, const std::string& entry) {

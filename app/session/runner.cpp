@@ -7,6 +7,7 @@
 #include "kernels/plain/plain_contract.h"
 #include "lab/lab_run.h"
 #include "lab/plain_build.h"
+#include "model/run_notes.h"
 #include "model/views/fault_report.h"
 #include "trace/trace_file.h"
 
@@ -37,6 +38,7 @@ RunOutcome outcome_of(const RunSettings& s, RunResult&& result) {
     out.message = fault_sentence(result.trace.meta);
   }
   out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(result.trace), s.inspect_launch));
+  out.notes = run_notes(out.views->whole(), out.views->work_span, out.check_ok && out.ok());
   return out;
 }
 
@@ -93,6 +95,16 @@ RunOutcome run_lab_now(const RunSettings& s) {
   if (s.backend == BackendChoice::Auto) out.note = note;
   if (!run.note.empty()) out.note += (out.note.empty() ? "" : "; ") + run.note;
   out.lab_build_seconds = run.build.cached ? 0 : run.build.seconds;
+  constexpr std::size_t kPrintsShown = 20;  // the pane's share; `lab run` prints them all
+  for (std::size_t i = 0; i < run.prints.size() && i < kPrintsShown; ++i) {  // what the kernel printed, with its thread
+    const PlainPrint& p = run.prints[i];
+    std::string text = p.text;
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    out.notes.push_back("printf, block " + std::to_string(p.block) + " thread " + std::to_string(p.thread) + " (line " +
+                        std::to_string(p.line) + "): " + text);
+  }
+  const std::uint64_t unshown = run.prints_dropped + (run.prints.size() > kPrintsShown ? run.prints.size() - kPrintsShown : 0);
+  if (unshown) out.notes.push_back("printf: " + std::to_string(unshown) + " more lines (warplens lab run shows them)");
   return out;
 }
 

@@ -26,6 +26,7 @@ struct RunOutcome {
   std::string expected_text;  // the CPU reference
   bool check_ok = false;
   std::string check_diagnosis;  // what went wrong (or hides), in words, where the family can say
+  std::vector<std::string> notes;  // run_notes: a kernel that wrote its input, one that combined serially
   bool checked = false;       // false for trace files: there is no result to check
   RunSettings settings;       // what ran (for a trace file: rebuilt from its meta)
   // A learner's file (Lab): the compiler's diagnostics when it did not build, and how long the

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "model/views/divergence_map.h"
+#include "model/views/shared_names.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
 #include "ui/request_text.h"
@@ -19,9 +20,10 @@ std::uint32_t group_lanes(const BankRequest& r, unsigned group) {
   return r.lane_mask & all;
 }
 
-void word_tooltip(const BankRequest& r, unsigned bank, const BankWord& w) {
+void word_tooltip(const BankRequest& r, unsigned bank, const BankWord& w, const TraceMeta& meta) {
   ImGui::BeginTooltip();
   ImGui::Text("bank %u, word %u (byte %u)", bank, w.word, w.word * 4);
+  if (!meta.shared_arrays.empty()) ImGui::Text("%s", shared_element_name(meta, w.word * 4ull, run_type_bytes(meta)).c_str());
   ImGui::Text("lanes %s", lane_ranges(w.lanes).c_str());
   if (std::bitset<32>(w.lanes).count() > 1) ImGui::TextDisabled("several lanes, one word: a broadcast, no conflict");
   if (w.ways > 1)
@@ -140,7 +142,7 @@ void draw_banks_view(ViewContext& ctx) {
   }
   ctx.gl.draw(dl, std::move(cells));
   for (const Text& t : texts) dl->AddText(t.at, t.color, t.text.c_str());
-  if (hover_word && ImGui::IsWindowHovered()) word_tooltip(*hover_req, hover_bank, *hover_word);
+  if (hover_word && ImGui::IsWindowHovered()) word_tooltip(*hover_req, hover_bank, *hover_word, ctx.session.views()->trace.meta);
   ImGui::EndChild();
 
   legend_begin();

@@ -154,6 +154,7 @@ void result_line(Session& s) {
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "WRONG: the CPU reference is %s",
                          o->expected_text.c_str());
     if (!o->check_diagnosis.empty()) ImGui::TextColored(warning_color(), "%s", o->check_diagnosis.c_str());
+    for (const std::string& note : o->notes) ImGui::TextDisabled("%s", note.c_str());
   }
   // The "no GPU" fallback is the status bar's news; a GPU that failed mid-run is this run's.
   if (o->note.rfind("GPU failed", 0) == 0) ImGui::TextColored(warning_color(), "%s", o->note.c_str());

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "model/views/shared_names.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
 #include "ui/tree_camera.h"
@@ -14,21 +15,23 @@
 namespace wl::ui {
 namespace {
 
-std::string position_name(const TreeModel& t, const TreeNode& n) {
+std::string position_name(const TreeModel& t, const TreeNode& n, const TraceMeta& meta) {
   switch (n.kind) {
     case NodeKind::Input: return "input element " + std::to_string(n.position);
-    case NodeKind::Slot: return "shared slot " + std::to_string(n.position);
+    case NodeKind::Slot: {  // a slot of the run's type, named as the kernel's file names it where it can be
+      return meta.shared_arrays.empty() ? "shared slot " + std::to_string(n.position) : shared_slot_name(meta, n.position);
+    }
     case NodeKind::Register: return "register of thread " + std::to_string(n.position);
     case NodeKind::Result: return "block " + std::to_string(t.block) + "'s result";
   }
   return {};
 }
 
-void node_tooltip(const TreeModel& t, std::uint32_t index) {
+void node_tooltip(const TreeModel& t, std::uint32_t index, const TraceMeta& meta) {
   const TreeNode& n = t.nodes[index];
   const TreeRow& row = t.rows[n.row];
   ImGui::BeginTooltip();
-  ImGui::Text("%s, row \"%s\"", position_name(t, n).c_str(), row.label.c_str());
+  ImGui::Text("%s, row \"%s\"", position_name(t, n, meta).c_str(), row.label.c_str());
   ImGui::Text("value %s", t.values.exact_text(n.bits).c_str());
   if (n.written && n.thread >= 0) {
     ImGui::Text("written by thread %d (warp %d, lane %d)", n.thread, n.thread / 32, n.thread % 32);
@@ -317,7 +320,7 @@ void draw_tree_view(ViewContext& ctx) {
       const float col = (m.x - f.x0) / f.px_per_col;
       for (const LayoutBox& box : layout.rows[std::size_t(r)].boxes)
         if (col >= box.x - box.width * 0.5f && col < box.x + box.width * 0.5f) {
-          node_tooltip(t, box.first_node);
+          node_tooltip(t, box.first_node, ctx.session.views()->trace.meta);
           break;
         }
     }

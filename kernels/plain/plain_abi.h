@@ -40,6 +40,8 @@ enum WlPlainAtomic {
   WL_PLAIN_ATOMIC_AND = 6,
   WL_PLAIN_ATOMIC_OR = 7,
   WL_PLAIN_ATOMIC_XOR = 8,
+  WL_PLAIN_ATOMIC_INC = 9,  // atomicInc: old >= operand ? 0 : old + 1 (a ticket that wraps)
+  WL_PLAIN_ATOMIC_DEC = 10, // atomicDec: old == 0 || old > operand ? operand : old - 1
 };
 
 // How an atomic's operand is to be read: the value type's bits.
@@ -73,6 +75,11 @@ struct WlPlainHooks {
   // old = *address; *address = kind(old, operand[, compare]); returns old's bits.
   uint64_t (*atomic)(enum WlPlainAtomic kind, enum WlPlainValue type, void* address, uint64_t operand,
                      uint64_t compare, unsigned line);
+  // printf (puts, putchar) in a kernel: the text it wrote, kept with the thread that printed
+  // it; `pc` is the call's return address.
+  void (*print)(const char* text, const void* pc);
+  // assert(expression) that failed at `line`: the run stops there (does not return).
+  void (*assert_failed)(const char* expression, unsigned line);
 };
 
 // Exported by the library: the program binds its hooks before the first launch.

@@ -64,6 +64,7 @@ inline void launch_plain(SimBackend& backend, PlainCall& call, std::uint64_t n, 
                          bool record) {
   call.kernel = &loaded_plain_kernel();
   const PlainKernel& k = *call.kernel;
+  begin_plain_launch();
   backend.launch(launch_record({k.name(), n, grid, block}, plain_shared_bytes(k, call.dynamic_shared_bytes)), record,
                  PlainFunctor{&call});
 }

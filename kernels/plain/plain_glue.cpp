@@ -62,5 +62,37 @@ WL_HIDDEN uint64_t wl_plain_atomic(WlPlainAtomic kind, WlPlainValue type, void* 
                                    uint64_t compare, unsigned line) {
   return hooks->atomic(kind, type, address, operand, compare, line);
 }
+// printf and the calls clang turns it into (puts, putchar): what a kernel prints goes to the
+// program with the thread that printed it, not to the child's stdout, where it would be lost.
+int vsnprintf(char* to, unsigned long size, const char* format, __builtin_va_list args);
+WL_HIDDEN int printf(const char* format, ...) {
+  char text[1024];
+  __builtin_va_list args;
+  __builtin_va_start(args, format);
+  const int n = vsnprintf(text, sizeof text, format, args);
+  __builtin_va_end(args);
+  hooks->print(text, __builtin_return_address(0));
+  return n;
+}
+WL_HIDDEN int puts(const char* text) {
+  char line[1024];
+  unsigned n = 0;
+  while (text[n] && n + 2 < sizeof line) line[n] = text[n], ++n;
+  line[n] = '\n';
+  line[n + 1] = 0;
+  hooks->print(line, __builtin_return_address(0));
+  return int(n + 1);
+}
+WL_HIDDEN int putchar(int c) {
+  const char text[2] = {char(c), 0};
+  hooks->print(text, __builtin_return_address(0));
+  return c;
+}
+// glibc's assert calls this; defined here, hidden, the file's failed assert stops its thread at
+// the assert's line instead of aborting the process.
+WL_HIDDEN __attribute__((noreturn)) void __assert_fail(const char* expression, const char*, unsigned line, const char*) {
+  hooks->assert_failed(expression, line);
+  __builtin_trap();  // assert_failed does not return
+}
 
 }  // extern "C"

@@ -52,10 +52,12 @@ unsigned PlainLines::line_at(std::uint64_t offset) const {
 }
 
 std::unique_ptr<PlainKernel> PlainKernel::load(const std::string& library, const std::string& name,
-                                               const PlainLines& lines, std::string& error) {
+                                               const PlainLines& lines, PlainSharedTable shared, std::string& error) {
   std::unique_ptr<PlainKernel> k(new PlainKernel());
   k->name_ = name;
-  k->handle_ = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+  // Lazily: the file's host code may call what another file of its program defines (the
+  // samples' isPow2), which the lab never runs, so an unresolved function must not stop the load.
+  k->handle_ = dlopen(library.c_str(), RTLD_LAZY | RTLD_LOCAL);
   if (!k->handle_) {
     error = std::string("cannot load the built kernel: ") + dlerror();
     return nullptr;
@@ -76,6 +78,8 @@ std::unique_ptr<PlainKernel> PlainKernel::load(const std::string& library, const
   section(&k->shared_begin_, &k->shared_end_);
   if (!k->shared_begin_ || k->shared_end_ < k->shared_begin_) k->shared_begin_ = k->shared_end_ = nullptr;
   k->lines_ = lines;
+  k->shared_ = std::move(shared);
+  k->touched_ = std::make_unique<std::atomic<bool>[]>(k->shared_.symbols.size());
   bind(&plain_hooks());
   return k;
 }
@@ -87,6 +91,31 @@ PlainKernel::~PlainKernel() {
 
 unsigned PlainKernel::line_of(const void* return_address) const {
   return lines_.line_at(reinterpret_cast<std::uintptr_t>(return_address) - base_);
+}
+
+void PlainKernel::touch_shared(std::uint32_t section_offset) const {
+  if (const PlainSharedSymbol* s = shared_.symbol_at(section_offset))
+    touched_[std::size_t(s - shared_.symbols.data())].store(true, std::memory_order_relaxed);
+}
+
+std::vector<bool> PlainKernel::touched_shared() const {
+  std::vector<bool> out(shared_.symbols.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = touched_[i].load(std::memory_order_relaxed);
+  return out;
+}
+
+std::string PlainKernel::shared_element(std::uint32_t offset, unsigned size) const {
+  const unsigned element = size ? size : 4;
+  const std::uint32_t dynamic_at = (shared_bytes() + 15u) & ~15u;
+  if (offset < dynamic_at) {  // in an array, or past the end of the one before (sdata[256] of 256)
+    const PlainSharedSymbol* before = nullptr;
+    for (const PlainSharedSymbol& s : shared_.symbols)
+      if (s.section_offset <= offset) before = &s;
+    if (before) return before->name + "[" + std::to_string((offset - before->section_offset) / element) + "]";
+  } else if (!shared_.dynamic_name.empty()) {
+    return shared_.dynamic_name + "[" + std::to_string((offset - dynamic_at) / element) + "]";
+  }
+  return "shared[" + std::to_string(offset / element) + "]";
 }
 
 void set_plain_kernel(const PlainKernel* kernel) { current_kernel = kernel; }

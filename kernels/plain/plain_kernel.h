@@ -2,6 +2,7 @@
 // process that runs it on the simulator: its entry, where its static shared memory lies, and
 // the source line of every instrumented access (a table the build wrote beside the library).
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "kernels/plain/plain_abi.h"
+#include "kernels/plain/plain_shared.h"
 
 namespace wl {
 
@@ -32,7 +34,7 @@ class PlainKernel {
   // Loads `library`, whose entry runs the kernel `name`, and binds the simulator's hooks;
   // nullptr and `error` set when it cannot.
   static std::unique_ptr<PlainKernel> load(const std::string& library, const std::string& name, const PlainLines& lines,
-                                           std::string& error);
+                                           PlainSharedTable shared, std::string& error);
   ~PlainKernel();
   PlainKernel(const PlainKernel&) = delete;
   PlainKernel& operator=(const PlainKernel&) = delete;
@@ -43,6 +45,19 @@ class PlainKernel {
   std::uint32_t shared_bytes() const { return std::uint32_t(shared_end_ - shared_begin_); }
   unsigned line_of(const void* return_address) const;
 
+  // The file's static shared arrays (plain_shared.h), and which of them the run touched.
+  const PlainSharedTable& shared_table() const { return shared_; }
+  void touch_shared(std::uint32_t section_offset) const;
+  std::vector<bool> touched_shared() const;
+  // "sdata[3]": the element of `size` bytes at `offset` of a block's shared memory as the run lays
+  // it out now (the section, then the dynamic part at round16(shared_bytes())); "shared[k]" where
+  // no array is known.
+  std::string shared_element(std::uint32_t offset, unsigned size) const;
+  // Whether [p, p + size) is one of the library's own variables (__device__, __constant__).
+  bool in_library_object(const void* p, unsigned size) const {
+    return shared_.in_object(reinterpret_cast<std::uintptr_t>(p) - base_, size);
+  }
+
  private:
   PlainKernel() = default;
   std::string name_;
@@ -52,6 +67,8 @@ class PlainKernel {
   char* shared_end_ = nullptr;
   std::uintptr_t base_ = 0;  // where the library is mapped: offsets in `lines_` are from here
   PlainLines lines_;
+  PlainSharedTable shared_;
+  std::unique_ptr<std::atomic<bool>[]> touched_;  // a symbol of shared_ each; blocks may run on several OS threads
 };
 
 // The kernel the plain contracts run. One a process: the lab's child loads the file it runs.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <mutex>
+#include <tuple>
 
 #include "core/bits.h"
 #include "kernels/plain/plain_steps.h"
@@ -17,6 +19,12 @@ constexpr std::uint64_t kNearBytes = 4096;
 constexpr std::size_t kNoPending = std::numeric_limits<std::size_t>::max();
 
 std::uint32_t round16(std::uint32_t bytes) { return (bytes + 15u) & ~15u; }
+
+// Bytes between p and the region [base, base + bytes): 0 inside it or just past its end.
+std::uint64_t gap_to(const char* p, const char* base, std::uint64_t bytes) {
+  if (p < base) return std::uint64_t(base - p);
+  return p >= base + bytes ? std::uint64_t(p - (base + bytes)) : 0;
+}
 
 }  // namespace
 
@@ -112,6 +120,18 @@ class PlainThread {
     return old;
   }
 
+  void print(const char* text, const void* pc) {
+    settle();
+    add_plain_print(ctx_.block_idx(), ctx_.thread_idx(), call_.kernel->line_of(pc), text);
+  }
+  [[noreturn]] void assert_failed(const char* expression, unsigned line) {
+    settle();
+    ctx_.block_.fail(KernelErrorKind::AssertionFailed,
+                     "thread " + std::to_string(ctx_.thread_idx()) + " of block " + std::to_string(ctx_.block_idx()) +
+                         " failed assert(" + expression + ") at line " + std::to_string(line),
+                     ctx_.thread_idx(), line);
+  }
+
   // The last store's value, read once it has happened: at the thread's next event or its end.
   void settle() {
     if (pending_ == kNoPending) return;
@@ -166,6 +186,7 @@ class PlainThread {
     // Static shared memory: the library's section, offsets from 0.
     if (static_bytes && p >= k.shared_begin() && p < k.shared_begin() + static_bytes) {
       const auto offset = unsigned(p - k.shared_begin());
+      k.touch_shared(offset);
       if (offset + size > static_bytes) shared_out_of_bounds(offset, size, is_load, line);
       return shared_at(offset, size, is_load, line);
     }
@@ -181,39 +202,53 @@ class PlainThread {
       if (p >= base && p + size <= base + bytes)
         return {Space::Global, unsigned(p - base), b.id};
     }
-    // Near misses: out of bounds of the closest region.
+    if (k.in_library_object(p, size)) return {Space::Elsewhere};  // a __device__ or __constant__ variable
+    // Near misses: out of bounds of the closest region, never of a neighbour it happens to lie in
+    // the margin of (out[1] of a one-element out, just past input's end, is out's).
+    const PlainBuffer* closest = nullptr;
+    std::uint64_t closest_gap = std::numeric_limits<std::uint64_t>::max();
     for (const PlainBuffer& b : call_.buffers) {
       const char* base = static_cast<const char*>(b.base);
       const std::uint64_t bytes = b.elements * b.element_bytes, near = std::max(bytes, kNearBytes);
-      if (p + near >= base && p < base + bytes + near) global_out_of_bounds(b, p - base, is_load, line);
+      if (p + near < base || p >= base + bytes + near) continue;
+      const std::uint64_t gap = gap_to(p, base, bytes);
+      if (gap < closest_gap) closest = &b, closest_gap = gap;
     }
-    if (static_bytes && p + kNearBytes >= k.shared_begin() && p < k.shared_begin() + static_bytes + kNearBytes)
+    const bool near_static = static_bytes && p + kNearBytes >= k.shared_begin() &&
+                             p < k.shared_begin() + static_bytes + kNearBytes;
+    const bool near_dynamic = p + kNearBytes >= smem + dynamic_at && p < smem + smem_bytes + kNearBytes;
+    if (near_static && gap_to(p, k.shared_begin(), static_bytes) < closest_gap)
       shared_out_of_bounds(p - k.shared_begin(), size, is_load, line);
-    if (p + kNearBytes >= smem + dynamic_at && p < smem + smem_bytes + kNearBytes)
+    if (near_dynamic && gap_to(p, smem + dynamic_at, smem_bytes - dynamic_at) < closest_gap)
       shared_out_of_bounds(p - smem, size, is_load, line);
+    if (closest) global_out_of_bounds(*closest, p - static_cast<const char*>(closest->base), is_load, line);
     return {Space::Elsewhere};
   }
 
+  // A read of bytes no thread has written yet is held by the block (SimBlock::hold_early_read):
+  // a thread that writes them later makes it a missing barrier, with both lines.
   Where shared_at(unsigned offset, unsigned size, bool is_load, unsigned line) {
     if (is_load) {
       const std::uint8_t* written = ctx_.block_.smem_written() + offset;
       for (unsigned b = 0; b < size; ++b)
-        if (!written[b])
-          ctx_.block_.fail(KernelErrorKind::SharedUninitializedRead,
-                           "thread " + std::to_string(ctx_.thread_idx()) + " reads shared memory at byte " +
-                               std::to_string(offset) + " (line " + std::to_string(line) +
-                               ") that no thread has written",
-                           ctx_.thread_idx(), line);
+        if (!written[b]) {
+          ctx_.block_.hold_early_read(offset, size, ctx_.thread_idx(), line, call_.kernel->shared_element(offset, size));
+          break;
+        }
+    } else {
+      ctx_.block_.note_shared_write(offset, size, ctx_.thread_idx(), line);
     }
     return {Space::Shared, offset, kNoBuffer};
   }
 
   [[noreturn]] void shared_out_of_bounds(std::ptrdiff_t offset, unsigned size, bool is_load, unsigned line) {
+    // Named as the file names it; the byte offsets are the simulator's layout, not the kernel's.
+    const std::string what = offset >= 0 ? call_.kernel->shared_element(std::uint32_t(offset), size) +
+                                               ", past the end of the block's shared memory"
+                                         : std::to_string(size) + " bytes before the start of the block's shared memory";
     ctx_.block_.fail(KernelErrorKind::SharedOutOfBounds,
-                     "thread " + std::to_string(ctx_.thread_idx()) + (is_load ? " reads " : " writes ") +
-                         std::to_string(size) + " bytes at byte " + std::to_string(offset) + " of a block's " +
-                         std::to_string(ctx_.block_.smem_bytes()) + " bytes of shared memory (line " +
-                         std::to_string(line) + ")",
+                     "thread " + std::to_string(ctx_.thread_idx()) + (is_load ? " reads " : " writes ") + what +
+                         " (line " + std::to_string(line) + ")",
                      ctx_.thread_idx(), line);
   }
 
@@ -224,7 +259,7 @@ class PlainThread {
                      "thread " + std::to_string(ctx_.thread_idx()) + " of block " + std::to_string(ctx_.block_idx()) +
                          (is_load ? " reads" : " writes") + " element " + std::to_string(element) + " of " + b.name +
                          ", a global buffer of " + std::to_string(b.elements) + " elements (line " +
-                         std::to_string(line) + ")",
+                         std::to_string(line) + ")" + (call_.why_launched.empty() ? "" : ". " + call_.why_launched),
                      ctx_.thread_idx(), line);
   }
 
@@ -261,6 +296,8 @@ class PlainThread {
         if constexpr (std::is_integral_v<T>)
           next = kind == WL_PLAIN_ATOMIC_AND ? T(old & v) : kind == WL_PLAIN_ATOMIC_OR ? T(old | v) : T(old ^ v);
         break;
+      case WL_PLAIN_ATOMIC_INC: next = old >= v ? T(0) : T(old + 1); break;
+      case WL_PLAIN_ATOMIC_DEC: next = old == T(0) || old > v ? v : T(old - 1); break;
     }
     return to_bits(next);
   }
@@ -306,6 +343,32 @@ namespace {
 PlainThread& me() { return *PlainThread::running; }
 }  // namespace
 
+namespace {
+std::mutex prints_mutex;
+std::vector<PlainPrint> prints;
+unsigned print_launch = 0;  // launches begun; the running one is print_launch - 1
+}  // namespace
+
+void add_plain_print(unsigned block, unsigned thread, unsigned line, std::string text) {
+  const std::lock_guard<std::mutex> lock(prints_mutex);
+  prints.push_back({print_launch ? print_launch - 1 : 0, block, thread, line, std::move(text)});
+}
+
+void begin_plain_launch() {
+  const std::lock_guard<std::mutex> lock(prints_mutex);
+  ++print_launch;
+}
+
+std::vector<PlainPrint> take_plain_prints() {
+  const std::lock_guard<std::mutex> lock(prints_mutex);
+  std::vector<PlainPrint> out = std::move(prints);
+  prints.clear();
+  std::stable_sort(out.begin(), out.end(), [](const PlainPrint& a, const PlainPrint& b) {
+    return std::tie(a.launch, a.block, a.thread) < std::tie(b.launch, b.block, b.thread);
+  });
+  return out;
+}
+
 const WlPlainHooks& plain_hooks() {
   static const WlPlainHooks hooks{
       [](const void* at, unsigned size, const void* pc) { me().load(at, size, pc); },
@@ -324,6 +387,8 @@ const WlPlainHooks& plain_hooks() {
          unsigned line) { return me().collective(kind, mask, value, size, arg, width, line); },
       [](WlPlainAtomic kind, WlPlainValue type, void* at, std::uint64_t operand, std::uint64_t compare,
          unsigned line) { return me().atomic(kind, type, at, operand, compare, line); },
+      [](const char* text, const void* pc) { me().print(text, pc); },
+      [](const char* expression, unsigned line) { me().assert_failed(expression, line); },
   };
   return hooks;
 }

@@ -35,11 +35,25 @@ struct PlainCall {
   std::uint64_t integers[kPlainArgs] = {};
   std::vector<PlainBuffer> buffers;
   std::uint32_t dynamic_shared_bytes = 0;
+  // What the contract did to make this launch, for a finding in it: "the reduce contract
+  // launched the kernel again, on the 8 partials the launch before wrote (n = 8)". Empty: the first.
+  std::string why_launched;
 };
 
 // Shared bytes a launch of `kernel` needs: its static section, rounded up to 16 bytes as the
 // dynamic part that follows it is aligned, plus the dynamic bytes.
 std::uint32_t plain_shared_bytes(const PlainKernel& kernel, std::uint32_t dynamic_bytes);
+
+// printf in a kernel on the simulator, kept with the launch, block, thread and line that printed
+// it, so that `lab run` shows who printed what (a GPU's output interleaves warps as they run).
+struct PlainPrint {
+  unsigned launch = 0, block = 0, thread = 0, line = 0;
+  std::string text;
+};
+void add_plain_print(unsigned block, unsigned thread, unsigned line, std::string text);  // safe from any OS thread
+void begin_plain_launch();  // prints after it are the next launch's
+// Every print so far, by launch, block and thread, each thread's in the order printed; clears them.
+std::vector<PlainPrint> take_plain_prints();
 
 // Runs the kernel's entry as the thread `ctx` is.
 void run_plain_thread(SimCtx& ctx, const PlainCall& call);

@@ -13,6 +13,8 @@ const char* kernel_error_kind_name(KernelErrorKind kind) {
     case KernelErrorKind::ShuffleMask: return "warp collective mask";
     case KernelErrorKind::Deadlock: return "deadlock";
     case KernelErrorKind::SpinHang: return "spin-wait that never ends";
+    case KernelErrorKind::MissingBarrier: return "missing barrier";
+    case KernelErrorKind::AssertionFailed: return "assertion failed";
   }
   return "kernel error";
 }

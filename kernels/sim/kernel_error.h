@@ -17,6 +17,8 @@ enum class KernelErrorKind {
   Deadlock,               // no thread can move: a warp collective that never completes
   SpinHang,               // every resident block spins and no other block can start
   MisalignedVector,       // a 16-byte access that does not start on a whole vector
+  MissingBarrier,         // a read of shared memory that another thread writes only afterwards
+  AssertionFailed,        // assert() in a kernel, false
 };
 
 const char* kernel_error_kind_name(KernelErrorKind kind);

@@ -32,11 +32,14 @@ class SimBackend {
     const BufferId id = recorder_.add_buffer(name, element_type_name<T>(), role, n, rank);
     return Global<T>{reinterpret_cast<T*>(storage_.back().get()), n, id};
   }
-  // Kernels read the host's input where it is.
+  // Kernels read a copy of the host's input, as a GPU's do: a kernel that writes its input in
+  // place (`in[i] += in[i + s]`) leaves the host's untouched, so the check reads what was generated.
   template <class T>
   Global<const T> upload(const std::vector<T>& input) {
+    storage_.push_back(std::make_unique<unsigned char[]>(input.size() * sizeof(T) + 16));
+    if (!input.empty()) std::memcpy(storage_.back().get(), input.data(), input.size() * sizeof(T));
     const BufferId id = recorder_.add_buffer("input", element_type_name<T>(), BufferRole::Input, input.size());
-    return Global<const T>{input.data(), input.size(), id};
+    return Global<const T>{reinterpret_cast<const T*>(storage_.back().get()), input.size(), id};
   }
   template <class T>
   void fill(Global<T> g, T value) {

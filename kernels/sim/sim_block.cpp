@@ -183,13 +183,56 @@ void SimBlock::spin(unsigned tid) {
   yield(tid);
 }
 
+void SimBlock::hold_early_read(unsigned offset, unsigned size, unsigned tid, unsigned line, const std::string& what) {
+  if (early_read_) return;
+  early_read_ = std::make_unique<EarlyRead>();
+  *early_read_ = EarlyRead{offset, size, tid, line, threads_[tid].step, what};
+}
+
+void SimBlock::note_shared_write(unsigned offset, unsigned size, unsigned tid, unsigned line) {
+  EarlyRead* r = early_read_.get();
+  if (!r || r->written || tid == r->tid || offset >= r->offset + r->size || offset + size <= r->offset) return;
+  r->written = true;
+  r->writer = tid;
+  r->writer_line = line;
+  r->writer_step = threads_[tid].step;
+}
+
+void SimBlock::raise_early_read() {
+  if (!early_read_) return;
+  const EarlyRead r = *early_read_;
+  early_read_.reset();
+  const std::string reader = "thread " + std::to_string(r.tid) + " read " + r.what + " at line " + std::to_string(r.line);
+  KernelErrorKind kind = KernelErrorKind::SharedUninitializedRead;
+  std::string message = reader + ", which no thread of the block ever wrote";
+  if (r.written) {
+    kind = KernelErrorKind::MissingBarrier;
+    const std::string writer = "thread " + std::to_string(r.writer) + " wrote it at line " + std::to_string(r.writer_line);
+    message = reader + " before any thread had written it; " + writer +
+              (r.writer_step == r.step
+                   ? " afterwards, in the same barrier interval: a __syncthreads() is missing between line " +
+                         std::to_string(r.writer_line) + " and line " + std::to_string(r.line)
+                   : " afterwards, past a later barrier: the read comes before the write it needs (a "
+                     "__syncthreads() between them, after the write, is missing)");
+  }
+  grid_.set_error(KernelError(kind, message, index_, r.tid, r.line, r.step, 1u << (r.tid % 32), rank_));
+}
+
 void SimBlock::fail(KernelErrorKind kind, const std::string& message, unsigned tid, unsigned line) {
+  if (early_read_) {  // the read came first: it is the bug (what follows may be its garbage)
+    raise_early_read();
+    throw SimAbort{};
+  }
   grid_.set_error(KernelError(kind, message, index_, tid, line, threads_[tid].step, 1u << (tid % 32), rank_));
   throw SimAbort{};
 }
 
 void SimBlock::fail_from_scheduler(KernelErrorKind kind, const std::string& message, unsigned tid,
                                    unsigned line, std::uint32_t lanes) {
+  if (early_read_) {
+    raise_early_read();
+    throw *grid_.error();
+  }
   grid_.set_error(KernelError(kind, message, index_, tid, line, threads_[tid].step,
                               lanes ? lanes : 1u << (tid % 32), rank_));
   throw *grid_.error();
@@ -219,7 +262,13 @@ SimBlock::Progress SimBlock::run() {
       any_spinning |= t.state == ThreadState::Spinning;
       all_done &= t.state == ThreadState::Done;
     }
-    if (all_done) return Progress::Finished;
+    if (all_done) {
+      if (early_read_) {
+        raise_early_read();
+        throw *grid_.error();
+      }
+      return Progress::Finished;
+    }
     if (any_runnable) continue;
     if (any_spinning) {
       if (!progressed) return Progress::SpinStalled;

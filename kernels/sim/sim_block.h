@@ -81,6 +81,12 @@ class SimBlock {
   void spin(unsigned tid);
   [[noreturn]] void fail(KernelErrorKind kind, const std::string& message, unsigned tid,
                          unsigned line);
+  // A read of shared bytes no thread has written yet, by a plain kernel: held (the first only)
+  // until the block ends or fails, so that a write by another thread afterwards turns it into a
+  // missing barrier naming both lines; never written, it is a read of uninitialized memory.
+  // `what` names the bytes in the kernel's words ("sdata[4]").
+  void hold_early_read(unsigned offset, unsigned size, unsigned tid, unsigned line, const std::string& what);
+  void note_shared_write(unsigned offset, unsigned size, unsigned tid, unsigned line);
   // Where thread tid was last seen (kernels/sim/sim_watch.h); cheap enough for every operation.
   void seen(unsigned tid, SeenAs as, unsigned line) {
     seen_[tid].store(pack_seen(as, line), std::memory_order_relaxed);
@@ -99,6 +105,8 @@ class SimBlock {
   std::uint64_t warp_reduction(CollectiveKind kind, bool is_signed, unsigned base, unsigned lanes) const;
   bool resolve_barrier();
   [[noreturn]] void diagnose_stuck();
+  // The held early read as the block's error, if there is one (it happened before anything else).
+  void raise_early_read();
   // lanes: of tid's warp, the ones the error is about (0: tid's own lane).
   [[noreturn]] void fail_from_scheduler(KernelErrorKind kind, const std::string& message,
                                         unsigned tid, unsigned line, std::uint32_t lanes = 0);
@@ -113,6 +121,15 @@ class SimBlock {
   std::vector<SimThread> threads_;
   std::vector<unsigned char> smem_;
   std::vector<std::uint8_t> smem_written_;
+  struct EarlyRead {
+    unsigned offset = 0, size = 0, tid = 0, line = 0;
+    std::uint16_t step = 0;
+    std::string what;
+    bool written = false;  // by a thread since: which, where, in which step
+    unsigned writer = 0, writer_line = 0;
+    std::uint16_t writer_step = 0;
+  };
+  std::unique_ptr<EarlyRead> early_read_;
   std::vector<Event> events_;  // in the order its threads ran them
   std::unique_ptr<std::atomic<std::uint32_t>[]> seen_;  // per thread: pack_seen
   std::atomic<int> running_{-1};                          // the thread resumed now

@@ -4,6 +4,8 @@
 #include <map>
 #include <tuple>
 
+#include "model/views/shared_names.h"
+
 namespace wl {
 namespace {
 
@@ -69,7 +71,7 @@ std::vector<std::uint64_t> touched_globals(const Trace& run, std::uint32_t block
 std::string location_name(const DataflowNode& n, const TraceMeta& meta) {
   switch (n.space) {
     case DataflowSpace::Global: return group_label(meta, n.space, n.buffer) + "[" + std::to_string(n.index) + "]";
-    case DataflowSpace::Shared: return "shared[" + std::to_string(n.index) + "]";
+    case DataflowSpace::Shared: return shared_slot_name(meta, n.index);  // a slot of the run's type (dataflow.h)
     case DataflowSpace::Register: return "thread " + std::to_string(n.index) + "'s register";
   }
   return {};

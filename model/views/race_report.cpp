@@ -1,15 +1,16 @@
 #include "model/views/race_report.h"
 
+#include "model/views/shared_names.h"
+
 namespace wl {
 namespace {
 
 std::string location_name(const Race& r, const TraceMeta& meta) {
-  std::string name = "shared";
-  if (!r.shared) {
-    const BufferRecord* b = meta.buffer(r.buffer);
-    name = b ? b->name : "global";
+  if (r.shared) {  // a slot of the run's type (races.h): its bytes, named by the kernel's arrays
+    return shared_slot_name(meta, r.element);
   }
-  return name + "[" + std::to_string(r.element) + "]";
+  const BufferRecord* b = meta.buffer(r.buffer);
+  return (b ? b->name : "global") + "[" + std::to_string(r.element) + "]";
 }
 
 std::string who(const RaceAccess& a, const TraceMeta& meta, bool ranks) {

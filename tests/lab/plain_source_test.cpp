@@ -47,14 +47,14 @@ TEST(PlainSource, TheEntryInstantiatesTheTemplateAndNamesAParameterThatDoesNotFi
   const std::vector<PlainKernelDecl> k = find_plain_kernels(kCourse);
   const PlainContract& reduce = *find_plain_contract("reduce");
   std::string error;
-  const std::optional<std::string> entry = plain_entry(k[0], reduce, "f32", 128, error);
+  const std::optional<std::string> entry = plain_entry(k[0], reduce, PlainInstance{"f32", 128, {}}, error);
   ASSERT_TRUE(entry) << error;
   EXPECT_NE(entry->find("reduce<float, 128>((float*)wl_p[0], (float*)wl_p[1], wl_k[0]);"), std::string::npos) << *entry;
-  EXPECT_FALSE(plain_entry(k[1], reduce, "i32", 128, error));
+  EXPECT_FALSE(plain_entry(k[1], reduce, PlainInstance{"i32", 128, {}}, error));
   EXPECT_EQ(error, "other's first parameter, 'float* a', is not a pointer to int: with --type i32, a reduce kernel takes "
                    "(const T* in, T* out, N n)");
-  EXPECT_TRUE(plain_entry(k[1], reduce, "f32", 128, error)) << error;
-  EXPECT_FALSE(plain_entry(k[1], *find_plain_contract("histogram"), "f32", 128, error));
+  EXPECT_TRUE(plain_entry(k[1], reduce, PlainInstance{"f32", 128, {}}, error)) << error;
+  EXPECT_FALSE(plain_entry(k[1], *find_plain_contract("histogram"), PlainInstance{"f32", 128, {}}, error));
   EXPECT_EQ(error, "other takes 3 parameters; a histogram kernel takes (const T* in, unsigned* bins, N n, unsigned nbins)");
 }
 
@@ -64,14 +64,14 @@ TEST(PlainSource, TheGpuEntryLaunchesTheSameCall) {
   const std::vector<PlainKernelDecl> k = find_plain_kernels(kCourse);
   const PlainContract& reduce = *find_plain_contract("reduce");
   std::string error;
-  const std::optional<std::string> entry = plain_gpu_entry(k[0], reduce, "f32", 128, error);
+  const std::optional<std::string> entry = plain_gpu_entry(k[0], reduce, PlainInstance{"f32", 128, {}}, error);
   ASSERT_TRUE(entry) << error;
   EXPECT_NE(entry->find("int wl_plain_gpu_launch(unsigned wl_grid, unsigned wl_block,"), std::string::npos) << *entry;
   EXPECT_NE(entry->find("reduce<float, 128><<<wl_grid, wl_block, wl_shared>>>((float*)wl_p[0], (float*)wl_p[1], wl_k[0]);"),
             std::string::npos)
       << *entry;
   EXPECT_NE(entry->find("return (int)cudaGetLastError();"), std::string::npos);
-  EXPECT_FALSE(plain_gpu_entry(k[1], reduce, "i32", 128, error));
+  EXPECT_FALSE(plain_gpu_entry(k[1], reduce, PlainInstance{"i32", 128, {}}, error));
   EXPECT_EQ(error, "other's first parameter, 'float* a', is not a pointer to int: with --type i32, a reduce kernel takes "
                    "(const T* in, T* out, N n)");
 }
@@ -103,12 +103,14 @@ TEST(PlainSource, RewritesKeepEveryLineWhereItWas) {
 TEST(PlainSource, RefusesWhatTheSimulatorCannotRunWithItsLine) {
   EXPECT_EQ(plain_unsupported(kCourse), "");
   EXPECT_EQ(plain_unsupported("__global__ void k() {\n  int x;\n  asm volatile(\"nop\");\n}\n"),
-            "line 3 uses inline PTX (asm), which the simulator does not run");
+            "line 3 uses inline PTX (asm), which the simulator does not run: run it with --backend gpu");
   EXPECT_EQ(plain_unsupported("// asm(\"not code\")\n__global__ void k() { child<<<1, 1>>>(); }\n"),
-            "line 2 uses dynamic parallelism (a launch inside a kernel), which the simulator does not run");
+            "line 2 uses dynamic parallelism (a launch inside a kernel), which the simulator does not run: run it with --backend gpu");
   EXPECT_EQ(plain_unsupported("__device__ int f(float4 v) { return __reduce_add_sync(~0u, 1); }"), "");
   EXPECT_EQ(plain_unsupported("__global__ void k(int* c) {\n  *c = __syncthreads_count(threadIdx.x & 1);\n}"),
-            "line 2 uses a block-wide vote (__syncthreads_count, _and, _or), which the simulator does not run");
+            "line 2 uses a block-wide vote (__syncthreads_count, _and, _or), which the simulator does not run: run it with --backend gpu");
+  EXPECT_EQ(plain_unsupported("#include <cuda_fp16.h>\n__global__ void k(const float* in) {\n  __half h = __float2half(in[0]);\n}"),
+            "line 3 uses half precision (__half, __nv_bfloat16), which the simulator does not run: run it with --backend gpu");
 }
 
 // A kernel with a barrier on line 9, then a loop whose barrier is on line 14, run three times.

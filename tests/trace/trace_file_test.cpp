@@ -95,6 +95,26 @@ TEST(TraceFile, TheFileOfABorrowedBodyRoundTrips) {
   std::filesystem::remove(path);
 }
 
+// A plain-CUDA kernel's shared arrays keep their names in both formats; older readers' traces
+// (the table absent) name none.
+TEST(TraceFile, SharedArrayNamesRoundTrip) {
+  Trace t = TraceBuilder(32).build();
+  t.meta.shared_arrays = {{"XY", 0, 4096}, {"partial", 4096, 1024}};
+  const auto same = [&](const TraceMeta& m) {
+    ASSERT_EQ(m.shared_arrays.size(), 2u);
+    EXPECT_EQ(m.shared_arrays[1].name, "partial");
+    EXPECT_EQ(m.shared_arrays[1].offset, 4096u);
+    EXPECT_EQ(m.shared_arrays[1].bytes, 1024u);
+    EXPECT_EQ(shared_element_name(m, 4100, 4), "partial[1]");
+  };
+  same(read_trace_bytes(write_trace_bytes(t)).meta);
+  const std::string path = temp_path("shared-arrays.json");
+  write_trace_json(t, path);
+  same(read_trace_json(path).meta);
+  std::filesystem::remove(path);
+  EXPECT_TRUE(read_trace_bytes(write_trace_bytes(TraceBuilder(32).build())).meta.shared_arrays.empty());
+}
+
 // A recorded program's trace carries its source text (warplens record); both formats keep it,
 // and a text past the limit is refused rather than written.
 TEST(TraceFile, CarriedSourceTextRoundTrips) {
@@ -141,8 +161,9 @@ TEST(TraceFile, LayoutMatchesTheDocumentedBytes) {
   const std::size_t variant_file = 4;  // an empty string: a built-in variant
   const std::size_t lines_file = 4;    // an empty string: its lines are its own file's
   const std::size_t sources = 4;       // u32 0: no carried source text
+  const std::size_t shared_arrays = 4; // u32 0: no named shared arrays
   EXPECT_EQ(header_length(bytes), v1_fields + launches + buffers + steps + clocks + params + sm_count + fault + ranks +
-                                      variant_file + lines_file + sources);
+                                      variant_file + lines_file + sources + shared_arrays);
   const std::size_t launch_at = 16 + v1_fields + 4;
   EXPECT_EQ(bytes[launch_at], 9);                                           // name length
   EXPECT_EQ(std::string(bytes.begin() + long(launch_at) + 4, bytes.begin() + long(launch_at) + 13), "synthetic");

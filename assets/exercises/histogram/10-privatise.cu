@@ -4,6 +4,7 @@
 // run: --n 65536 --block 256 --pattern skewed --param grid=64 --param shared=1024
 // goal: correct
 // goal: excess_sectors <= 30
+// goal: busiest_thread <= 5
 //
 // Every item is an atomicAdd on the global bins: a trip to L2, scattered over many sectors. Let
 // each block count into its own copy of the bins in shared memory (the run gives each block

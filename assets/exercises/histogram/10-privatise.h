@@ -2,6 +2,7 @@
 // run: --n 65536 --block 256 --pattern skewed
 // goal: correct
 // goal: excess_sectors < global-atomics
+// goal: busiest_thread <= 5
 // solution: shared-atomics
 //
 // Every item is an atomicAdd on the global bins: a trip to L2, scattered over many sectors. Let

@@ -4,6 +4,7 @@
 // run: --n 65536 --block 256 --pattern skewed --param grid=64 --param shared=1024
 // goal: correct
 // goal: atomic_passes <= warp-aggregated
+// goal: busiest_thread <= 5
 //
 // The bins are private to the block now, but on skewed input most lanes of a warp want the same
 // bin, and their 32 atomics on one address still serialise into 32 passes. Let the lanes that

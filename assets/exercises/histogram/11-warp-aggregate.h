@@ -2,6 +2,7 @@
 // run: --n 65536 --block 256 --pattern skewed
 // goal: correct
 // goal: atomic_passes <= warp-aggregated
+// goal: busiest_thread <= 5
 // solution: warp-aggregated
 //
 // The bins are private to the block now, but on skewed input most lanes of a warp want the same

@@ -4,6 +4,7 @@
 // run: --n 4096 --block 256 --type f32
 // goal: correct
 // goal: divergent_warps < interleaved-divergent
+// goal: span <= 64
 // solution: interleaved-strided
 //
 // At stride s, the threads with tid % (2*s) == 0 add sdata[tid + s] into sdata[tid]. The working

@@ -2,6 +2,7 @@
 // run: --n 4096 --block 256 --type i32
 // goal: correct
 // goal: divergent_warps < interleaved-divergent
+// goal: span <= 64
 // solution: interleaved-strided
 //
 // This is Harris's first tree reduction: at stride s, the threads with tid % (2*s) == 0 add

@@ -5,6 +5,7 @@
 // goal: correct
 // goal: bank_conflicts == 0
 // goal: divergent_warps <= interleaved-strided
+// goal: span <= 64
 // solution: sequential
 //
 // The tree no longer diverges, but thread tid works at index 2*s*tid: lanes of one warp touch

@@ -4,6 +4,7 @@
 // run: --n 131072 --block 256 --type f32 --param items=2
 // goal: correct
 // goal: barriers < sequential
+// goal: span <= 64
 // solution: first-add-on-load
 //
 // The run: line already launches half the blocks (items=2: the grid is ceil(n / (2 x block))),

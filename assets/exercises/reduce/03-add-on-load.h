@@ -2,6 +2,7 @@
 // run: --n 131072 --block 256 --type i32
 // goal: correct
 // goal: barriers < sequential
+// goal: span <= 64
 // solution: first-add-on-load
 //
 // Half the threads of this kernel idle from the first level on: all they did was load one

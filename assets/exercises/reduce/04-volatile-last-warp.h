@@ -2,6 +2,7 @@
 // run: --n 4096 --block 256 --type i32
 // goal: correct
 // goal: races == 0
+// goal: span <= 64
 //
 // The last 32 values are finished by warp 0 alone, in volatile shared memory, with no
 // synchronisation: the 2007 kernel trusted the 32 lanes to run in lockstep. Since Volta they

@@ -4,6 +4,7 @@
 // run: --type f32 --n 4096 --block 256 --param items=2 --param atomic=1
 // goal: correct
 // goal: unwritten_reads == 0
+// goal: span <= 64
 // solution: warp-shuffle
 //
 // Each warp parks its total in warp_totals[warp]; then every lane of warp 0 reads

@@ -2,6 +2,7 @@
 // run: --n 4096 --block 256 --type i32
 // goal: correct
 // goal: unwritten_reads == 0
+// goal: span <= 64
 // solution: warp-shuffle
 //
 // Each warp parks its total in warp_sums[warp]; then every lane of warp 0 reads warp_sums[lane].

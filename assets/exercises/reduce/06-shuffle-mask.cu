@@ -4,6 +4,7 @@
 // run: --type f32 --n 4096 --block 256 --param items=2 --param atomic=1
 // goal: correct
 // goal: faults == 0
+// goal: span <= 64
 // solution: warp-shuffle
 //
 // warp_sum halves the shuffle distance each step and names in its mask only the lanes whose

@@ -2,6 +2,7 @@
 // run: --n 4096 --block 256 --type i32
 // goal: correct
 // goal: faults == 0
+// goal: span <= 64
 // solution: warp-shuffle
 //
 // warp_total halves the shuffle distance each step and names in its mask only the lanes whose

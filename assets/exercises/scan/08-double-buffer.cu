@@ -5,6 +5,7 @@
 // goal: correct
 // goal: races == 0
 // goal: barriers <= hillis-steele
+// goal: span <= 32
 // solution: hillis-steele
 //
 // This scan works in place: thread t reads element t - offset and overwrites element t in the

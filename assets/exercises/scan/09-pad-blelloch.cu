@@ -4,6 +4,7 @@
 // run: --type i32 --n 512 --block 256 --param items=2 --param shared=2128
 // goal: correct
 // goal: bank_conflicts <= 16
+// goal: span <= 32
 // solution: blelloch-padded
 //
 // The up-sweep at depth d has its threads touch nodes 2^(d+1) apart; once that distance is a

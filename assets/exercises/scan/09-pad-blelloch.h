@@ -2,6 +2,7 @@
 // run: --n 512 --block 256 --type i32
 // goal: correct
 // goal: bank_conflicts <= 16
+// goal: span <= 32
 // solution: blelloch-padded
 //
 // The up-sweep at depth d has its threads touch nodes 2^(d+1) apart; once that distance is a

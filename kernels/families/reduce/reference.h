@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "kernels/dialect/dialect.h"
+#include "kernels/family/own_order.h"
 #include "kernels/family/run_result.h"
 #include "kernels/family/value_text.h"
 
@@ -29,8 +30,12 @@ T reference_fold(const std::vector<T>& input) {
   return acc;
 }
 
+// check_reduction's depth for a kernel whose combining order is its own (a learner's): a sum is
+// bounded as kernels/family/own_order.h says.
+inline constexpr std::uint64_t kOwnOrder = ~std::uint64_t(0);
+
 // depth: how many roundings an element can go through (see combine_depth); 0 means unknown,
-// and the bound for an arbitrary order, n - 1, is used.
+// and the bound for an arbitrary order, n - 1, is used; kOwnOrder, an order by index of the kernel's own.
 template <class Op, class T>
 CheckResult check_reduction(const std::vector<T>& input, T result, std::uint64_t depth = 0) {
   CheckResult c;
@@ -46,7 +51,7 @@ CheckResult check_reduction(const std::vector<T>& input, T result, std::uint64_t
     const Wide u = Wide(std::numeric_limits<T>::epsilon()) / 2;
     // A product's relative error grows with the number of multiplications, whatever the tree.
     const std::uint64_t any_order = input.empty() ? 0 : input.size() - 1;
-    const bool use_depth = std::is_same_v<Op, SumOp> && depth > 0 && depth < any_order;
+    const bool use_depth = std::is_same_v<Op, SumOp> && depth > 0 && depth < any_order && depth != kOwnOrder;
     const Wide terms = Wide(use_depth ? depth : any_order);
     Wide expected = identity<Op, Wide>();
     Wide magnitude = 0;
@@ -60,8 +65,9 @@ CheckResult check_reduction(const std::vector<T>& input, T result, std::uint64_t
              double(T(expected)) == double(result);
       return c;
     }
-    const Wide bound = std::is_same_v<Op, SumOp> ? terms * u * magnitude
-                                                 : Wide(1.01) * terms * u * std::fabs(expected);
+    const Wide bound = !std::is_same_v<Op, SumOp> ? Wide(1.01) * terms * u * std::fabs(expected)
+                       : depth == kOwnOrder      ? own_order_sum_bound(input, u)
+                                                 : terms * u * magnitude;
     c.error = double(std::fabs(Wide(result) - expected));
     // Rounding the wide reference to T costs up to half an ulp of T on top.
     c.bound = double(bound + u * std::fabs(expected));

@@ -3,7 +3,9 @@
 // Integers, and min/max of any type, must match exactly: every prefix is independent of the
 // order of combination. A float sum's prefix i has an error of at most d u sum_{j<=i} |x_j| for
 // a combine tree of depth d (Higham 4.2), with d from combine_depth (plan.h); the reference is
-// computed in long double, and rounding it to T costs another half ulp.
+// computed in long double, and rounding it to T costs another half ulp. A kernel whose order is
+// its own (a learner's) is checked with kOwnOrder: each prefix as kernels/family/own_order.h
+// bounds a sum in such an order (Kogge–Stone's windows, Brent–Kung's tree, a serial loop).
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -14,10 +16,14 @@
 #include <vector>
 
 #include "kernels/dialect/dialect.h"
+#include "kernels/family/own_order.h"
 #include "kernels/family/run_result.h"
 #include "kernels/family/value_text.h"
 
 namespace wl::scan {
+
+// check_scan's depth for a kernel whose combining order is its own (own_order.h), a prefix at a time.
+inline constexpr std::uint64_t kOwnOrder = ~std::uint64_t(0);
 
 // out[i] = in[0] op ... op in[i] (inclusive), or in[0] op ... op in[i - 1] with the identity
 // at 0 (exclusive).
@@ -59,14 +65,21 @@ CheckResult check_scan(const std::vector<T>& in, const std::vector<T>& result, b
     using Wide = long double;
     const Wide u = Wide(std::numeric_limits<T>::epsilon()) / 2;
     Wide acc = 0, magnitude = 0, last = 0;
+    Wide running = 0;  // kOwnOrder: the serial loop's partial sums' magnitudes so far
+    const Wide own_depth = Wide(own_order_tree_depth(in.size()));
     c.ok = true;
     for (std::size_t i = 0; i < in.size(); ++i) {
-      const Wide before = acc, magnitude_before = magnitude;
+      const Wide before = acc, magnitude_before = magnitude, running_before = running;
       acc += Wide(in[i]);
       magnitude += std::fabs(Wide(in[i]));
+      if (i > 0) running += std::fabs(acc);
       const Wide expected = exclusive ? before : acc;
       last = expected;
-      const Wide bound = Wide(depth) * u * (exclusive ? magnitude_before : magnitude) + u * std::fabs(expected);
+      const Wide terms_magnitude = exclusive ? magnitude_before : magnitude;
+      const Wide rounding =
+          depth == kOwnOrder ? std::max(own_depth * u * terms_magnitude, kRunningSlack * u * (exclusive ? running_before : running))
+                             : Wide(depth) * u * terms_magnitude;
+      const Wide bound = rounding + u * std::fabs(expected);
       const Wide error = std::fabs(Wide(result[i]) - expected);
       const bool within = error <= bound || (std::isnan(double(expected)) && std::isnan(double(result[i])));
       if (double(error) > c.error || !within) {

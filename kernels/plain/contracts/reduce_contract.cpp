@@ -16,13 +16,9 @@ struct PlainReduceVariant {
 };
 
 bool atomic_finish(const RunRequest& r) { return plain_param(r, "atomic", 0) != 0; }
-
-// The variant as the family's plan and bound see it: partials, or one atomic launch.
-reduce::ReduceVariantInfo info_of(const RunRequest& r) {
-  reduce::ReduceVariantInfo info = PlainReduceVariant::info;
-  if (atomic_finish(r)) info.finish = reduce::Finish::Atomic;
-  return info;
-}
+// --param passes=1: one launch, whose out[0] is the result: a single-pass kernel, whose last
+// block to finish (a retirement counter, __threadfence) combines the blocks' partials itself.
+bool single_pass(const RunRequest& r) { return plain_param(r, "passes", 0) == 1; }
 
 std::vector<reduce::Pass> passes_of(const RunRequest& r) {
   std::vector<reduce::Pass> passes;
@@ -32,7 +28,7 @@ std::vector<reduce::Pass> passes_of(const RunRequest& r) {
     std::uint64_t grid = (n + per_block - 1) / per_block;
     if (passes.empty() && plain_param(r, "grid", 0)) grid = plain_param(r, "grid", 0);
     passes.push_back({n, unsigned(grid)});
-    if (grid <= 1 || atomic_finish(r)) break;
+    if (grid <= 1 || atomic_finish(r) || single_pass(r)) break;
     n = grid;
   }
   return passes;
@@ -66,6 +62,11 @@ struct PlainReduceRun {
       call.buffers = {plain_buffer(in, k == 0 ? "input" : "partials"),
                       plain_buffer(out, atomic_finish(request) ? "output" : k % 2 ? "partials of partials" : "partials")};
       call.dynamic_shared_bytes = plain_dynamic_bytes(request, request.block * unsigned(sizeof(T)));
+      if (k > 0)
+        call.why_launched = "The reduce contract launched your kernel again, on the " + std::to_string(passes[k].n) +
+                            " partials the launch before wrote (n = " + std::to_string(passes[k].n) + ", grid " +
+                            std::to_string(passes[k].grid) + " of " + std::to_string(request.block) +
+                            " threads): guard its reads with i < n, or combine into out[0] with --param atomic=1";
       launch_plain(backend, call, passes[k].n, passes[k].grid, request.block, record);
     }
   }
@@ -83,7 +84,9 @@ struct PlainReduceTraits : reduce::Traits {
 
   static std::vector<FamilyParam> params() {
     return {plain_shared_param(), plain_items_param(), plain_grid_param(),
-            {"atomic", "1: the blocks combine into out[0] (atomicAdd), set to the identity first; one launch", 0, 0, 1}};
+            {"atomic", "1: the blocks combine into out[0] (atomicAdd), set to the identity first; one launch", 0, 0, 1},
+            {"passes", "1: one launch, whose out[0] is the result (a single-pass kernel's last block combines the "
+                       "partials); 0: launched again on the partials until one value is left", 0, 0, 1}};
   }
   static std::string validate(const Info&, const RunRequest& r) {
     if (r.block < 2) return "a plain reduction needs a block of at least 2 threads (with one, each launch would leave as many partials as it read)";
@@ -98,7 +101,8 @@ struct PlainReduceTraits : reduce::Traits {
   template <class Op, class T>
   static CheckResult check(const Info&, const RunRequest& r, const std::vector<T>& input, const std::vector<T>& result) {
     if (result.size() != 1) return {};
-    return reduce::check_reduction<Op>(input, result[0], reduce::combine_depth(info_of(r), passes_of(r), r.block));
+    // Its order is its own (a tree, a serial loop, atomics in any order): kernels/family/own_order.h.
+    return reduce::check_reduction<Op>(input, result[0], reduce::kOwnOrder);
   }
   static std::string compare_partner(const std::string&) { return {}; }
   static FamilyShowcase showcase() { return {}; }

@@ -58,7 +58,7 @@ struct PlainScanTraits : scan::Traits {
   }
   template <class Op, class T>
   static CheckResult check(const Info&, const RunRequest& r, const std::vector<T>& input, const std::vector<T>& result) {
-    return scan::check_scan<Op>(input, result, scan::is_exclusive(r), 0);  // its combining order is its own
+    return scan::check_scan<Op>(input, result, scan::is_exclusive(r), scan::kOwnOrder);  // its order is its own
   }
   static std::string compare_partner(const std::string&) { return {}; }
   static FamilyShowcase showcase() { return {}; }

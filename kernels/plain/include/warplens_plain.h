@@ -181,6 +181,12 @@ WL_PLAIN_ATOMIC(atomicAnd, WL_PLAIN_ATOMIC_AND)
 WL_PLAIN_ATOMIC(atomicOr, WL_PLAIN_ATOMIC_OR)
 WL_PLAIN_ATOMIC(atomicXor, WL_PLAIN_ATOMIC_XOR)
 #undef WL_PLAIN_ATOMIC
+inline unsigned atomicInc(unsigned* p, unsigned v, unsigned line = __builtin_LINE()) {
+  return wl_plain::atomic<unsigned>(WL_PLAIN_ATOMIC_INC, p, v, 0u, line);
+}
+inline unsigned atomicDec(unsigned* p, unsigned v, unsigned line = __builtin_LINE()) {
+  return wl_plain::atomic<unsigned>(WL_PLAIN_ATOMIC_DEC, p, v, 0u, line);
+}
 template <class T, class U, class V>
 inline T atomicCAS(T* p, U compare, V v, unsigned line = __builtin_LINE()) {
   return wl_plain::atomic<T>(WL_PLAIN_ATOMIC_CAS, p, T(v), T(compare), line);

@@ -1,0 +1,56 @@
+#include "model/run_notes.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace wl {
+namespace {
+
+constexpr std::uint64_t kSerialInputs = 64;  // below this a tree and a loop are too alike to tell apart
+
+bool is_store(OpKind op) { return op == OpKind::GlobalStore || op == OpKind::GlobalAtomic; }
+
+}  // namespace
+
+std::uint64_t stores_to_input(const Trace& trace) {
+  std::uint64_t count = 0;
+  for (const Event& e : trace.events) {
+    if (!is_store(e.op)) continue;
+    const BufferRecord* b = trace.meta.buffer(e.buffer);
+    count += b && b->role == BufferRole::Input;
+  }
+  return count;
+}
+
+bool serial_combining(const WorkSpan& ws) { return ws.inputs >= kSerialInputs && 2 * ws.span >= ws.inputs; }
+
+std::vector<std::string> run_notes(const Trace& trace, const WorkSpan& ws, bool result_ok) {
+  std::vector<std::string> notes;
+  if (const std::uint64_t stores = stores_to_input(trace)) {
+    unsigned line = 0;
+    for (const Event& e : trace.events) {
+      const BufferRecord* b = is_store(e.op) ? trace.meta.buffer(e.buffer) : nullptr;
+      if (b && b->role == BufferRole::Input) {
+        line = e.site;
+        break;
+      }
+    }
+    notes.push_back("writes its input in place: " + std::to_string(stores) + " store" + (stores == 1 ? "" : "s") +
+                    " to input (the first at line " + std::to_string(line) +
+                    "); the check uses the input as generated");
+  }
+  // Only where the result is one combine of the inputs (a reduction, a scan's prefixes): a
+  // histogram's chain through a busy bin is its atomics, which the contention metrics count.
+  const bool combines_inputs = trace.meta.family == "reduce" || trace.meta.family == "scan";
+  if (result_ok && combines_inputs && serial_combining(ws)) {
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "serial: its longest chain is %llu combines for %llu inputs (a tree is about %.0f deep): "
+                  "right, but no faster than one thread adding in order",
+                  (unsigned long long)ws.span, (unsigned long long)ws.inputs, std::ceil(std::log2(double(ws.inputs))));
+    notes.push_back(text);
+  }
+  return notes;
+}
+
+}  // namespace wl
