@@ -8,14 +8,14 @@ namespace {
 
 constexpr std::uint64_t kSerialInputs = 64;  // below this a tree and a loop are too alike to tell apart
 
-bool is_store(OpKind op) { return op == OpKind::GlobalStore || op == OpKind::GlobalAtomic; }
+bool writes_memory(OpKind op) { return op == OpKind::GlobalStore || op == OpKind::GlobalAtomic; }
 
 }  // namespace
 
 std::uint64_t stores_to_input(const Trace& trace) {
   std::uint64_t count = 0;
   for (const Event& e : trace.events) {
-    if (!is_store(e.op)) continue;
+    if (!writes_memory(e.op)) continue;
     const BufferRecord* b = trace.meta.buffer(e.buffer);
     count += b && b->role == BufferRole::Input;
   }
@@ -29,7 +29,7 @@ std::vector<std::string> run_notes(const Trace& trace, const WorkSpan& ws, bool 
   if (const std::uint64_t stores = stores_to_input(trace)) {
     unsigned line = 0;
     for (const Event& e : trace.events) {
-      const BufferRecord* b = is_store(e.op) ? trace.meta.buffer(e.buffer) : nullptr;
+      const BufferRecord* b = writes_memory(e.op) ? trace.meta.buffer(e.buffer) : nullptr;
       if (b && b->role == BufferRole::Input) {
         line = e.site;
         break;

@@ -5,26 +5,27 @@
 
 namespace wl {
 namespace {
+// (Names here are unique to this file: the sanitized build compiles a library's sources together.)
 
-constexpr std::uint32_t kMostAlign = 16;  // a float4's, the widest access a kernel makes
+constexpr std::uint32_t kWidestAlign = 16;  // a float4's, the widest access a kernel makes
 
-std::uint32_t round_up(std::uint32_t v, std::uint32_t align) { return (v + align - 1) / align * align; }
-std::uint32_t round16(std::uint32_t v) { return round_up(v, 16); }
+std::uint32_t shared_align_up(std::uint32_t v, std::uint32_t align) { return (v + align - 1) / align * align; }
+std::uint32_t shared_dynamic_start(std::uint32_t v) { return shared_align_up(v, 16); }
 
-// The largest power of two up to kMostAlign dividing v (kMostAlign for 0).
-std::uint32_t pow2_dividing(std::uint32_t v) {
+// The largest power of two up to kWidestAlign dividing v (kWidestAlign for 0).
+std::uint32_t largest_pow2_dividing(std::uint32_t v) {
   std::uint32_t a = 1;
-  while (a < kMostAlign && v % (2 * a) == 0) a *= 2;
+  while (a < kWidestAlign && v % (2 * a) == 0) a *= 2;
   return a;
 }
 
 // An array of a type the build could not size: no more aligned than its size and its place in
 // the section (where clang aligned it) allow.
 std::uint32_t guessed_align(const PlainSharedSymbol& s) {
-  return std::min(pow2_dividing(s.bytes), pow2_dividing(s.section_offset));
+  return std::min(largest_pow2_dividing(s.bytes), largest_pow2_dividing(s.section_offset));
 }
 
-bool is_shared(OpKind op) {
+bool touches_shared(OpKind op) {
   return op == OpKind::SharedLoad || op == OpKind::SharedStore || op == OpKind::SharedAtomic;
 }
 
@@ -47,7 +48,7 @@ bool PlainSharedTable::parse(const std::string& text, PlainSharedTable& out, std
       }
     } else if (kind == "declared") {
       PlainSharedDecl d;
-      if (words >> d.name >> d.align && d.align <= kMostAlign) {
+      if (words >> d.name >> d.align && d.align <= kWidestAlign) {
         out.declared.push_back(std::move(d));
         continue;
       }
@@ -115,7 +116,7 @@ PlainSharedLayout lay_out_plain_shared(const PlainSharedTable& table, const std:
     }
   std::uint32_t at = 0;
   for (std::size_t i : order) {
-    at = round_up(at, align[i]);
+    at = shared_align_up(at, align[i]);
     layout.offsets[i] = at;
     at += table.symbols[i].bytes;
   }
@@ -125,9 +126,9 @@ PlainSharedLayout lay_out_plain_shared(const PlainSharedTable& table, const std:
 
 void apply_plain_shared_layout(Trace& trace, const PlainSharedTable& table, const PlainSharedLayout& layout,
                                std::uint32_t section_bytes) {
-  const std::uint32_t old_dynamic = round16(section_bytes), new_dynamic = round16(layout.static_bytes);
+  const std::uint32_t old_dynamic = shared_dynamic_start(section_bytes), new_dynamic = shared_dynamic_start(layout.static_bytes);
   for (Event& e : trace.events) {
-    if (!is_shared(e.op)) continue;
+    if (!touches_shared(e.op)) continue;
     if (e.address >= old_dynamic) {
       e.address = e.address - old_dynamic + new_dynamic;
       continue;

@@ -30,7 +30,8 @@ std::string group_label(const TraceMeta& meta, DataflowSpace space, BufferId buf
       const BufferRecord* b = meta.buffer(buffer);
       return b ? b->name : "buffer " + std::to_string(buffer);
     }
-    case DataflowSpace::Shared: return "shared";
+    case DataflowSpace::Shared:  // a kernel with one named array: its name ("XY 0-1023")
+      return meta.shared_arrays.size() == 1 ? meta.shared_arrays.front().name : "shared";
     case DataflowSpace::Register: return "registers";
   }
   return {};
