@@ -8,10 +8,10 @@
 
 #include "kernels/family/family.h"
 #include "kernels/sim/kernel_error.h"
-#include "model/races.h"
-#include "model/views/race_report.h"
 #include "model/divergence.h"
 #include "model/metrics.h"
+#include "model/races.h"
+#include "model/views/race_report.h"
 #include "model/warp_requests.h"
 #include "model/work_span.h"
 
