@@ -10,31 +10,21 @@ constexpr std::uint64_t kSerialInputs = 64;  // below this a tree and a loop are
 
 bool writes_memory(OpKind op) { return op == OpKind::GlobalStore || op == OpKind::GlobalAtomic; }
 
-}  // namespace
-
-std::uint64_t stores_to_input(const Trace& trace) {
-  std::uint64_t count = 0;
-  for (const Event& e : trace.events) {
-    if (!writes_memory(e.op)) continue;
-    const BufferRecord* b = trace.meta.buffer(e.buffer);
-    count += b && b->role == BufferRole::Input;
-  }
-  return count;
-}
-
+// The longest chain is about as long as the inputs are many: one thread (or one chain) did the
+// combining in order.
 bool serial_combining(const WorkSpan& ws) { return ws.inputs >= kSerialInputs && 2 * ws.span >= ws.inputs; }
+
+}  // namespace
 
 std::vector<std::string> run_notes(const Trace& trace, const WorkSpan& ws, bool result_ok) {
   std::vector<std::string> notes;
-  if (const std::uint64_t stores = stores_to_input(trace)) {
-    unsigned line = 0;
-    for (const Event& e : trace.events) {
-      const BufferRecord* b = writes_memory(e.op) ? trace.meta.buffer(e.buffer) : nullptr;
-      if (b && b->role == BufferRole::Input) {
-        line = e.site;
-        break;
-      }
-    }
+  std::uint64_t stores = 0;  // stores and atomics to the run's input, and the first one's line
+  unsigned line = 0;
+  for (const Event& e : trace.events) {
+    const BufferRecord* b = writes_memory(e.op) ? trace.meta.buffer(e.buffer) : nullptr;
+    if (b && b->role == BufferRole::Input && stores++ == 0) line = e.site;
+  }
+  if (stores) {
     notes.push_back("writes its input in place: " + std::to_string(stores) + " store" + (stores == 1 ? "" : "s") +
                     " to input (the first at line " + std::to_string(line) +
                     "); the check uses the input as generated");

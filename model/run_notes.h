@@ -10,13 +10,6 @@
 
 namespace wl {
 
-// Stores and atomics to buffers of BufferRole::Input, over every launch of `trace`.
-std::uint64_t stores_to_input(const Trace& trace);
-
-// Whether the dataflow's longest chain is about as long as its inputs are many: one thread (or
-// one chain) did the combining in order.
-bool serial_combining(const WorkSpan& ws);
-
 // "writes its input in place: 4095 stores to input (first at line 12); the check uses the input
 // as generated"; "serial: ...", only for a right result (a race's reads make long chains too).
 // Empty when there is nothing to say.

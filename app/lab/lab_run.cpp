@@ -31,8 +31,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr std::uint32_t kMostRecordedBlocks = 1u << 20;  // as the CLI's --record-blocks all
-constexpr double kTracerStartSeconds = 30;
-constexpr std::size_t kMostPrints = 4096;  // a printf in every thread of a large run would be millions of lines  // the tracer patches each module the program loads: seconds for ours
+constexpr double kTracerStartSeconds = 30;  // the tracer patches each module the program loads: seconds for ours
+constexpr std::size_t kMostPrints = 4096;  // a printf in every thread of a large run would be millions of lines
 
 json request_to_json(const RunRequest& r, const RunInput& in, bool record_all, bool gpu) {
   return {{"record_all", record_all}, {"gpu", gpu}, {"family", r.family}, {"variant", r.variant}, {"op", r.op}, {"type", r.type}, {"n", r.n},

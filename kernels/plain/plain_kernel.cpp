@@ -106,7 +106,7 @@ std::vector<bool> PlainKernel::touched_shared() const {
 
 std::string PlainKernel::shared_element(std::uint32_t offset, unsigned size) const {
   const unsigned element = size ? size : 4;
-  const std::uint32_t dynamic_at = (shared_bytes() + 15u) & ~15u;
+  const std::uint32_t dynamic_at = plain_shared_bytes(*this, 0);  // the static part, rounded as the dynamic part starts
   if (offset < dynamic_at) {  // in an array, or past the end of the one before (sdata[256] of 256)
     const PlainSharedSymbol* before = nullptr;
     for (const PlainSharedSymbol& s : shared_.symbols)
