@@ -256,14 +256,19 @@ check_record() {
 }
 
 # A learner's plain-CUDA file in the lab on the GPU (nvcc, checked, timed, recorded by the
-# tracer): a course's files kept for tests/lab/lab-on-h200.tar.xz (compared with the simulator
-# there, where clang is), and exercise 07 in plain CUDA judged on the GPU.
+# tracer): a course's files kept for tests/lab/lab-on-h200.tar.xz and the conformance suite's for
+# tests/lab/conformance-on-h200.tar.xz (each compared with the simulator there, where clang is),
+# and exercise 07 in plain CUDA judged on the GPU.
 check_lab() {
   build_tracer || return
   section "lab on the GPU: a course's plain-CUDA files (kept in $LOG_DIR/lab-on-h200.tar.xz)"
   rm -rf "$LOG_DIR/lab-on-h200"
   python3 tests/lab/lab_gpu_matches_simulator.py record "$CLI" "$LOG_DIR/lab-on-h200" </dev/null &&
     tar -C "$LOG_DIR" -cJf "$LOG_DIR/lab-on-h200.tar.xz" lab-on-h200 || failed=1
+  section "lab on the GPU: the conformance suite's right kernels (kept in $LOG_DIR/conformance-on-h200.tar.xz)"
+  rm -rf "$LOG_DIR/conformance-on-h200"
+  python3 tests/lab/conformance_gpu.py record "$CLI" "$LOG_DIR/conformance-on-h200" </dev/null &&
+    tar -C "$LOG_DIR" -cJf "$LOG_DIR/conformance-on-h200.tar.xz" conformance-on-h200 || failed=1
   section "lab on the GPU: exercise 07 in plain CUDA (the starter misses, the solution meets)"
   "$CLI" lab check assets/exercises/reduce/07-speed-of-light.cu --backend gpu </dev/null; [ $? = 1 ] || failed=1
   "$CLI" lab check tests/lab/solutions/reduce/07-speed-of-light.cu --backend gpu </dev/null || failed=1

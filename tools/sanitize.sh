@@ -21,6 +21,9 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 # 2-bin histograms, the scan's other trace invariants) and take the same paths sanitized.
 left_out='HistogramCorrectness.EqualsCpuReferenceExactly/(per_thread_local_(256|4096)|sort_reduce_by_key_(7|256|4096))_bins'
 left_out+='|ScanTraceInvariants.TheChunksStayInTheirLanes'
+# The conformance suite's hundreds of lab runs (several minutes sanitized) take the paths the
+# lab.cli tests take sanitized here: they stay in test.sh.
+left_out+='|lab.conformance|lab.conformance_on_gpu_matches_simulator'
 # Left out because ASan reserves more address space than the test's limit allows.
 left_out+='|cli.out_of_memory_is_a_sentence'
 exec ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E "$left_out" "$@"

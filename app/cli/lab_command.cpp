@@ -17,6 +17,7 @@
 #include "cli/size_option.h"
 #include "kernels/family/param_text.h"
 #include "kernels/host/input.h"
+#include "kernels/plain/plain_contract.h"
 #include "lab/lab_goals.h"
 #include "lab/lab_run.h"
 #include "lab/lab_starter.h"
@@ -151,6 +152,17 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
     return 2;
   }
   if (o.seed) request.input.seed = *o.seed;
+  // A plain file's request against its contract here, so a bad option is exit 2 like any other,
+  // not a run that fails in the child.
+  if (const PlainContract* contract = file->plain ? find_plain_contract(file->family) : nullptr) {
+    RunRequest asked = *r;
+    asked.family = file->family;
+    asked.variant = kPlainVariant;
+    if (const std::string problem = validate_for(*contract->runs, asked); !problem.empty()) {
+      std::cerr << "warplens lab: " << problem << "\n";
+      return 2;
+    }
+  }
   r->record = true;
   // The GPU's own multiprocessors, or the simulator's stand-in H100, as `run` sizes grids.
   r->sm_count = *target == lab::LabTarget::Gpu ? default_sm_count() : RunRequest{}.sm_count;

@@ -201,14 +201,14 @@ std::string dialect_hint(const std::vector<Diagnostic>& diagnostics) {
   return said.empty() ? "" : "in the dialect (kernels/dialect/README.md), " + said;
 }
 
-std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics) {
+std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics, bool dialect) {
   std::string out;
   for (const char* severity : {"error", "warning"})
     for (const Diagnostic& d : diagnostics)
       if (d.severity == severity)
         out += d.file + ":" + std::to_string(d.line) + (d.column ? ":" + std::to_string(d.column) : "") + ": " +
                d.severity + ": " + d.message + "\n";  // nvcc gives no column
-  if (const std::string hint = dialect_hint(diagnostics); !hint.empty()) out += hint + "\n";
+  if (const std::string hint = dialect ? dialect_hint(diagnostics) : ""; !hint.empty()) out += hint + "\n";
   return out;
 }
 

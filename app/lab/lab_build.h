@@ -42,8 +42,9 @@ bool lab_compiler_present(std::string& why, LabTarget target = LabTarget::Simula
 LabBuild build_lab_file(const LabFile& file, LabTarget target = LabTarget::Simulator);
 
 // "mine.h:12:7: error: 'x' was not declared in this scope", one a line, errors first; then, where
-// an error names CUDA's own spelling (threadIdx, __syncthreads, ...), the line dialect_hint gives.
-std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics);
+// an error in a dialect kernel names CUDA's own spelling (threadIdx, __syncthreads, ...), the line
+// dialect_hint gives. A plain-CUDA file (`dialect` false) gets no such line: CUDA is its language.
+std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics, bool dialect = true);
 
 // "in the dialect (kernels/dialect/README.md), threadIdx.x is ctx.thread_idx(); ...": what the
 // dialect calls each CUDA name the errors mention, in one line; empty when they mention none.

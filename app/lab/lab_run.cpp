@@ -302,7 +302,7 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
                           : build_plain_file(file, request.request.type, request.request.block);
   if (!out.build.ok) {
     out.problem = !out.build.problem.empty() ? out.build.problem
-                                             : file.path + " does not compile:\n" + format_diagnostics(out.build.diagnostics);
+                                             : file.path + " does not compile:\n" + format_diagnostics(out.build.diagnostics, !file.plain);
     return out;
   }
   RunFolder folder;

@@ -269,6 +269,7 @@ std::string plain_unsupported(const std::string& text) {
        "a block-wide vote (__syncthreads_count, _and, _or)"},
       {std::regex(R"(\b(__half|__half2|__nv_bfloat16|__float2half|__half2float|__hadd)\b)"),
        "half precision (__half, __nv_bfloat16)"},
+      {std::regex(R"(#\s*include\s*[<"](cub|thrust)/|\b(cub|thrust)::)"), "a library's device code (CUB, Thrust)"},
   };
   std::size_t first = std::string::npos;
   std::string what;
@@ -406,8 +407,10 @@ std::optional<std::string> plain_gpu_entry(const PlainKernelDecl& k, const Plain
   if (!call) return std::nullopt;
   // cudaGetLastError also clears the error, so a later launch's report is its own.
   return "extern \"C\" __attribute__((visibility(\"default\"))) int wl_plain_gpu_launch(unsigned wl_grid, unsigned wl_block,\n"
-         "    unsigned wl_shared, void* const* wl_p, const uint64_t* wl_k) {\n"
-         "  (void)wl_p;\n  (void)wl_k;\n  " + call->callee + "<<<wl_grid, wl_block, wl_shared>>>(" + call->args + ");\n"
+         "    unsigned wl_block_x, unsigned wl_shared, void* const* wl_p, const uint64_t* wl_k) {\n"
+         "  (void)wl_p;\n  (void)wl_k;\n"
+         "  const dim3 wl_threads = wl_block_x ? dim3(wl_block_x, wl_block / wl_block_x) : dim3(wl_block);\n"
+         "  " + call->callee + "<<<wl_grid, wl_threads, wl_shared>>>(" + call->args + ");\n"
          "  return (int)cudaGetLastError();\n}\n";
 }
 

@@ -124,11 +124,19 @@ void draw_source_view(ViewContext& ctx) {
     if (second.file == file) races.emplace(second.line, race_note(r, r.second.site, r.first.site, views->trace.meta));
     if (first.file == file) races.emplace(first.line, race_note(r, r.first.site, r.second.site, views->trace.meta));
   }
+  // Lines where a warp's lanes split in this launch: how many requests there left out lanes of
+  // their warp that were still running (the divergence a branch there causes).
+  std::map<unsigned, std::uint64_t> splits;
+  for (const DivergentSite& d : views->split_sites)
+    if (const SourceLocation at = site_location(d.site, views->trace.meta); at.file == file) splits[at.line] += d.requests;
   const float legend_h = legend_height(1);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::BeginChild("##source_text", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false,
                     ImGuiWindowFlags_HorizontalScrollbar);
-  if (ctx.app.probes) ctx.probe_touch("source", "hit_lines");
+  if (ctx.app.probes) {
+    ctx.probe_touch("source", "hit_lines");
+    ctx.probe_touch("source", "split_lines");
+  }
   if (!text) {
     ImGui::TextDisabled(learners ? "%s cannot be read." : "%s is not embedded in this build.", file.c_str());
     ImGui::EndChild();
@@ -175,6 +183,12 @@ void draw_source_view(ViewContext& ctx) {
         std::snprintf(count, sizeof count, "x%u", hit->second);
         dl->AddText(ImVec2(p.x + 9.0f * ctx.app.ui_scale, p.y), colors().sky_blue, count);
       }
+      const auto split = splits.find(number);
+      if (split != splits.end()) {  // a bar between the line number and the code, clear of the hit count
+        const float x = p.x + gutter - 8.0f * ctx.app.ui_scale;
+        dl->AddRectFilled(ImVec2(x, p.y), ImVec2(x + 4.0f * ctx.app.ui_scale, p.y + line_h), colors().diverged_lane);
+        if (ctx.app.probes) ctx.probe("source", "split_lines", x + 2.0f * ctx.app.ui_scale, p.y + line_h * 0.5f);
+      }
       if (number == fault_line || errors.count(number) || races.count(number)) {
         const float right = p.x + std::max(ImGui::GetContentRegionAvail().x, 2000.0f);
         dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(right, p.y + line_h), with_alpha(colors().problem, 0.30f));
@@ -193,12 +207,18 @@ void draw_source_view(ViewContext& ctx) {
         ImGui::SameLine(0, 24.0f * ctx.app.ui_scale);
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", race->second.c_str());
         if (ctx.app.probes) ctx.probe("source", "race_lines", p.x + 3.0f * ctx.app.ui_scale, p.y + line_h * 0.5f);
+      } else if (split != splits.end()) {
+        ImGui::SameLine(0, 24.0f * ctx.app.ui_scale);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().diverged_lane), "a warp's lanes split here %llu time%s",
+                           static_cast<unsigned long long>(split->second), split->second == 1 ? "" : "s");
       }
     }
   if (ctx.app.mono_font) ImGui::PopFont();
   ImGui::EndChild();
   legend_begin();
   legend_item(colors().active_lane, "issued events at this level (xN: how many, over the block's threads)");
+  if (!splits.empty())
+    legend_item(colors().diverged_lane, "a warp's lanes split here: its requests left out lanes still running (this launch)");
   if (views->fault()) legend_item(colors().problem, "where the simulator stopped the kernel");
   if (!errors.empty()) legend_item(colors().problem, "where your file does not compile (the views show its last good run)");
   if (!races.empty()) legend_item(colors().problem, "a data race: two threads touch one location, one writes, nothing orders them");

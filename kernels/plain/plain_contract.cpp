@@ -21,6 +21,20 @@ FamilyParam plain_items_param() {
 
 FamilyParam plain_grid_param() { return {"grid", "blocks of the first launch (0: ceil(n / (block x items)))", 0, 0, 1u << 31}; }
 
+FamilyParam plain_block_x_param() {
+  return {"block_x", "a 2-D block: block_x threads across (threadIdx.x), block / block_x down (threadIdx.y); 0: 1-D", 0,
+          0, 1024};
+}
+
+unsigned plain_block_x(const RunRequest& r) { return unsigned(plain_param(r, "block_x", 0)); }
+
+std::string plain_block_shape_problem(const RunRequest& r) {
+  const unsigned x = plain_block_x(r);
+  if (x == 0 || r.block % x == 0) return {};
+  return "--param block_x=" + std::to_string(x) + " does not divide the block of " + std::to_string(r.block) +
+         " threads: a 2-D block is block_x threads across and block / block_x down";
+}
+
 std::uint64_t plain_param(const RunRequest& r, const char* name, std::uint64_t fallback) {
   const auto it = r.params.find(name);
   return it == r.params.end() ? fallback : it->second;

@@ -39,9 +39,14 @@ inline constexpr bool kPlainRunsOnGpu = false;
 FamilyParam plain_shared_param();
 FamilyParam plain_items_param();
 FamilyParam plain_grid_param();
+FamilyParam plain_block_x_param();
 std::uint64_t plain_param(const RunRequest& r, const char* name, std::uint64_t fallback);
 // The first launch's blocks: --param grid, else ceil(n / (block x items)).
 unsigned plain_grid(const RunRequest& r);
+// --param block_x: a 2-D block's threads across (PlainCall::block_x), 0 for a 1-D block.
+unsigned plain_block_x(const RunRequest& r);
+// What is wrong with the request's block shape, "" when nothing: every contract's validate().
+std::string plain_block_shape_problem(const RunRequest& r);
 // The dynamic shared bytes of a request: --param shared=B, else `fallback` (block × sizeof(T)).
 std::uint32_t plain_dynamic_bytes(const RunRequest& r, std::uint32_t fallback);
 

@@ -41,7 +41,7 @@ int PlainGpuKernel::launch(std::uint64_t n, unsigned grid, unsigned block, const
   for (const PlainBuffer& b : call.buffers)
     if (std::none_of(buffers_.begin(), buffers_.end(), [&](const PlainBuffer& seen) { return seen.base == b.base; }))
       buffers_.push_back(b);
-  return launch_(grid, block, call.dynamic_shared_bytes, call.pointers, call.integers);
+  return launch_(grid, block, call.block_x, call.dynamic_shared_bytes, call.pointers, call.integers);
 }
 
 void set_plain_gpu_kernel(const PlainGpuKernel* kernel) { g_kernel = kernel; }

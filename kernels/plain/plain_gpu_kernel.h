@@ -11,9 +11,9 @@
 #include "kernels/plain/plain_thread.h"
 
 extern "C" {
-// Exported by the library: launches its kernel on the current device's default stream; returns
-// the launch's cudaError_t (0: none).
-typedef int (*WlPlainGpuLaunch)(unsigned grid, unsigned block, unsigned shared_bytes, void* const* pointers,
+// Exported by the library: launches its kernel on the current device's default stream, the block
+// block_x threads across (0: 1-D, as PlainCall::block_x); returns the launch's cudaError_t (0: none).
+typedef int (*WlPlainGpuLaunch)(unsigned grid, unsigned block, unsigned block_x, unsigned shared_bytes, void* const* pointers,
                                 const uint64_t* integers);
 }
 

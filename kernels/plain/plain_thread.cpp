@@ -50,9 +50,15 @@ class PlainThread {
     const unsigned line = call_.kernel->line_of(pc);
     if (line) ctx_.record(OpKind::Branch, line, 0, 0, kNoBuffer, 1, 0, id, 1);
   }
-  WlPlainDim thread_idx() const { return {ctx_.thread_idx(), 0, 0}; }
+  WlPlainDim thread_idx() const {
+    const unsigned t = ctx_.thread_idx();
+    return call_.block_x ? WlPlainDim{t % call_.block_x, t / call_.block_x, 0} : WlPlainDim{t, 0, 0};
+  }
   WlPlainDim block_idx() const { return {ctx_.block_idx(), 0, 0}; }
-  WlPlainDim block_dim() const { return {ctx_.block_dim(), 1, 1}; }
+  WlPlainDim block_dim() const {
+    const unsigned d = ctx_.block_dim();
+    return call_.block_x ? WlPlainDim{call_.block_x, d / call_.block_x, 1} : WlPlainDim{d, 1, 1};
+  }
   WlPlainDim grid_dim() const { return {ctx_.grid_dim(), 1, 1}; }
   void* dynamic_shared() const { return ctx_.block_.smem() + round16(call_.kernel->shared_bytes()); }
 

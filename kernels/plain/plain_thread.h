@@ -35,6 +35,9 @@ struct PlainCall {
   std::uint64_t integers[kPlainArgs] = {};
   std::vector<PlainBuffer> buffers;
   std::uint32_t dynamic_shared_bytes = 0;
+  // A 2-D block (--param block_x): threads across, threadIdx.x; the block's threads / block_x
+  // down, threadIdx.y. Warps are 32 consecutive linear ids, x fastest, as on a GPU. 0: 1-D.
+  unsigned block_x = 0;
   // What the contract did to make this launch, for a finding in it: "the reduce contract
   // launched the kernel again, on the 8 partials the launch before wrote (n = 8)". Empty: the first.
   std::string why_launched;

@@ -32,6 +32,7 @@ TraceViews views_of(Trace trace, std::uint32_t launch, std::uint32_t launch_coun
   v.requests = group_requests(v.trace);
   v.grid = divergence_grid(v.trace, v.requests);
   v.metrics = compute_metrics(v.trace, v.requests, v.grid);
+  v.split_sites = divergent_sites(v.requests, v.grid);
   v.steps = steps_of(v.trace.events.data(), v.trace.events.size());
   if (const TraceFault* f = v.fault()) {  // the step it stopped in is a column, events or not
     const auto at = std::lower_bound(v.steps.begin(), v.steps.end(), f->step);

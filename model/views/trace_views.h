@@ -35,6 +35,7 @@ struct TraceViews {
   std::vector<WarpRequest> requests;  // group_requests(trace)
   std::vector<WarpStep> grid;         // divergence_grid(trace, requests)
   Metrics metrics;                    // compute_metrics(trace, requests, grid)
+  std::vector<DivergentSite> split_sites;  // divergent_sites(requests, grid): where lanes split
   std::vector<std::uint16_t> steps;   // every step of the trace (and a fault's), ascending
   std::vector<std::uint32_t> blocks;  // recorded blocks with events, ascending
   // build_dataflow(whole()): every launch, shared by the views of each launch.

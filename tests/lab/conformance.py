@@ -14,6 +14,8 @@ and judges the run against the file's `// expect:` line:
     expect: race line L      a race one of whose two accesses is at line L (the result may be anything)
     expect: fault line L     the simulator stopped the kernel at line L
     expect: wrong            the check is WRONG, with no fault (a bug only the result shows)
+    expect: refused line L   the simulator refuses the file before building it, naming line L and
+                             the GPU backend (CUB, __half: lab_gpu_matches_simulator.py runs it there)
 
 Prints one line a (file, type, size), PASS or FAIL with the reason, then the pass rate; exits 1 if
 anything failed (2 on bad arguments or a file without a usable header). With --report, also a
@@ -84,9 +86,9 @@ def parse_expect(words):
     w = words.split()
     if w == ["ok"] or w == ["wrong"]:
         return (w[0], None)
-    if len(w) == 3 and w[0] in ("race", "fault") and w[1] == "line" and w[2].isdigit():
+    if len(w) == 3 and w[0] in ("race", "fault", "refused") and w[1] == "line" and w[2].isdigit():
         return (w[0], int(w[2]))
-    raise HeaderError("expect: must be 'ok', 'wrong', 'race line L' or 'fault line L', not %r" % words)
+    raise HeaderError("expect: must be 'ok', 'wrong', 'race line L', 'fault line L' or 'refused line L', not %r" % words)
 
 
 def flag_value(run, name, default):
@@ -139,6 +141,14 @@ def judge(expect, rc, stdout, stderr):
         doc = json.loads(stdout) if stdout.strip() else None
     except json.JSONDecodeError:
         doc = None
+    kind, line = expect
+    if kind == "refused":  # before the build: a sentence on stderr, or the JSON's problem
+        problem = stderr.strip() or (doc.get("problem", "") if isinstance(doc, dict) else "")
+        wanted = "line %d uses " % line
+        if wanted in problem and "run it with --backend gpu" in problem:
+            return True, "refused: " + first_line(problem, 160)
+        return False, "expected the simulator to refuse it at line %d, got: %s" % (
+            line, first_line(problem or "a run", 200))
     if not isinstance(doc, dict):
         why = stderr.strip().splitlines()[-1] if stderr.strip() else "no output"
         return False, "no JSON (exit %d): %s" % (rc, first_line(why))
@@ -155,7 +165,6 @@ def judge(expect, rc, stdout, stderr):
     ok = bool(result.get("ok"))
     check = "check ok" if ok else "check WRONG (got %s; reference %s)" % (
         first_line(result.get("value", "?"), 60), first_line(result.get("reference", "?"), 80))
-    kind, line = expect
     if kind == "ok":
         problems = []
         if fault:

@@ -154,6 +154,14 @@ TEST(LabBuild, CudaNamesGetTheDialectsNames) {
   EXPECT_EQ(dialect_hint(parse_diagnostics("/home/me/mine.h:1:1: error: 'nothing' was not declared\n", "/home/me/mine.h")), "");
 }
 
+// A plain-CUDA file's errors are CUDA's: no line about the dialect's names after them.
+TEST(LabBuild, PlainCudaErrorsGetNoDialectHint) {
+  const std::vector<Diagnostic> d =
+      parse_diagnostics("/home/me/mine.cu:22:5: error: use of undeclared identifier '__syncthreads'\n", "/home/me/mine.cu");
+  EXPECT_EQ(format_diagnostics(d, false), "/home/me/mine.cu:22:5: error: use of undeclared identifier '__syncthreads'\n");
+  EXPECT_NE(format_diagnostics(d).find("ctx.sync()"), std::string::npos);
+}
+
 TEST(LabStarter, ABuiltInVariantRenamedAfterTheFile) {
   std::string error;
   const std::optional<std::string> text = starter_text("reduce", "sequential", "work/02-mine.h", false, error);

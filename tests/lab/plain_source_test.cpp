@@ -67,7 +67,11 @@ TEST(PlainSource, TheGpuEntryLaunchesTheSameCall) {
   const std::optional<std::string> entry = plain_gpu_entry(k[0], reduce, PlainInstance{"f32", 128, {}}, error);
   ASSERT_TRUE(entry) << error;
   EXPECT_NE(entry->find("int wl_plain_gpu_launch(unsigned wl_grid, unsigned wl_block,"), std::string::npos) << *entry;
-  EXPECT_NE(entry->find("reduce<float, 128><<<wl_grid, wl_block, wl_shared>>>((float*)wl_p[0], (float*)wl_p[1], wl_k[0]);"),
+  // A 2-D block (--param block_x) is block_x across and the rest down; 0 is a 1-D block.
+  EXPECT_NE(entry->find("const dim3 wl_threads = wl_block_x ? dim3(wl_block_x, wl_block / wl_block_x) : dim3(wl_block);"),
+            std::string::npos)
+      << *entry;
+  EXPECT_NE(entry->find("reduce<float, 128><<<wl_grid, wl_threads, wl_shared>>>((float*)wl_p[0], (float*)wl_p[1], wl_k[0]);"),
             std::string::npos)
       << *entry;
   EXPECT_NE(entry->find("return (int)cudaGetLastError();"), std::string::npos);

@@ -31,6 +31,7 @@ struct PlainHistogramRun {
     call.integers[1] = bins.size;
     call.buffers = {plain_buffer(input, "input"), plain_buffer(bins, "bins")};
     call.dynamic_shared_bytes = plain_dynamic_bytes(request, request.block * unsigned(sizeof(T)));
+    call.block_x = plain_block_x(request);
     if (request.n) launch_plain(backend, call, request.n, plain_grid(request), request.block, record);
   }
   std::vector<std::uint32_t> result() { return backend.read_all(bins); }
@@ -44,10 +45,10 @@ struct PlainHistogramTraits : histogram::Traits {
 
   static std::vector<FamilyParam> params() {
     std::vector<FamilyParam> own = histogram::Traits::params();
-    own.insert(own.end(), {plain_items_param(), plain_grid_param(), plain_shared_param()});
+    own.insert(own.end(), {plain_items_param(), plain_grid_param(), plain_shared_param(), plain_block_x_param()});
     return own;
   }
-  static std::string validate(const Info&, const RunRequest&) { return {}; }
+  static std::string validate(const Info&, const RunRequest& r) { return plain_block_shape_problem(r); }
   static std::vector<PlannedLaunch> plan(const Info&, const RunRequest& r) {
     if (r.n == 0) return {};
     return {{plain_kernel() ? plain_kernel()->name() : kPlainVariant, r.n, plain_grid(r), r.block}};

@@ -62,6 +62,7 @@ struct PlainReduceRun {
       call.buffers = {plain_buffer(in, k == 0 ? "input" : "partials"),
                       plain_buffer(out, atomic_finish(request) ? "output" : k % 2 ? "partials of partials" : "partials")};
       call.dynamic_shared_bytes = plain_dynamic_bytes(request, request.block * unsigned(sizeof(T)));
+      call.block_x = plain_block_x(request);
       if (k > 0)
         call.why_launched = "The reduce contract launched your kernel again, on the " + std::to_string(passes[k].n) +
                             " partials the launch before wrote (n = " + std::to_string(passes[k].n) + ", grid " +
@@ -83,14 +84,14 @@ struct PlainReduceTraits : reduce::Traits {
   using Run = PlainReduceRun<V, Op, T, Backend>;
 
   static std::vector<FamilyParam> params() {
-    return {plain_shared_param(), plain_items_param(), plain_grid_param(),
+    return {plain_shared_param(), plain_items_param(), plain_grid_param(), plain_block_x_param(),
             {"atomic", "1: the blocks combine into out[0] (atomicAdd), set to the identity first; one launch", 0, 0, 1},
             {"passes", "1: one launch, whose out[0] is the result (a single-pass kernel's last block combines the "
                        "partials); 0: launched again on the partials until one value is left", 0, 0, 1}};
   }
   static std::string validate(const Info&, const RunRequest& r) {
     if (r.block < 2) return "a plain reduction needs a block of at least 2 threads (with one, each launch would leave as many partials as it read)";
-    return {};
+    return plain_block_shape_problem(r);
   }
   static std::vector<PlannedLaunch> plan(const Info&, const RunRequest& r) {
     std::vector<PlannedLaunch> launches;

@@ -37,6 +37,7 @@ struct PlainRowsRun {
     call.integers[1] = rows::cols_of(request);
     call.buffers = {plain_buffer(input, "input"), plain_buffer(out, "output")};
     call.dynamic_shared_bytes = plain_dynamic_bytes(request, request.block * unsigned(sizeof(float)));
+    call.block_x = plain_block_x(request);
     if (request.n) launch_plain(backend, call, request.n, grid_of(request), request.block, record);
   }
   std::vector<float> result() { return backend.read_all(out); }
@@ -50,13 +51,13 @@ struct PlainRowsTraits : rows::Traits {
 
   static std::vector<FamilyParam> params() {
     std::vector<FamilyParam> own = rows::Traits::params();
-    own.insert(own.end(), {{"grid", "blocks (0: one a row)", 0, 0, 1u << 31}, plain_shared_param()});
+    own.insert(own.end(), {{"grid", "blocks (0: one a row)", 0, 0, 1u << 31}, plain_shared_param(), plain_block_x_param()});
     return own;
   }
   static std::string validate(const Info&, const RunRequest& r) {
     const unsigned cols = rows::cols_of(r);
     if (r.n % cols != 0) return "n = " + std::to_string(r.n) + " is not a whole number of rows of " + std::to_string(cols);
-    return {};
+    return plain_block_shape_problem(r);
   }
   static std::vector<PlannedLaunch> plan(const Info&, const RunRequest& r) {
     if (r.n == 0) return {};

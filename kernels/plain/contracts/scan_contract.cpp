@@ -29,6 +29,7 @@ struct PlainScanRun {
     call.integers[0] = request.n;
     call.buffers = {plain_buffer(input, "input"), plain_buffer(out, "output")};
     call.dynamic_shared_bytes = plain_dynamic_bytes(request, request.block * unsigned(sizeof(T)));
+    call.block_x = plain_block_x(request);
     if (request.n) launch_plain(backend, call, request.n, 1, request.block, record);
   }
   std::vector<T> result() { return backend.read_all(out); }
@@ -42,7 +43,7 @@ struct PlainScanTraits : scan::Traits {
 
   static std::vector<FamilyParam> params() {
     return {{"exclusive", "1: out[i] should combine the elements before i; 0: up to and including i", 0, 0, 1},
-            plain_items_param(), plain_shared_param()};
+            plain_items_param(), plain_shared_param(), plain_block_x_param()};
   }
   static void describe(const Info&, VariantSummary&) {}
   static std::string validate(const Info&, const RunRequest& r) {
@@ -50,7 +51,7 @@ struct PlainScanTraits : scan::Traits {
     if (r.n > items * r.block)
       return "a plain scan runs one block: n = " + std::to_string(r.n) + " is more than block x items = " +
              std::to_string(items * r.block) + " (raise --block or --param items)";
-    return {};
+    return plain_block_shape_problem(r);
   }
   static std::vector<PlannedLaunch> plan(const Info&, const RunRequest& r) {
     if (r.n == 0) return {};

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""The plain-CUDA conformance suite (conformance/README.md) on the GPU, against the simulator.
+
+  conformance_gpu.py record WARPLENS_CLI FOLDER
+      on a GPU machine with the tracer (tools/gpu-check.sh run lab): every file whose header
+      expects `ok` runs with `lab run --backend gpu` for each of its types at its first size,
+      blocks 0 and 1 recorded; FOLDER keeps, a case each, the lab's JSON and the recorded events
+      in the form trace_compare.py compares (CASE.events.json: a few kilobytes where the whole
+      trace is megabytes). Files the simulator refuses (`expect: refused`: CUB, __half) run
+      too, and must come out right on the GPU.
+  conformance_gpu.py compare WARPLENS_CLI FOLDER_OR_TARBALL
+      anywhere with clang (CI, on conformance-on-h200.tar.xz, kept from a `record`): each GPU run
+      was checked right and timed; each `ok` case, run on the simulator, names the same launches
+      and buffers and equals the GPU's events thread by thread in blocks 0 and 1, shared
+      addresses included (each kernel's arrays where nvcc put them).
+"""
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+from conformance import parse_header  # noqa: E402
+from trace_compare import SKIP, UNKNOWN_LANE  # noqa: E402
+
+suite = os.path.join(here, "conformance")
+failures = []
+
+
+def cases():
+    """(name, path, expectation, lab arguments) for every file the GPU runs."""
+    out = []
+    for f in sorted(os.listdir(suite)):
+        if not f.endswith(".cu"):
+            continue
+        path = os.path.join(suite, f)
+        h = parse_header(path)
+        if h["expect"][0] not in ("ok", "refused"):
+            continue  # a bug file: the simulator names it; compute-sanitizer is the GPU's judge
+        for t in h["types"]:
+            args = ["--type", t, "--n", str(h["sizes"][0])] + h["run"]
+            out.append((f"{f[:-3]}-{t}", path, h["expect"][0], args))
+    return out
+
+
+def lab_run(cli, path, args, backend, trace, env=None):
+    cmd = [cli, "lab", "run", path] + args + ["--record-blocks", "0,1", "--backend", backend, "--json"]
+    if trace:
+        cmd += ["--out", trace]
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if p.returncode != 0:
+        failures.append(f"{' '.join(cmd[1:])}: exit {p.returncode}: {p.stdout[-1500:]} {p.stderr[-1500:]}")
+        return None
+    return json.loads(p.stdout)
+
+
+def compact(trace):
+    """The trace as trace_compare.py compares it, with absolute shared addresses: launches,
+    buffer names, and [launch, block, thread, step, op, line, size, address, source lane] rows."""
+    unknown = any(e["op"] == "shuffle" and e["aux"] == UNKNOWN_LANE for e in trace["events"])
+    rows = []
+    for e in trace["events"]:
+        if e["op"] in SKIP or e["block"] > 1:
+            continue
+        source = e["aux"] if e["op"] == "warp_sync" or (e["op"] == "shuffle" and not unknown) else 0
+        rows.append([e["launch"], e["block"], e["thread"], e["step"], e["op"], e["site"], e["size"], e["address"], source])
+    rows.sort(key=lambda r: [str(x) for x in r])
+    m = trace["meta"]
+    return {"launches": [[l["grid_dim"], l["block_dim"], l["n"]] for l in m["launches"]],
+            "buffers": sorted(b["name"] for b in m["buffers"]), "variant": m["variant"],
+            "unknown_lanes": unknown, "rows": rows}
+
+
+def record(cli, folder):
+    """Files in parallel, a file's cases one after the other (its builds share a cache): the
+    times kept are then taken beside other runs, so they say the run was timed, not how fast."""
+    os.makedirs(folder, exist_ok=True)
+    by_file = group(cases(), lambda c: c[1])
+    with concurrent.futures.ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 1)) as pool:
+        for lines in pool.map(lambda file_cases: [record_case(cli, folder, *c) for c in file_cases], by_file.values()):
+            print("\n".join(line for line in lines if line), flush=True)
+
+
+def record_case(cli, folder, name, path, expect, args):
+    trace = os.path.join(folder, name + ".trace.json")
+    doc = lab_run(cli, path, args, "gpu", trace)
+    if not doc:
+        return None
+    doc.pop("sources", None)
+    json.dump(doc, open(os.path.join(folder, name + ".json"), "w"))
+    if os.path.exists(trace):
+        json.dump(compact(json.load(open(trace))), open(os.path.join(folder, name + ".events.json"), "w"))
+        os.remove(trace)
+    return f"{name}: checked {doc['result']['ok']}, timed {'time_ms' in doc.get('lab', {})}"
+
+
+def differences(gpu, sim):
+    """A sentence on where two compact traces differ, or None."""
+    if gpu["launches"] != sim["launches"] or gpu["buffers"] != sim["buffers"] or gpu["variant"] != sim["variant"]:
+        return (f"the GPU ran {gpu['variant']} {gpu['launches']} on {gpu['buffers']}, the simulator "
+                f"{sim['variant']} {sim['launches']} on {sim['buffers']}")
+    key = lambda r: tuple(r[:3])  # noqa: E731
+    by = lambda rows: {k: sorted(map(tuple, v)) for k, v in group(rows, key).items()}  # noqa: E731
+    if gpu["unknown_lanes"]:  # a source lane the GPU could not know is compared as 0 on both sides
+        sim = dict(sim, rows=[r[:8] + [0] if r[4] == "shuffle" else r for r in sim["rows"]])
+    g, s = by(gpu["rows"]), by(sim["rows"])
+    differing = sorted(k for k in set(g) | set(s) if g.get(k) != s.get(k))
+    if not differing:
+        return None
+    k = differing[0]
+    only_g = sorted(set(g.get(k, [])) - set(s.get(k, [])))[:3]
+    only_s = sorted(set(s.get(k, [])) - set(g.get(k, [])))[:3]
+    return (f"{len(differing)} threads differ; launch {k[0]} block {k[1]} thread {k[2]}: GPU only {only_g}, "
+            f"simulator only {only_s}")
+
+
+def group(rows, key):
+    out = {}
+    for r in rows:
+        out.setdefault(key(r), []).append(r)
+    return out
+
+
+def compare_all(cli, source):
+    folder = source
+    if os.path.isfile(source):
+        folder = tempfile.mkdtemp(prefix="wl-conformance-gpu-")
+        with tarfile.open(source) as t:
+            t.extractall(folder)
+        folder = os.path.join(folder, "conformance-on-h200")  # the folder `record` wrote, tarred
+    work = tempfile.mkdtemp(prefix="wl-conformance-sim-")
+    env = dict(os.environ)
+    env.setdefault("XDG_CACHE_HOME", os.path.join(work, "cache"))  # the lab's builds, kept between runs
+    compared = events = 0
+    for name, path, expect, args in cases():
+        doc_path = os.path.join(folder, name + ".json")
+        if not os.path.exists(doc_path):
+            failures.append(f"{name}: no GPU run kept (record again: tools/gpu-check.sh run lab)")
+            continue
+        doc = json.load(open(doc_path))
+        if not doc["result"]["ok"] or doc["backend"] != "gpu" or "time_ms" not in doc["lab"]:
+            failures.append(f"{name}: the GPU run is not checked right and timed: {doc['result']}, {doc['lab']}")
+        if expect == "refused":
+            continue  # the simulator refuses it (conformance.py checks that)
+        sim_trace = os.path.join(work, name + ".trace.json")
+        if lab_run(cli, path, args, "sim", sim_trace, env) is None:
+            continue
+        gpu, sim = json.load(open(os.path.join(folder, name + ".events.json"))), compact(json.load(open(sim_trace)))
+        if (why := differences(gpu, sim)):
+            failures.append(f"{name}: {why}")
+        compared += 1
+        events += len(gpu["rows"])
+    print(f"{compared} cases equal the GPU's, {events} events in blocks 0 and 1")
+
+
+if __name__ == "__main__":
+    mode, cli, where = sys.argv[1:4]
+    if mode == "record":
+        record(cli, where)
+    elif mode == "compare":
+        compare_all(cli, where)
+    else:
+        raise SystemExit(f"unknown mode {mode}: record or compare")
+    if failures:
+        print("\n".join(failures))
+        sys.exit(1)
+    print("ok")
