@@ -75,7 +75,7 @@ void draw_legend(const TreeModel& t) {
   legend_item(ui::colors().carried, "unchanged");
   legend_item(ui::colors().input, "input element");
   legend_item(ui::colors().highlight, "this level's output", SwatchShape::Outline);
-  legend_item(ui::colors().neutral, "shared-memory load", SwatchShape::Line);
+  legend_item(ui::colors().neutral, t.global_slots ? "global-memory load" : "shared-memory load", SwatchShape::Line);
   legend_item(ui::colors().neutral, "shuffle", SwatchShape::DashedLine);
   // Said only where it happened: a legend of a race in a tree without one would show what did not.
   const bool racy = std::any_of(t.edges.begin(), t.edges.end(), [](const TreeEdge& e) { return e.kind == EdgeKind::Racy; });

@@ -40,6 +40,15 @@ class Builder {
     for (const BufferRecord& b : buffers) role_[b.id] = b.role;
     for (const Event& e : events_)
       if (e.op == OpKind::GlobalStore || e.op == OpKind::GlobalAtomic) writes_buffer_[e.buffer] = true;
+    // A buffer that is no result but that the block stores to holds its tree in global memory (a
+    // textbook's `in[i] += in[i + s]`): its elements are slots, from the first one the block writes.
+    const unsigned elem = tree_.values.element_bytes();
+    for (const Event& e : events_)
+      if (e.op == OpKind::GlobalStore && role_[e.buffer] != BufferRole::Output && elem) {
+        std::optional<std::uint64_t>& base = in_place_base_[e.buffer];
+        base = std::min<std::uint64_t>(base.value_or(~std::uint64_t(0)), e.address / elem);
+        tree_.global_slots = true;
+      }
   }
 
   TreeModel build() {
@@ -68,6 +77,8 @@ class Builder {
     std::uint32_t width = tree_.block_dim;
     for (const Event& e : events_) {
       if (is_shared_access(e.op)) width = std::max(width, e.address / elem + 1);
+      if (e.op == OpKind::GlobalStore && in_place_base_[e.buffer])
+        width = std::max<std::uint32_t>(width, std::uint32_t(e.address / elem - *in_place_base_[e.buffer] + 1));
       width = std::max<std::uint32_t>(width, e.thread + 1u);
       shown_[e.step];  // every step of the block is a row, even one that writes nothing
     }
@@ -85,6 +96,10 @@ class Builder {
       case DataflowSpace::Shared: position = n.index; return Shown{version, NodeKind::Slot};
       case DataflowSpace::Register: position = n.index; return Shown{version, NodeKind::Register};
       case DataflowSpace::Global:
+        if (const std::optional<std::uint64_t>& base = in_place_base_[n.buffer]; base && n.index >= *base) {
+          position = std::uint32_t(n.index - *base);
+          return Shown{version, NodeKind::Slot};
+        }
         if (role_[n.buffer] != BufferRole::Output || n.thread < 0) return std::nullopt;
         position = std::uint32_t(n.thread);
         return Shown{version, NodeKind::Result};
@@ -207,7 +222,9 @@ class Builder {
       }
       return;
     }
-    if (n.space == DataflowSpace::Global && !writes_buffer_[n.buffer]) {
+    // The values a block starts from: a buffer it never writes, or what an in-place buffer held
+    // before the block wrote it.
+    if (n.space == DataflowSpace::Global && (!writes_buffer_[n.buffer] || in_place_base_[n.buffer])) {
       out.push_back({Ref::Kind::Input, n.buffer, n.index, kind});
       input_bits_.emplace(std::make_pair(std::uint32_t(n.buffer), n.index), n.bits);
     }
@@ -373,6 +390,7 @@ class Builder {
   TreeModel tree_;
   std::array<std::optional<BufferRole>, 256> role_{};  // by BufferId; empty: no such buffer
   std::array<bool, 256> writes_buffer_{};              // by BufferId: stored to by this block
+  std::array<std::optional<std::uint64_t>, 256> in_place_base_{};  // by BufferId: its first slot's element
   std::map<StepId, std::map<std::uint32_t, Shown>> shown_;  // step → position → version
   std::set<std::uint32_t> is_shown_;
   std::map<std::uint32_t, std::vector<Ref>> sources_;         // shown version → its sources

@@ -5,8 +5,10 @@
 // Rows: the input elements the block's values came from, when any came from a buffer the block
 // does not write (the run's input, or in a later launch the partials an earlier one wrote), then
 // one row per step of the block, labelled by step_name: "load", "level k", "finish".
-// A row holds one node per live position: position p is shared slot p or thread p's register;
-// both kernels' conventions put thread t's value at position t. A node is `written` when its
+// A row holds one node per live position: position p is shared slot p, thread p's register, or
+// element base + p of a buffer that is no result but the block writes (a tree in global memory,
+// in place; base: the first element the block writes there); the kernels' conventions put
+// thread t's value at position t. A node is `written` when its
 // step wrote it (the step's last version there; a slot or a result wins over a register), else
 // it is carried over from the row above. A global store to an Output buffer is a Result node at
 // the writer's position.
@@ -73,6 +75,7 @@ struct TreeModel {
   std::uint32_t block = 0;
   std::uint32_t block_dim = 0;
   std::uint32_t width = 0;       // positions of the slot / register rows (input rows differ)
+  bool global_slots = false;     // its slots are global elements written in place, not shared ones
   ValueOps values;
   std::vector<TreeRow> rows;
   std::vector<TreeNode> nodes;

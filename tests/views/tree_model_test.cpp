@@ -126,6 +126,40 @@ TEST(TreeModel, InterleavedDivergentCombinesNeighbours) {
   EXPECT_EQ(positions(t, h2.outputs), range(4, 8));
 }
 
+// A tree in global memory, in place (`work[t] = work[t] + work[t + s]`): its slots are the
+// elements the block writes, from its first. Block 1 of n = 128 at block 32 (two elements a
+// thread) starts at element 64: input 65..128 (ascending), level 0 holds (65 + t) + (97 + t).
+TEST(TreeModel, AGlobalMemoryTreeHasItsElementsAsSlots) {
+  RunRequest r;
+  r.family = "reduce";
+  r.variant = "global-in-place";
+  r.block = 32;
+  r.n = 128;
+  r.type = "i32";
+  r.record = true;
+  r.record_blocks = {1};
+  RunInput input;
+  input.pattern = Pattern::Ascending;
+  const TraceViews v = build_trace_views(run_request(r, input, BackendChoice::Simulator).outcome.trace);
+  const TreeModel t = tree_of(v, 1);
+  EXPECT_TRUE(t.global_slots);
+  std::vector<std::string> labels;
+  std::vector<std::uint32_t> written;
+  for (const TreeRow& row : t.rows) labels.push_back(row.label), written.push_back(row.written);
+  EXPECT_EQ(labels, (std::vector<std::string>{"input", "level 0", "level 1", "level 2", "level 3", "level 4", "level 5",
+                                              "finish"}));
+  EXPECT_EQ(written, (std::vector<std::uint32_t>{0, 32, 16, 8, 4, 2, 1, 1}));
+  EXPECT_EQ(t.rows[0].node_count, 64u);
+  EXPECT_EQ(value_at(t, "level 0", 0), 65 + 97);
+  EXPECT_EQ(value_at(t, "level 0", 31), 96 + 128);
+  EXPECT_EQ(value_at(t, "level 5", 0), (65 + 128) * 32);
+  const LevelHighlight h0 = level_highlight(t, level_step(0));
+  EXPECT_EQ(h0.inputs.size(), 64u);  // every input element, two to each of 32 slots
+  const LevelHighlight h1 = level_highlight(t, level_step(1));
+  EXPECT_EQ(positions(t, h1.outputs), range(16));
+  EXPECT_EQ(positions(t, h1.inputs), range(32));
+}
+
 TEST(TreeModel, WarpShuffleEdgesGoBetweenLanes) {
   const TraceViews v = test::simulate("warp-shuffle", 64, 64);
   const TreeModel t = tree_of(v, 0);
