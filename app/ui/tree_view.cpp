@@ -154,25 +154,29 @@ void draw_tree_view(ViewContext& ctx) {
     dl->AddRectFilled(ImVec2(origin.x, y - f.row_h * 0.5f), ImVec2(f.max.x, y + f.row_h * 0.5f),
                       colors().band);
   }
-  // Row labels, whole or not at all: rows thinner than a line (a small pane) label every few, the
-  // current row always, each inside the canvas's height.
-  const float line = ImGui::GetTextLineHeight();
+  // Row labels, whole or not at all: rows closer than a line (a short pane) get a smaller font,
+  // down to half the normal one (presenter mode's is large), so every row keeps its label;
+  // closer still, every few are labelled, the current row always, each inside the canvas.
+  const float pitch = t.rows.size() > 1 ? f.row_center(1) - f.row_center(0) : ImGui::GetFontSize();
+  const float font_px = std::min(ImGui::GetFontSize(), std::max(pitch * 0.92f, ImGui::GetFontSize() * 0.5f));
+  const float line = ImGui::GetTextLineHeight() * font_px / ImGui::GetFontSize();
   auto label_y = [&](std::size_t r) { return std::max(f.min.y, std::min(f.row_center(r) - line * 0.5f, f.max.y - line)); };
   const float current_y = hl.row >= 0 ? label_y(std::size_t(hl.row)) : -1e9f;
   float free_from = -1e9f;  // the last label's bottom
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const bool current = int(r) == hl.row;
     const char* label = t.rows[r].label.c_str();
-    const ImVec2 size = ImGui::CalcTextSize(label);
+    const ImVec2 size = ImGui::GetFont()->CalcTextSizeA(font_px, FLT_MAX, 0.0f, label);
     const ImVec2 at(origin.x + 8.0f * scale, label_y(r));
-    if (!current && (at.y < free_from || std::fabs(at.y - current_y) < line)) continue;
+    if (!current && (at.y < free_from - 0.5f || std::fabs(at.y - current_y) < line - 0.5f)) continue;
     free_from = at.y + line;
-    dl->AddText(at, current ? colors().text_current : colors().label, label);
+    dl->AddText(ImGui::GetFont(), font_px, at, current ? colors().text_current : colors().label, label);
+    ctx.probe("tree", "row_labels", at.x, at.y + line * 0.5f);
     if (current) dl->AddRectFilled(ImVec2(origin.x, at.y), ImVec2(origin.x + 3.0f * scale, at.y + size.y), colors().highlight);
     if (const StepTime* time = find_step_time(block->step_times, t.rows[r].step)) {
       const std::string text = step_time_text(*time);
-      dl->AddText(ImVec2(f.max.x + 10.0f * scale, at.y), current ? colors().text_current : colors().label,
-                  text.c_str());
+      dl->AddText(ImGui::GetFont(), font_px, ImVec2(f.max.x + 10.0f * scale, at.y),
+                  current ? colors().text_current : colors().label, text.c_str());
       ctx.probe("tree", "level_time", f.max.x + 10.0f * scale, at.y);
     }
   }
