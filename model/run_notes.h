@@ -1,6 +1,7 @@
 // What a run did that its result and metrics do not say, a line each, for `lab run`, its JSON
-// and the app's result pane: a kernel that wrote its input in place, and one whose combining
-// was serial (right, but no faster than one thread).
+// and the app's result pane: a kernel that wrote its input in place, one whose shuffles read
+// lanes outside their mask (undefined in CUDA), and one whose combining was serial (right, but
+// no faster than one thread).
 #pragma once
 #include <string>
 #include <vector>

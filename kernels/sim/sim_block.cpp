@@ -370,8 +370,9 @@ bool SimBlock::resolve_warp(unsigned warp) {
           case CollectiveKind::ShflDown:
           case CollectiveKind::ShflUp:
           case CollectiveKind::ShflXor:
-            // Reading a lane that does not take part is undefined; we return the lane's own value.
-            t.result = (present >> src & 1u) ? threads_[base + src].value : t.value;
+            // Reading a lane outside the mask is undefined in CUDA; an H200 returns 0 (measured:
+            // docs/LAB.md), and NVIDIA's reduce7 relies on it. run_notes says where it happens.
+            t.result = (present >> src & 1u) ? threads_[base + src].value : 0;
             break;
           case CollectiveKind::Ballot:
           case CollectiveKind::Any:

@@ -98,8 +98,38 @@ def record_case(cli, folder, name, path, expect, args):
     return f"{name}: checked {doc['result']['ok']}, timed {'time_ms' in doc.get('lab', {})}"
 
 
+# Where nvcc and clang -O1 make different code from the same line, so the two traces differ
+# though both are right; each case here must still differ, else it is taken off the list.
+KNOWN_DIFFERENCES = {
+    "scan_kogge_stone_double_buffer": "clang hoists the src[t] both arms of the ternary read into the loop's "
+                                      "header, and its line table gives it the for loop's line (18); nvcc's says 19",
+    "scan_kogge_stone_exclusive": "nvcc keeps XY[t] in a register after the last XY[t] += add; clang -O1 "
+                                  "reads it again for Y[t] = XY[t] (one more shared load a thread)",
+    "scan_three_phase": "nvcc keeps section[first + 3] in a register after the thread's serial scan; clang -O1 "
+                        "reads it again for last[t] (one more shared load a thread)",
+    "scan_warp_shuffle": "nvcc puts a WARPSYNC before the full-mask __shfl_up_sync it cannot prove all lanes "
+                         "reach (inside if (warp == 0)); the simulator records only a kernel's own __syncwarp",
+}
+
+
+def words(rows):
+    """Rows split into 32-bit words: nvcc merges adjacent shared loads into one of 8 or 16 bytes
+    where clang -O1 does not, and a 64-bit shuffle is two 32-bit SHFLs on a GPU. An access's
+    words, and so its bytes, are the same either way."""
+    out = []
+    for r in rows:
+        size = r[6]
+        if size <= 4:
+            out.append(r)
+            continue
+        for k in range(size // 4):
+            address = r[7] if r[4] == "shuffle" else r[7] + 4 * k
+            out.append(r[:6] + [4, address] + r[8:])
+    return out
+
+
 def differences(gpu, sim):
-    """A sentence on where two compact traces differ, or None."""
+    """A sentence on where two compact traces differ, word by word (words()), or None."""
     if gpu["launches"] != sim["launches"] or gpu["buffers"] != sim["buffers"] or gpu["variant"] != sim["variant"]:
         return (f"the GPU ran {gpu['variant']} {gpu['launches']} on {gpu['buffers']}, the simulator "
                 f"{sim['variant']} {sim['launches']} on {sim['buffers']}")
@@ -107,7 +137,7 @@ def differences(gpu, sim):
     by = lambda rows: {k: sorted(map(tuple, v)) for k, v in group(rows, key).items()}  # noqa: E731
     if gpu["unknown_lanes"]:  # a source lane the GPU could not know is compared as 0 on both sides
         sim = dict(sim, rows=[r[:8] + [0] if r[4] == "shuffle" else r for r in sim["rows"]])
-    g, s = by(gpu["rows"]), by(sim["rows"])
+    g, s = by(words(gpu["rows"])), by(words(sim["rows"]))
     differing = sorted(k for k in set(g) | set(s) if g.get(k) != s.get(k))
     if not differing:
         return None
@@ -135,7 +165,7 @@ def compare_all(cli, source):
     work = tempfile.mkdtemp(prefix="wl-conformance-sim-")
     env = dict(os.environ)
     env.setdefault("XDG_CACHE_HOME", os.path.join(work, "cache"))  # the lab's builds, kept between runs
-    compared = events = 0
+    compared = equal = events = 0
     for name, path, expect, args in cases():
         doc_path = os.path.join(folder, name + ".json")
         if not os.path.exists(doc_path):
@@ -150,11 +180,18 @@ def compare_all(cli, source):
         if lab_run(cli, path, args, "sim", sim_trace, env) is None:
             continue
         gpu, sim = json.load(open(os.path.join(folder, name + ".events.json"))), compact(json.load(open(sim_trace)))
-        if (why := differences(gpu, sim)):
+        why = differences(gpu, sim)
+        known = KNOWN_DIFFERENCES.get(name.rsplit("-", 1)[0])
+        if why and known:
+            print(f"{name}: differs as known ({known}): {why[:300]}")
+        elif why:
             failures.append(f"{name}: {why}")
+        elif known:
+            failures.append(f"{name}: equal to the GPU's now: take it off KNOWN_DIFFERENCES")
         compared += 1
+        equal += not why
         events += len(gpu["rows"])
-    print(f"{compared} cases equal the GPU's, {events} events in blocks 0 and 1")
+    print(f"{equal} of {compared} cases equal the GPU's word for word in blocks 0 and 1 ({events} GPU events)")
 
 
 if __name__ == "__main__":
