@@ -49,6 +49,19 @@ void apply_ui_scale(AppState& state, float scale) {
   ui::apply_theme(scale);
 }
 
+// An idle window sleeps until an event (a laptop on battery, a shared lab machine): it draws on
+// while levels play or a run is under way, and for a few frames after each event, so ImGui's
+// hovers and popups settle; asleep, it still wakes a few times a second to see a lab file saved.
+constexpr int kSettleFrames = 3;             // ImGui needs two frames after an input to redraw what it changed
+constexpr double kIdleWakeSeconds = 0.25;  // how late a saved lab file or a finished export may show
+
+bool animating(const AppState& state) {
+  if (state.playback.playing() || state.timing.worker.busy()) return true;
+  for (const Session& s : state.sessions)
+    if (s.busy() || s.building_views()) return true;
+  return false;
+}
+
 bool quit_shortcut_pressed() {
   // ImGui 1.86 indexes keys by GLFW key code.
   return ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false);
@@ -107,9 +120,15 @@ int run_gui(const GuiOptions& options) {
   }
 
   double last_time = glfwGetTime();
+  int settle_frames = kSettleFrames;
   while (!window.should_close() && !state.quit_requested) {
     driver.frame_begins();
-    window.poll_events();
+    if (headless || animating(state) || settle_frames > 0) {
+      window.poll_events();
+      if (settle_frames > 0) --settle_frames;
+    } else if (window.wait_events(kIdleWakeSeconds)) {
+      settle_frames = kSettleFrames;
+    }
     if (state.requested_ui_scale > 0.0f) {
       apply_ui_scale(state, state.requested_ui_scale);
       imgui.upload_fonts_texture();

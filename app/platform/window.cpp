@@ -115,6 +115,12 @@ void Window::set_fullscreen(bool on) {
 
 void Window::poll_events() { glfwPollEvents(); }
 
+bool Window::wait_events(double seconds) {
+  const double start = glfwGetTime();
+  glfwWaitEventsTimeout(seconds);
+  return glfwGetTime() - start < seconds * 0.95;
+}
+
 void Window::clear(float r, float g, float b) {
   int width = 0, height = 0;
   framebuffer_size(width, height);

@@ -34,6 +34,8 @@ class Window {
   void set_fullscreen(bool on);
 
   void poll_events();
+  // Sleeps until an event arrives or `seconds` pass; true when an event came first.
+  bool wait_events(double seconds);
   void clear(float r, float g, float b);  // sets the viewport and clears the back buffer
   void swap_buffers();
 

@@ -36,6 +36,7 @@ class Session {
   void finish();
 
   bool busy() const { return runner_.busy(); }
+  bool building_views() const { return !building_.empty(); }  // a view's model still being made
   const RunProgress* progress() const { return runner_.progress(); }
   double seconds_running() const { return runner_.seconds_running(); }
   void cancel() { runner_.cancel(); }

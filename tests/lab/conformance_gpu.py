@@ -19,12 +19,12 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 from conformance import parse_header  # noqa: E402
+from kept_runs import main, unpack  # noqa: E402
 from trace_compare import SKIP, UNKNOWN_LANE  # noqa: E402
 
 suite = os.path.join(here, "conformance")
@@ -156,12 +156,7 @@ def group(rows, key):
 
 
 def compare_all(cli, source):
-    folder = source
-    if os.path.isfile(source):
-        folder = tempfile.mkdtemp(prefix="wl-conformance-gpu-")
-        with tarfile.open(source) as t:
-            t.extractall(folder)
-        folder = os.path.join(folder, "conformance-on-h200")  # the folder `record` wrote, tarred
+    folder = unpack(source, "conformance-on-h200")
     work = tempfile.mkdtemp(prefix="wl-conformance-sim-")
     env = dict(os.environ)
     env.setdefault("XDG_CACHE_HOME", os.path.join(work, "cache"))  # the lab's builds, kept between runs
@@ -195,14 +190,4 @@ def compare_all(cli, source):
 
 
 if __name__ == "__main__":
-    mode, cli, where = sys.argv[1:4]
-    if mode == "record":
-        record(cli, where)
-    elif mode == "compare":
-        compare_all(cli, where)
-    else:
-        raise SystemExit(f"unknown mode {mode}: record or compare")
-    if failures:
-        print("\n".join(failures))
-        sys.exit(1)
-    print("ok")
+    main(record, compare_all, failures)

@@ -15,11 +15,11 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
+from kept_runs import main, unpack  # noqa: E402
 from trace_compare import compare  # noqa: E402
 
 plain = os.path.join(here, "plain")
@@ -59,12 +59,7 @@ def record(cli, folder):
 
 
 def compare_all(cli, source):
-    folder = source
-    if os.path.isfile(source):
-        folder = tempfile.mkdtemp(prefix="wl-lab-gpu-")
-        with tarfile.open(source) as t:
-            t.extractall(folder)
-        folder = os.path.join(folder, "lab-on-h200")  # the folder `record` wrote, tarred
+    folder = unpack(source, "lab-on-h200")
     work = tempfile.mkdtemp(prefix="wl-lab-sim-")
     for name, file, kernel, options in CASES:
         doc = json.load(open(os.path.join(folder, name + ".json")))
@@ -93,14 +88,4 @@ def compare_all(cli, source):
               f"{doc['lab']['time_ms']:.4f} ms on the GPU")
 
 
-mode, cli, where = sys.argv[1:4]
-if mode == "record":
-    record(cli, where)
-elif mode == "compare":
-    compare_all(cli, where)
-else:
-    raise SystemExit(f"unknown mode {mode}: record or compare")
-if failures:
-    print("\n".join(failures))
-    sys.exit(1)
-print("ok")
+main(record, compare_all, failures)

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "run/backend_run.h"
 #include "model/views/block_events.h"
@@ -11,10 +13,11 @@
 
 namespace wl::test {
 
-// Block 0 of a run of `family`'s `variant`, recorded.
+// Block 0 (or `blocks`) of a run of `family`'s `variant`, recorded.
 inline TraceViews simulate_in(const std::string& family, const std::string& variant, unsigned block, std::uint64_t n,
                               const std::string& type, Pattern pattern,
-                              const std::map<std::string, std::uint64_t>& params = {}) {
+                              const std::map<std::string, std::uint64_t>& params = {},
+                              std::vector<std::uint32_t> blocks = {0}) {
   RunRequest r;
   r.family = family;
   r.params = params;
@@ -23,7 +26,7 @@ inline TraceViews simulate_in(const std::string& family, const std::string& vari
   r.n = n;
   r.type = type;
   r.record = true;
-  r.record_blocks = {0};
+  r.record_blocks = std::move(blocks);
   RunInput input;
   input.pattern = pattern;
   RunReport report = run_request(r, input, BackendChoice::Simulator);

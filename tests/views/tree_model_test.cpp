@@ -130,17 +130,7 @@ TEST(TreeModel, InterleavedDivergentCombinesNeighbours) {
 // elements the block writes, from its first. Block 1 of n = 128 at block 32 (two elements a
 // thread) starts at element 64: input 65..128 (ascending), level 0 holds (65 + t) + (97 + t).
 TEST(TreeModel, AGlobalMemoryTreeHasItsElementsAsSlots) {
-  RunRequest r;
-  r.family = "reduce";
-  r.variant = "global-in-place";
-  r.block = 32;
-  r.n = 128;
-  r.type = "i32";
-  r.record = true;
-  r.record_blocks = {1};
-  RunInput input;
-  input.pattern = Pattern::Ascending;
-  const TraceViews v = build_trace_views(run_request(r, input, BackendChoice::Simulator).outcome.trace);
+  const TraceViews v = test::simulate_in("reduce", "global-in-place", 32, 128, "i32", Pattern::Ascending, {}, {1});
   const TreeModel t = tree_of(v, 1);
   EXPECT_TRUE(t.global_slots);
   std::vector<std::string> labels;
