@@ -1,9 +1,10 @@
 // cg::reduce for a plain-CUDA file on the simulator, within a warp as the GPU's library does it:
 // a 32-bit integer summed, or its minimum or maximum taken, is one __reduce_*_sync (redux.sync on
 // sm_80 and later, a vote in the trace); any other type or operator a butterfly of shfl_xor over
-// the tile, so the trace shows its log2(size) shuffles. A tile wider than a warp reduces each warp so, then passes the warps' values
-// through the block's tile memory (this_thread_block(memory)), or through a scratch array of
-// its own where none was lent, between two of the tile's syncs.
+// the tile, so the trace shows its log2(size) shuffles. A tile wider than a warp reduces each
+// warp so, then passes the warps' values through the block's tile memory
+// (this_thread_block(memory)), or through a scratch array of its own where none was lent,
+// between two of the tile's syncs.
 #pragma once
 #include "../cooperative_groups.h"
 
@@ -24,13 +25,13 @@ constexpr bool is_redux() {  // what redux.sync does: a 32-bit integer's sum, mi
 
 template <unsigned Size, class T, class Op>
 inline T reduce(const thread_block_tile<Size>& tile, T v, Op op, unsigned line = __builtin_LINE()) {
-  const unsigned width = tile.size() < 32 ? tile.size() : 32;
   if constexpr (details::is_redux<T, Op>()) {
     using U = typename std::conditional<std::is_signed<T>::value, int, unsigned>::type;
     if constexpr (std::is_same<Op, plus<T>>::value) v = T(__reduce_add_sync(tile.mask(), U(v), line));
     else if constexpr (std::is_same<Op, less<T>>::value) v = T(__reduce_min_sync(tile.mask(), U(v), line));
     else v = T(__reduce_max_sync(tile.mask(), U(v), line));
   } else {
+    const unsigned width = tile.size() < 32 ? tile.size() : 32;
     for (unsigned offset = width / 2; offset > 0; offset /= 2)
       v = op(v, __shfl_xor_sync(tile.mask(), v, int(offset), int(width), line));
   }
