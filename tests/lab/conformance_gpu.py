@@ -11,8 +11,9 @@
   conformance_gpu.py compare WARPLENS_CLI FOLDER_OR_TARBALL
       anywhere with clang (CI, on conformance-on-h200.tar.xz, kept from a `record`): each GPU run
       was checked right and timed; each `ok` case, run on the simulator, names the same launches
-      and buffers and equals the GPU's events thread by thread in blocks 0 and 1, shared
-      addresses included (each kernel's arrays where nvcc put them).
+      and buffers and equals the GPU's events thread by thread in blocks 0 and 1, in 32-bit words
+      (words()), shared addresses included (each kernel's arrays where nvcc put them), except
+      where KNOWN_DIFFERENCES says the two compilers made different code.
 """
 import concurrent.futures
 import json
