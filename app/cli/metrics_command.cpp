@@ -42,6 +42,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
         const Metrics m = counted_metrics(t, launches);
         nlohmann::json j = metrics_to_json(m);
         j["launches"] = counted_launches_json(launches);
+        j["races"] = races_json(t);
         if (t.meta.ranks > 1) j["ranks"] = peer_traffic_to_json(peer_traffic(t));
         std::printf("%s\n", *json ? j.dump(2).c_str() : format_metrics_table(m).c_str());
       } catch (const std::exception& e) {

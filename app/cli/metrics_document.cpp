@@ -33,14 +33,18 @@ nlohmann::json metrics_document(const RunResult& o, CountedLaunches launches) {
   const WorkSpan ws = measure_work_span(build_dataflow(o.trace));
   j["work_span"] = {{"work", ws.work}, {"span", ws.span}, {"inputs", ws.inputs}};
   j["notes"] = run_notes(o.trace, ws, o.check.ok && !o.trace.meta.fault);
-  nlohmann::json races = nlohmann::json::array();
-  for (const Race& r : find_races(o.trace)) races.push_back(race_sentence(r, o.trace.meta));
-  j["races"] = races;
+  j["races"] = races_json(o.trace);
   j["backend"] = o.backend;
   j["recorded_blocks"] = o.trace.meta.recorded_blocks;
   j["grid"] = o.trace.meta.grid_dim;
   if (o.trace.meta.ranks > 1) j["ranks"] = peer_traffic_to_json(peer_traffic(o.trace));
   return j;
+}
+
+nlohmann::json races_json(const Trace& trace) {
+  nlohmann::json races = nlohmann::json::array();
+  for (const Race& r : find_races(trace)) races.push_back(race_sentence(r, trace.meta));
+  return races;
 }
 
 }  // namespace wl::cli

@@ -25,4 +25,8 @@ nlohmann::json counted_launches_json(CountedLaunches launches);
 
 nlohmann::json metrics_document(const RunResult& run, CountedLaunches launches);
 
+// The races the trace holds, a sentence each (as `lab run` prints them): the document's "races",
+// and `metrics --trace FILE --json`'s, so a grader reads them from a saved trace too.
+nlohmann::json races_json(const Trace& trace);
+
 }  // namespace wl::cli
