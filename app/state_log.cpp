@@ -17,6 +17,7 @@ nlohmann::json rect_json(const ui::PanelRect& r) { return {r.pos.x, r.pos.y, r.s
 void StateLog::update(const AppState& state, int width, int height, const ProbeLog& probes) {
   nlohmann::json j;
   const RunSettings& left = state.sessions[0].settings;
+  j["frames"] = ++frames_;
   j["window"] = {width, height};
   j["ui_scale"] = state.ui_scale;
   j["view"] = state.view->id;

@@ -1,7 +1,8 @@
 // --state-out FILE: what the app is showing, as JSON, rewritten whenever it changes, so a test
 // that drives the real window with X input (tests/app/gui_input_test.py) can see what each key,
 // click, drag or resize did: the view, the step, compare, the cameras, the panels' rectangles,
-// and where the views drew what they probe (ProbeLog: a count and a bounding box per group).
+// and where the views drew what they probe (ProbeLog: a count and a bounding box per group);
+// and how many frames were drawn, so a test can see that an idle window draws few.
 #pragma once
 #include <string>
 
@@ -18,6 +19,7 @@ class StateLog {
 
  private:
   std::string path_, last_;
+  unsigned long long frames_ = 0;  // update() is called once a frame
 };
 
 }  // namespace wl
