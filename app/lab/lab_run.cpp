@@ -18,9 +18,11 @@
 #include "kernels/plain/plain_contract.h"
 #include "kernels/plain/plain_gpu_kernel.h"
 #include "kernels/plain/plain_steps.h"
+#include "lab/gpu_shared_layout.h"
 #include "lab/gpu_tracer.h"
 #include "lab/lab_where.h"
 #include "lab/plain_build.h"
+#include "lab/plain_source.h"
 #include "results/sweep_text.h"
 #include "trace/trace_file.h"
 
@@ -222,6 +224,25 @@ std::string kernel_pattern(const std::string& name) { return "(^|[ :])" + name +
 // A plain-CUDA file's run on the GPU, after `out` holds the unpatched run's check and time:
 // the same run again with the GPU tracer injected, its recording turned into the trace
 // (gpu_recording.h), with the run's names for the family, the request and the buffers.
+// The recording's shared memory named as the simulator names it: the kernel's static arrays where
+// nvcc put them (its PTX, gpu_shared_layout.h), then its dynamic array after them, rounded to 16
+// bytes as the launches' shared bytes are. Nothing is named when the layout does not add up.
+void name_gpu_shared(const LabFile& file, const std::string& type, const std::string& table_path,
+                     const std::string& mangled, std::uint32_t static_bytes, std::uint32_t dynamic_bytes,
+                     TraceMeta& meta) {
+  std::vector<SharedArrayRecord> arrays = gpu_shared_arrays(read_text(table_path), mangled, static_bytes);
+  if (arrays.empty() && static_bytes) return;
+  const std::vector<PlainKernelDecl> kernels = find_plain_kernels(file.text);
+  const auto k = std::find_if(kernels.begin(), kernels.end(), [&](const PlainKernelDecl& d) { return d.name == file.id; });
+  if (k != kernels.end()) {
+    PlainSharedTable declared;
+    plain_shared_declarations(file.text, *k, type, declared);
+    if (!declared.dynamic_name.empty() && dynamic_bytes)
+      arrays.push_back({declared.dynamic_name, (static_bytes + 15) / 16 * 16, dynamic_bytes});
+  }
+  meta.shared_arrays = std::move(arrays);
+}
+
 bool record_plain_on_gpu(const LabFile& file, const LabRequest& request, const json& asked, const ChildLimits& limits,
                          LabRun& out) {
   std::string why;
@@ -270,6 +291,9 @@ bool record_plain_on_gpu(const LabFile& file, const LabRequest& request, const j
     // Each launch's elements and shared bytes as the simulator counts them: the static section
     // (the recording's) rounded up to 16 bytes, then the dynamic bytes (plain_shared_bytes).
     const json& made = j.at("launches");
+    if (!meta.launches.empty() && !recording.launches.empty() && !made.empty())
+      name_gpu_shared(file, request.request.type, out.build.gpu_shared, recording.launches.front().mangled_name,
+                      meta.launches.front().shared_bytes, made[0].at("dynamic_shared_bytes"), meta);
     for (std::size_t k = 0; k < meta.launches.size() && k < made.size(); ++k) {
       LaunchRecord& l = meta.launches[k];
       const std::uint32_t dynamic = made[k].at("dynamic_shared_bytes");

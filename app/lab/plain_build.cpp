@@ -12,6 +12,7 @@
 #include "kernels/plain/plain_contract.h"
 #include "kernels/plain/plain_kernel.h"
 #include "lab/child_process.h"
+#include "lab/gpu_shared_layout.h"
 #include "lab/plain_source.h"
 #include "lab_toolchain.h"
 
@@ -133,6 +134,19 @@ std::vector<PlainSharedSymbol> shared_symbols(const std::string& listing, std::v
     out.push_back(std::move(s));
   }
   return out;
+}
+
+// The PTX nvcc --keep left in `folder` (one architecture: one file); "" when there is none.
+std::string kept_ptx(const std::string& folder) {
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(folder, ec))
+    if (e.path().extension() == ".ptx") {
+      std::ifstream in(e.path(), std::ios::binary);
+      std::stringstream text;
+      text << in.rdbuf();
+      return text.str();
+    }
+  return {};
 }
 
 }  // namespace
@@ -291,18 +305,23 @@ LabBuild build_plain_gpu_file(const LabFile& file, const std::string& type, unsi
   for (const std::string& w : command) key_text += w;
   const std::string base = dir + "/" + kernel.name + "-" + lab_build_key(key_text) + "-plain-gpu";
   b.library = base + ".so";
+  b.gpu_shared = base + ".shared";
   if (fs::exists(b.library)) {
     b.ok = b.cached = true;
     return b;
   }
   const std::string mine = base + "." + std::to_string(getpid());
-  const std::string source_path = mine + ".cu", partial = mine + ".so.part";
+  const std::string source_path = mine + ".cu", partial = mine + ".so.part", kept = mine + ".keep";
   std::ofstream(source_path) << source;
-  command.insert(command.end(), {source_path, "-o", partial});
+  // --keep: the PTX, whose declarations say where the kernel's shared arrays lie (gpu_shared_layout.h).
+  fs::create_directories(kept, ec);
+  command.insert(command.end(), {"--keep", "--keep-dir", kept, source_path, "-o", partial});
   ChildLimits limits;
   limits.seconds = kNvccSeconds;
   const ChildOutcome run = run_child(command, limits);
   fs::remove(source_path, ec);
+  const std::string ptx = kept_ptx(kept);
+  fs::remove_all(kept, ec);
   b.seconds = run.seconds;
   b.output = run.output;
   b.diagnostics = parse_diagnostics(run.output, file.path);
@@ -311,6 +330,7 @@ LabBuild build_plain_gpu_file(const LabFile& file, const std::string& type, unsi
     if (b.diagnostics.empty()) b.problem = "nvcc " + describe_outcome(run, limits) + ": " + run.output;
     return b;
   }
+  write_file(b.gpu_shared, ptx_shared_table(ptx));  // before the library: a cached one has its table
   fs::rename(partial, b.library, ec);
   if (ec) {
     b.problem = "cannot keep the built kernel in " + dir + ": " + ec.message();

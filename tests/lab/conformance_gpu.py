@@ -73,6 +73,7 @@ def compact(trace):
     m = trace["meta"]
     return {"launches": [[l["grid_dim"], l["block_dim"], l["n"]] for l in m["launches"]],
             "buffers": sorted(b["name"] for b in m["buffers"]), "variant": m["variant"],
+            "shared_arrays": [[a["name"], a["offset"], a["bytes"]] for a in m.get("shared_arrays", [])],
             "unknown_lanes": unknown, "rows": rows}
 
 
@@ -134,6 +135,8 @@ def differences(gpu, sim):
     if gpu["launches"] != sim["launches"] or gpu["buffers"] != sim["buffers"] or gpu["variant"] != sim["variant"]:
         return (f"the GPU ran {gpu['variant']} {gpu['launches']} on {gpu['buffers']}, the simulator "
                 f"{sim['variant']} {sim['launches']} on {sim['buffers']}")
+    if gpu["shared_arrays"] != sim["shared_arrays"]:  # names, offsets and sizes: nvcc's, from its PTX
+        return f"the GPU names shared memory {gpu['shared_arrays']}, the simulator {sim['shared_arrays']}"
     key = lambda r: tuple(r[:3])  # noqa: E731
     by = lambda rows: {k: sorted(map(tuple, v)) for k, v in group(rows, key).items()}  # noqa: E731
     if gpu["unknown_lanes"]:  # a source lane the GPU could not know is compared as 0 on both sides

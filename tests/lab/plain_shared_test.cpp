@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/plain/plain_shared.h"
+#include "lab/gpu_shared_layout.h"
 #include "lab/plain_source.h"
 
 namespace wl::lab {
@@ -112,6 +113,35 @@ TEST(PlainShared, AKernelsArraysStartAtByteZeroWhateverElseTheFileDeclares) {
   EXPECT_EQ(shared_element_name(trace.meta, 0, 4), "flag[0]");
   EXPECT_EQ(shared_element_name(trace.meta, 4112 + 8, 4), "partial[2]");
   EXPECT_EQ(shared_element_name(Trace().meta, 4100, 4), "shared[1025]");  // no names: as before
+}
+
+// nvcc's layout of a kernel's static arrays, from the PTX a GPU build keeps: each kernel's arrays
+// packed from 0 in the order declared, each aligned, named as the source names them (a local
+// static, a namespace's array, a file's); a layout that does not reach the launch's static
+// bytes names nothing.
+TEST(GpuSharedLayout, ThePtxGivesEachKernelsArraysAndNames) {
+  const std::string ptx =
+      ".extern .shared .align 16 .b8 dyn[];\n"
+      ".visible .entry _Z5thirdPf(\n\t.param .u64 _Z5thirdPf_param_0\n)\n{\n"
+      "\t// demoted variable\n\t.shared .align 4 .b8 _ZZ5thirdPfE4mine[13];\n"
+      "\t// demoted variable\n\t.shared .align 8 .b8 _ZN2ns2xyE[5];\n"
+      "\tst.shared.u8 \t[%r3], %rs1;\n}\n"
+      ".visible .entry _Z6reduceIfEvPKT_PS0_j(\n)\n{\n"
+      "\t.shared .align 4 .b8 _ZZ6reduceIfEvPKT_PS0_jE5sdata_0[1024];\n"
+      "\t.shared .align 8 .b8 filescope[64];\n"
+      "\t.shared .align 4 .u32 _ZZ6reduceIfEvPKT_PS0_jE9block_sum;\n}\n";
+  const std::string table = ptx_shared_table(ptx);
+  EXPECT_EQ(table,
+            "_Z5thirdPf 0 13 mine\n_Z5thirdPf 16 5 xy\n"
+            "_Z6reduceIfEvPKT_PS0_j 0 1024 sdata\n_Z6reduceIfEvPKT_PS0_j 1024 64 filescope\n"
+            "_Z6reduceIfEvPKT_PS0_j 1088 4 block_sum\n");
+  const std::vector<SharedArrayRecord> third = gpu_shared_arrays(table, "_Z5thirdPf", 21);
+  ASSERT_EQ(third.size(), 2u);
+  EXPECT_EQ(third[1].name, "xy");
+  EXPECT_EQ(third[1].offset, 16u);
+  EXPECT_EQ(gpu_shared_arrays(table, "_Z5thirdPf", 24).size(), 2u);   // ptxas rounded the end up
+  EXPECT_TRUE(gpu_shared_arrays(table, "_Z5thirdPf", 1045).empty());  // not the layout guessed
+  EXPECT_TRUE(gpu_shared_arrays(table, "_Z5otherPf", 0).empty());     // a kernel it does not hold
 }
 
 }  // namespace
