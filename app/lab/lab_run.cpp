@@ -221,9 +221,6 @@ bool exec_child(const LabFile& file, const std::string& library, const json& ask
 // "void reduce2<float, 256u>(float const*, float*, unsigned int)", not in "reduce20(...)".
 std::string kernel_pattern(const std::string& name) { return "(^|[ :])" + name + "[<(]"; }
 
-// A plain-CUDA file's run on the GPU, after `out` holds the unpatched run's check and time:
-// the same run again with the GPU tracer injected, its recording turned into the trace
-// (gpu_recording.h), with the run's names for the family, the request and the buffers.
 // The recording's shared memory named as the simulator names it: the kernel's static arrays where
 // nvcc put them (its PTX, gpu_shared_layout.h), then its dynamic array after them, rounded to 16
 // bytes as the launches' shared bytes are. Nothing is named when the layout does not add up.
@@ -243,6 +240,9 @@ void name_gpu_shared(const LabFile& file, const std::string& type, const std::st
   meta.shared_arrays = std::move(arrays);
 }
 
+// A plain-CUDA file's run on the GPU, after `out` holds the unpatched run's check and time:
+// the same run again with the GPU tracer injected, its recording turned into the trace
+// (gpu_recording.h), with the run's names for the family, the request and the buffers.
 bool record_plain_on_gpu(const LabFile& file, const LabRequest& request, const json& asked, const ChildLimits& limits,
                          LabRun& out) {
   std::string why;
