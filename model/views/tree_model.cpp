@@ -38,17 +38,17 @@ class Builder {
     tree_.block_dim = block_dim;
     tree_.values = values;
     for (const BufferRecord& b : buffers) role_[b.id] = b.role;
-    for (const Event& e : events_)
-      if (e.op == OpKind::GlobalStore || e.op == OpKind::GlobalAtomic) writes_buffer_[e.buffer] = true;
     // A buffer that is no result but that the block stores to holds its tree in global memory (a
     // textbook's `in[i] += in[i + s]`): its elements are slots, from the first one the block writes.
     const unsigned elem = tree_.values.element_bytes();
-    for (const Event& e : events_)
+    for (const Event& e : events_) {
+      if (e.op == OpKind::GlobalStore || e.op == OpKind::GlobalAtomic) writes_buffer_[e.buffer] = true;
       if (e.op == OpKind::GlobalStore && role_[e.buffer] != BufferRole::Output && elem) {
         std::optional<std::uint64_t>& base = in_place_base_[e.buffer];
         base = std::min<std::uint64_t>(base.value_or(~std::uint64_t(0)), e.address / elem);
         tree_.global_slots = true;
       }
+    }
   }
 
   TreeModel build() {
