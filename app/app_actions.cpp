@@ -9,8 +9,14 @@
 namespace wl {
 namespace {
 
-std::vector<std::uint16_t> shown_steps(const AppState& s) {
+// The view's own rows where it plays through them (a pipelined all-reduce's rounds), else the
+// steps of the traces shown.
+std::vector<std::uint16_t> shown_steps(AppState& s, bool wait_for_rows = false) {
   std::vector<std::uint16_t> steps;
+  if (const std::vector<std::string> rows = view_playback_rows(s, wait_for_rows); !rows.empty()) {
+    for (std::size_t k = 0; k < rows.size(); ++k) steps.push_back(playback_row_step(k));
+    return steps;
+  }
   for (int side = 0; side < (s.compare ? 2 : 1); ++side)
     if (const TraceViews* v = s.sessions[side].views()) steps.insert(steps.end(), v->steps.begin(), v->steps.end());
   return steps;
@@ -41,6 +47,21 @@ void update_sessions(AppState& state) {
   if (faulted) go_to_fault(state, *faulted);
 }
 
+std::vector<std::string> view_playback_rows(AppState& state, bool wait) {
+  if (!state.view || !state.view->playback_rows || !state.view->build) return {};
+  Session& s = state.sessions[0];
+  if (!s.views() || !can_draw(*state.view, *s.views())) return {};
+  const ViewModel* model = s.view_model(*state.view, wait || state.wait_for_models);
+  return model ? state.view->playback_rows(*model) : std::vector<std::string>{};
+}
+
+void follow_view_rows(AppState& state) {
+  std::vector<std::uint16_t> steps = shown_steps(state);
+  std::sort(steps.begin(), steps.end());
+  steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+  if (steps != state.playback.steps()) state.playback.set_steps(std::move(steps));
+}
+
 void watch_lab_file(AppState& state) {
   if (state.lab.path.empty()) return;
   std::error_code ec;
@@ -56,18 +77,38 @@ void finish_sessions(AppState& state) {
     const RunOutcome* o = s.outcome();
     if (o && o->problem == RunProblem::TraceFile) state.banner = o->message;
   }
-  state.playback.set_steps(shown_steps(state));
+  state.playback.set_steps(shown_steps(state, true));
 }
 
 void mirror_input(AppState& state) {
   RunSettings& right = state.sessions[1].settings;
   const RunSettings& left = state.sessions[0].settings;
-  const std::string variant = right.request.variant;
+  const RunSettings before = right;
   right = left;
-  right.lab_file.clear();  // a learner's kernel is compared with a built-in variant
-  // Its own variant, where the left's family has it (after a family switch it may not).
-  const Family* family = find_family(left.request.family);
-  right.request.variant = family && family->find_variant(variant) ? variant : compare_partner_of(left.request);
+  if (!left.lab_file.empty() && !before.lab_file.empty()) {  // a learner's kernel beside another (--compare-with)
+    right.lab_file = before.lab_file;
+    right.lab_family = before.lab_family;
+    right.lab_kernel = before.lab_kernel;
+    right.request.variant = before.request.variant;
+  } else {
+    right.lab_file.clear();  // a built-in variant
+    // Its own variant, where the left's family has it (after a family switch it may not).
+    const Family* family = find_family(left.request.family);
+    const std::string& variant = before.request.variant;
+    right.request.variant = family && family->find_variant(variant) ? variant : compare_partner_of(left.request);
+    if (family)  // a learner's contract may take parameters its family's variants do not (items)
+      for (auto p = right.request.params.begin(); p != right.request.params.end();) {
+        const std::vector<FamilyParam> params = family->params();
+        const bool known = std::any_of(params.begin(), params.end(), [&](const FamilyParam& q) { return q.name == p->first; });
+        if (!known) {
+          const std::string note = "the right side, " + right.request.variant + ", has no parameter '" + p->first +
+                                   "': it runs without it";
+          if (std::find(state.notes.begin(), state.notes.end(), note) == state.notes.end()) state.notes.push_back(note);
+        }
+        p = known ? std::next(p) : right.request.params.erase(p);
+      }
+  }
+  if (state.compare_params) right.request.params = *state.compare_params;
 }
 
 void run_sessions(AppState& state) {
@@ -144,14 +185,27 @@ std::vector<ViewTab> shown_views(const AppState& state) {
   // The trace shown decides, where it is of this family (a run of another is on its way: the
   // family's views until it comes).
   const TraceViews* views = s.views() && s.views()->trace.meta.family == family ? s.views() : nullptr;
+  if (!find_family(family) && views) {  // a program recorded on a GPU: every view its trace can give
+    std::vector<std::string> own;
+    for (const ViewDecl* v : all_views())
+      if (v->own) own.push_back(v->id);
+    return view_tabs(own, views);
+  }
   return view_tabs(showcase_of(family).views, views);
 }
 
 void keep_view_shown(AppState& state) {
   if (state.sessions[0].busy()) return;  // a lesson's view waits for the run that has it
   const std::vector<ViewTab> tabs = shown_views(state);
-  if (!shown(tabs, state.view))
-    state.view = default_view(tabs, showcase_of(state.sessions[0].settings.request.family).default_view);
+  if (shown(tabs, state.view)) return;
+  // Asked for (--view, a lesson, a key) and not offered for this run: say why, never silently.
+  if (const TraceViews* v = state.sessions[0].views(); v && state.view) {
+    std::string needs;
+    for (const std::string& word : gives_words(state.view->needs & ~v->gives)) needs += (needs.empty() ? "" : ", ") + word;
+    state.status_message = std::string("The ") + state.view->title + " view is not offered for " + v->trace.meta.variant +
+                           (needs.empty() ? ": it draws a kernel of another shape" : ": its trace gives no " + needs);
+  }
+  state.view = default_view(tabs, showcase_of(state.sessions[0].settings.request.family).default_view);
 }
 
 void next_variant(AppState& state) {

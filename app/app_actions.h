@@ -18,6 +18,13 @@ void watch_lab_file(AppState& state);
 // Blocks until both sessions' runs are done (headless screenshots, benchmarks).
 void finish_sessions(AppState& state);
 
+// The rows the view shown plays through where they are its own (ViewDecl::playback_rows: a
+// pipelined all-reduce's rounds), by name; empty where playback walks the traces' steps.
+// `wait`: build the view's model now if it is not yet (headless: finish_sessions).
+std::vector<std::string> view_playback_rows(AppState& state, bool wait = false);
+// Points playback at those rows, or back at the steps, as the view shown asks. Once a frame.
+void follow_view_rows(AppState& state);
+
 // The views shown for sessions[0]'s family and run, with their keys (view_tabs); and the view
 // shown, put back on the family's default when it is not among them (not while a run is on its
 // way: a lesson's view waits for the run that has it).

@@ -2,6 +2,8 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +59,9 @@ struct AppState {
   // What is shown.
   Session sessions[2];              // [0] the main variant, [1] the one compared with it
   bool compare = false;             // both sides, in lockstep
+  // --compare-param: the right side's own family parameters; unset, it takes the left's (those
+  // its family has: a built-in variant beside a learner's kernel leaves its contract's own).
+  std::optional<std::map<std::string, std::uint64_t>> compare_params;
   const ViewDecl* view = find_view("tree");
   bool wait_for_models = false;     // headless: a view's model is built before the frame is drawn
   Playback playback;

@@ -121,7 +121,10 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->capture_default_str()
       ->each([&s](const std::string&) { s.family_given = true; });
   app.add_option("--variant", s.variant, "Variant id, e.g. sequential (see `warplens list`)")->group(start_group);
-  app.add_option("--compare-with", s.compare_with, "Compare side by side with this variant")->group(start_group);
+  app.add_option("--compare-with", s.compare_with,
+                 "Compare side by side with this variant; with --lab and a .cu file, also another of its kernels, "
+                 "or another file's (OTHER.cu or OTHER.cu:KERNEL)")
+      ->group(start_group);
   app.add_option("--view", s.view, view_names_text())
       ->group(start_group)
       ->check(CLI::Validator(
@@ -151,6 +154,12 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
             return parse_params({t}, params, error) ? std::string() : error;
           },
           ""));
+  app.add_option("--compare-param", s.compare_params,
+                 "With --compare-with: the right side's own family parameter, name=value (default: the left's); "
+                 "repeatable")
+      ->group(start_group)
+      ->type_name("NAME=VALUE")
+      ->needs(app.get_option("--compare-with"));
   app.add_option("--backend", s.backend, "auto (GPU if usable), sim or gpu")
       ->group(start_group)
       ->check(CLI::IsMember({"auto", "sim", "gpu"}));
@@ -199,8 +208,8 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   CLI::Option* const lab = app.get_option("--lab");
   // --family with --lab names a plain-CUDA file's contract; a variant file names its own family.
   lab->excludes(trace)->excludes(lesson)->excludes(app.get_option("--variant"));
-  for (const char* name : {"--family", "--variant", "--compare-with", "--n", "--block", "--op", "--type", "--pattern",
-                           "--seed", "--param", "--inspect-block", "--inspect-launch"})
+  for (const char* name : {"--family", "--variant", "--compare-with", "--compare-param", "--n", "--block", "--op", "--type",
+                           "--pattern", "--seed", "--param", "--inspect-block", "--inspect-launch"})
     app.get_option(name)->excludes(trace)->excludes(lesson);
   for (const char* name : {"--backend", "--sm-count"}) app.get_option(name)->excludes(trace);  // a lesson keeps them
   for (const char* name : {"--view", "--level", "--sweep"}) app.get_option(name)->excludes(lesson);

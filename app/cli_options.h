@@ -29,7 +29,8 @@ struct WindowSize {
 struct StartOptions {
   std::string family = kDefaultFamily;
   std::string variant;
-  std::string compare_with;   // set: compare mode with this variant on the right
+  std::string compare_with;   // set: compare mode with this variant (with --lab: kernel, FILE or FILE:KERNEL) on the right
+  std::vector<std::string> compare_params;  // "name=value": the right side's own (default: the left's)
   std::string view;           // tree, divergence, banks, memory, source, compare, metrics
   std::string level;          // a tree level number, "load" or "finish"
   std::optional<std::uint64_t> n;

@@ -14,8 +14,8 @@ void add_export_command(CLI::App& app, GuiOptions& options) {
   cmd->fallthrough();
   cmd->footer(
       "Also takes warplens's options after export: what to run or load (--family, --variant, --n, --block, "
-      "--type, --trace FILE, ...), what to show (--view, --level, --compare-with, --presenter), and --size WxH. "
-      "The pictures hold the view pane alone: no side panel, tabs, menu or status bar.");
+      "--type, --lab FILE.cu, --trace FILE, ...), what to show (--view, --level, --compare-with, --presenter), and "
+      "--size WxH. The pictures hold the view alone, at --size: no side panel, tabs, menu or status bar.");
   ViewExportRequest& r = options.view_export;
   cmd->add_option("--png", r.png, "The view at the current level (--level) as a PNG")->type_name("FILE.png");
   cmd->add_option("--frames", r.frames,
@@ -49,8 +49,9 @@ void add_export_command(CLI::App& app, GuiOptions& options) {
     if (!r.gif.empty() && !gif_export_available()) throw CLI::ValidationError(kGifNeedsGiflib);
     if (!options.screenshot_path.empty() || options.bench_frames > 0)
       throw CLI::ValidationError("export writes its own files: --screenshot and --bench-frames do not go with it");
-    if (!options.start.lesson_path.empty() || !options.start.lab_path.empty())
-      throw CLI::ValidationError("export shows a run or a trace: --lesson and --lab do not go with it");
+    if (!options.start.lesson_path.empty())
+      throw CLI::ValidationError("export shows a run, a learner's kernel (--lab) or a trace: a lesson's slides are "
+                                 "each such a run; export the slide's run with its options instead of --lesson");
   });
 }
 

@@ -26,33 +26,16 @@ struct PixelRect {
   int x = 0, y = 0, w = 0, h = 0;  // framebuffer pixels, from the top left
 };
 
-// The view pane (or both, side by side, in compare mode): the child windows view_area.cpp opens
-// in its "Views" window. They hold the pane's header (variant, n, block) and the view with its
-// legend; the tabs, the playback bar, the side panel, the menu and the status bar stay out. The
-// Timing view has no panes: then the whole view area, which layout.h puts beside the panel. A
-// margin of the view area's background (an item spacing: less than the gap to the playback bar)
-// keeps the pane's text off the picture's edges.
+// The view area, which the export draws alone over the whole window (main_screen.cpp): the
+// view's pane (or both, side by side, in compare mode), each with its header (variant, n,
+// block), its view and its legend; no tabs, playback bar, side panel, menu or status bar. So a
+// picture is the window's size (--size).
 bool find_view_pane(PixelRect& out) {
-  ImRect pane;
-  bool found = false;
   const ImGuiWindow* area = nullptr;
-  for (const ImGuiWindow* w : GImGui->Windows) {
-    if (!w->Active) continue;
-    if (std::strcmp(w->Name, "Views") == 0) area = w;
-    if (w->ParentWindow && std::strcmp(w->ParentWindow->Name, "Views") == 0 && std::strstr(w->Name, "/##pane_")) {
-      if (found) pane.Add(w->Rect());
-      else pane = w->Rect();
-      found = true;
-    }
-  }
-  if (found && area) {
-    pane.Expand(ImGui::GetStyle().ItemSpacing.y);
-    pane.ClipWith(area->Rect());
-  } else if (area) {
-    pane = area->Rect();
-  } else {
-    return false;
-  }
+  for (const ImGuiWindow* w : GImGui->Windows)
+    if (w->Active && std::strcmp(w->Name, "Views") == 0) area = w;
+  if (!area) return false;
+  const ImRect pane = area->Rect();
   const ImGuiIO& io = ImGui::GetIO();
   const float sx = io.DisplayFramebufferScale.x, sy = io.DisplayFramebufferScale.y;
   const int fb_w = int(io.DisplaySize.x * sx + 0.5f), fb_h = int(io.DisplaySize.y * sy + 0.5f);

@@ -6,7 +6,9 @@
 #include "kernels/family/param_text.h"
 #include "kernels/host/input.h"
 #include "lab/lab_run.h"
+#include "lab/plain_source.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace wl {
@@ -51,6 +53,57 @@ std::string apply_lab_file(RunSettings& s, AppState& state, const StartOptions& 
   return {};
 }
 
+// --compare-with beside --lab: another kernel of the file, another file (OTHER.cu), or one of
+// its kernels (OTHER.cu:KERNEL), which then runs beside the learner's; else a built-in variant.
+std::string apply_lab_compare(AppState& state, const StartOptions& o) {
+  RunSettings& right = state.sessions[1].settings;
+  const RunSettings& left = state.sessions[0].settings;
+  std::string path = o.lab_path, kernel = o.compare_with;
+  const std::size_t colon = o.compare_with.rfind(':');
+  const std::string file_part = colon == std::string::npos ? o.compare_with : o.compare_with.substr(0, colon);
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(file_part, ec)) {
+    path = file_part;
+    kernel = colon == std::string::npos ? std::string() : o.compare_with.substr(colon + 1);
+  } else if (std::filesystem::is_regular_file(o.compare_with, ec)) {
+    path = o.compare_with;
+    kernel.clear();
+  }
+  std::string error;
+  const std::optional<lab::LabFile> file = lab::read_lab_file(path, error);
+  if (!file) return error;
+  const Family* family = find_family(left.request.family);
+  const bool another_file = path != o.lab_path;
+  if (!file->plain) {
+    if (!another_file) return "--compare-with names a built-in variant or a kernel of a plain-CUDA .cu file";
+    if (file->family != left.request.family)
+      return "--compare-with: " + path + " is a " + file->family + " variant; " + o.lab_path + " is " + left.request.family;
+    right.lab_file = path;
+    right.lab_family.clear();
+    right.lab_kernel.clear();
+    right.request.variant = file->id;
+    return {};
+  }
+  const std::vector<lab::PlainKernelDecl> kernels = lab::find_plain_kernels(file->text);
+  if (!another_file && family && family->find_variant(kernel) &&
+      std::none_of(kernels.begin(), kernels.end(), [&](const lab::PlainKernelDecl& k) { return k.name == kernel; })) {
+    right.request.variant = kernel;  // a built-in variant: mirror_input makes the right side built in
+    return {};
+  }
+  const lab::PlainKernelDecl* chosen = lab::choose_plain_kernel(kernels, kernel, path, error);
+  if (!chosen)
+    return "--compare-with '" + o.compare_with + "': " + error +
+           (another_file ? std::string() : " (or name a built-in variant of " + left.request.family + ")");
+  if (!file->family.empty() && file->family != left.request.family)
+    return "--compare-with: " + path + " fulfils the " + file->family + " contract; " + o.lab_path + " is run as " +
+           left.request.family;
+  right.lab_file = path;
+  right.lab_family = left.lab_family;
+  right.lab_kernel = chosen->name;
+  right.request.variant = chosen->name;
+  return {};
+}
+
 }  // namespace
 
 std::string apply_start_options(AppState& state, const StartOptions& o) {
@@ -84,9 +137,15 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
   }
   if (state.compare && !o.trace_path.empty() && o.compare_trace_path.empty())
     return "--view compare needs two runs; --trace shows one (--compare-trace adds the other)";
+  if (!o.compare_params.empty()) {
+    std::map<std::string, std::uint64_t> params;
+    if (std::string error; !parse_params(o.compare_params, params, error)) return "--compare-param: " + error;
+    state.compare_params = params;
+  }
   if (!o.compare_with.empty()) {
     state.compare = true;
-    state.sessions[1].settings.request.variant = o.compare_with;
+    if (o.lab_path.empty()) state.sessions[1].settings.request.variant = o.compare_with;
+    else if (std::string error = apply_lab_compare(state, o); !error.empty()) return error;
   } else if (state.compare) {
     state.sessions[1].settings.request.variant = compare_partner_of(s.request);
   }

@@ -25,6 +25,8 @@ void StateLog::update(const AppState& state, int width, int height, const ProbeL
   j["family"] = left.request.family;
   j["variant"] = left.request.variant;
   j["variant_right"] = state.sessions[1].settings.request.variant;
+  // What each side draws: the variant (a learner's kernel's name) of the trace shown, if any.
+  for (const Session& s : state.sessions) j["shown"].push_back(s.views() ? s.views()->trace.meta.variant : std::string());
   j["step"] = step_name(state.playback.step());
   j["playing"] = state.playback.playing();
   j["presenter"] = state.presenter;

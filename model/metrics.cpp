@@ -1,6 +1,7 @@
 #include "model/metrics.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "model/global_sectors.h"
 #include "model/shared_banks.h"
@@ -156,6 +157,15 @@ Metrics compute_metrics(const Trace& trace, const std::vector<WarpRequest>& requ
                         const std::vector<WarpStep>& grid) {
   Metrics m;
   m.incomplete = trace.overflowed();
+  if (m.incomplete && !trace.events.empty()) {
+    const auto last = std::max_element(trace.events.begin(), trace.events.end(), [](const Event& a, const Event& b) {
+      return std::tie(a.launch, a.block) < std::tie(b.launch, b.block);
+    });
+    const std::string cap = trace.meta.event_cap ? "the cap of " + std::to_string(trace.meta.event_cap) + " events was reached"
+                                                 : std::string("the recording's buffer filled");  // a GPU recording's
+    m.incomplete_where = cap + " in block " + std::to_string(last->block) + " of " + launch_name(trace.meta, last->launch) +
+                         "; later blocks ran unrecorded";
+  }
   StepRows rows(trace, m.steps);
   count_requests(requests, rows);
   const std::uint64_t threads = count_ops_and_threads(trace, rows);

@@ -62,6 +62,9 @@ struct Metrics {
   std::vector<StepMetrics> steps;  // one per step present, by step number; kFinishStep last
   StepMetrics total;
   bool incomplete = false;  // the trace hit its event cap: counts cover what was recorded
+  // Where it stopped: "the cap of 4194304 events was reached in block 683 of launch 0; later
+  // blocks ran unrecorded". Empty when complete.
+  std::string incomplete_where;
 
   std::size_t num_steps() const { return steps.size(); }
   std::uint64_t barriers() const { return total.barriers; }

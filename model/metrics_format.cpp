@@ -185,7 +185,7 @@ json metrics_to_json(const Metrics& m) {
           {"total", row_json(m.total, true, atomics)},
           {"num_steps", m.num_steps()},
           {"barriers", m.barriers()},
-          {"incomplete", m.incomplete}};
+          {"incomplete", m.incomplete}, {"incomplete_where", m.incomplete_where}};
 }
 
 std::string format_metrics_table(const Metrics& m) {
@@ -217,7 +217,8 @@ std::string format_metrics_table(const Metrics& m) {
   add_row(m.total);
 
   std::string out;
-  if (m.incomplete) out += "warning: the trace hit its event cap; these counts cover only the recorded events\n";
+  if (m.incomplete)
+    out += "warning: the trace hit its event cap (" + m.incomplete_where + "); these counts cover only the recorded events\n";
   out += t.str();
   // Same-address serialisation gets its own table below, so the one above keeps its layout.
   if (atomics) out += "\n" + contention_table(m);

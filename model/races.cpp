@@ -64,11 +64,21 @@ std::vector<Race> find_races(const Trace& run) {
   const std::vector<std::uint32_t> order = canonical_order(events);
   std::vector<Access> accesses;
   std::uint32_t barriers = 0, rank_barriers = 0, warp_syncs = 0;
+  // The thread's last plain load of each location it has not written since: a compare-and-swap
+  // of it makes that load (its entries in accesses) part of the atomic. Kept only where the run
+  // has a compare-and-swap at all.
+  const bool any_cas = std::any_of(events.begin(), events.end(), [](const Event& e) {
+    return is_atomic(e.op) && e.aux == unsigned(AtomicKind::Cas);
+  });
+  std::map<std::uint64_t, std::pair<std::size_t, std::size_t>> loaded;
   for (std::size_t k = 0; k < order.size(); ++k) {
     const Event& e = events[order[k]];
     if (k > 0) {
       const Event& p = events[order[k - 1]];
-      if (p.launch != e.launch || p.block != e.block || p.thread != e.thread) barriers = rank_barriers = warp_syncs = 0;
+      if (p.launch != e.launch || p.block != e.block || p.thread != e.thread) {
+        barriers = rank_barriers = warp_syncs = 0;
+        loaded.clear();
+      }
     }
     if (e.op == OpKind::Barrier) {
       ++barriers;
@@ -77,8 +87,17 @@ std::vector<Race> find_races(const Trace& run) {
     if (is_warp_sync(e.op)) ++warp_syncs;
     if (!is_memory(e.op) || (e.flags & kFlagSync)) continue;  // a flag orders; it is no data
     const ElementSpan span = accessed_elements(e, meta);
+    const bool cas = is_atomic(e.op) && e.aux == unsigned(AtomicKind::Cas);
     for (std::uint32_t i = 0; i < span.count; ++i) {
       const std::uint64_t location = location_of(e, std::uint64_t(span.first) + i);
+      if (any_cas) {
+        if (auto l = loaded.find(location); l != loaded.end()) {
+          if (cas)
+            for (std::size_t a = l->second.first; a < l->second.second; ++a) accesses[a].atomic = true;
+          loaded.erase(l);
+        }
+        if (!is_write(e.op)) loaded[location] = {accesses.size(), accesses.size() + (ranks && !is_shared(e.op) ? 2 : 1)};
+      }
       Access a{{std::uint64_t(e.launch) << 32 | e.block, location, barriers}, order[k], warp_syncs, rank_of(e),
                is_write(e.op), is_atomic(e.op), barriers};
       accesses.push_back(a);

@@ -9,6 +9,11 @@
 //   between their blocks (model/flag_order.h). A flag's own accesses order; they never race;
 // - anything else: different launches of one GPU run one after another; different blocks of a
 //   launch are taken to be ordered (the trace cannot tell a fence-and-ticket protocol apart).
+// A compare-and-swap loop's read is part of its atomic: the thread's plain load of the location
+// just before its compare-and-swap of it (AtomicKind::Cas, no access of the thread's to it
+// between) races with no atomic, as CUDA's own atomicCAS loops (a float atomicAdd on shared
+// memory on sm_90, the programming guide's double atomicAdd) rely on; with a plain store it
+// still races.
 // The same accesses race whatever order they happened to run in, so a race found here is found
 // on every run, on the simulator and on the GPU alike, even when the values came out right.
 #pragma once

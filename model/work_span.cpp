@@ -28,6 +28,14 @@ WorkSpan measure_work_span(const DataflowGraph& graph) {
 }
 
 std::string work_span_text(const WorkSpan& ws) {
+  if (ws.inputs == 0) {  // a program recorded on a GPU: its buffers are allocations, none named its input
+    char text[192];
+    std::snprintf(text, sizeof text,
+                  "work %llu combines; span %llu combines deep (no buffer is named the run's input, so there is no n "
+                  "to set them beside)",
+                  (unsigned long long)ws.work, (unsigned long long)ws.span);
+    return text;
+  }
   const double n = double(ws.inputs);
   const double log2n = n > 1 ? std::log2(n) : 0.0;
   char text[256];

@@ -249,6 +249,14 @@ check_record() {
     "$CLI" record --kernel reduce2 --keep-recording "$t/ladder" --out "$t/ladder.wltrace" -- "$t/reduction_ladder" || failed=1
   section "record: CUB's DeviceReduce::Sum"
   "$CLI" record --kernel Reduce --launch all --out "$t/cub-device-reduce.wltrace" -- "$t/cub_sum" 1048576 || failed=1
+  section "record: libraries' kernels, kept in assets/recorded (CUB's scan, torch's cumsum, histc, softmax)"
+  nvcc -O3 -arch=sm_90 -lineinfo -o "$t/cub_scan" tools/record/cub_scan.cu &&
+    "$CLI" record --kernel DeviceScanKernel --record-blocks 0-3 --out "$t/cub-device-scan.wltrace" -- "$t/cub_scan" 65536 || failed=1
+  if python3 -c "import torch" 2>/dev/null; then
+    "$CLI" record --kernel DeviceScanKernel --record-blocks 0-3 --out "$t/torch-cumsum.wltrace" -- python3 tools/record/torch_ops.py cumsum &&
+      "$CLI" record --kernel Histogram --record-blocks 0-1 --out "$t/torch-histc.wltrace" -- python3 tools/record/torch_ops.py histc &&
+      "$CLI" record --kernel SoftMax --out "$t/torch-softmax.wltrace" -- python3 tools/record/torch_ops.py softmax || failed=1
+  fi
   section "record: cost (each launch's ms; launch 5 recorded)"
   "$t/reduce_timed" 1048576 11
   "$CLI" record --kernel reduce_shfl --launch 5 --out "$t/rt.wltrace" -- "$t/reduce_timed" 1048576 11 || failed=1

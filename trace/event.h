@@ -48,6 +48,12 @@ constexpr std::uint8_t kRankBarrier = 2;
 constexpr std::uint8_t kFlagSync = 4;
 constexpr std::uint32_t kFlagWaited = 1;
 
+// Event::aux of an atomic. The numbers are stored in trace files, so they stay fixed (1-2 stay
+// unused: older traces may hold them, for min and max). Cas keeps the number older traces gave
+// compare-and-swap: the thread's load of the same location before it is the loop's own read
+// (model/races.h).
+enum class AtomicKind : unsigned { Add = 0, Cas = 3, Combine = 4 };
+
 constexpr unsigned kWarpSize = 32;
 // A shuffle's aux where the source lane is not known: recorded on a GPU, whose patch is not
 // given the lane operand, from an instruction that takes it from a register (gpu_recording.h).

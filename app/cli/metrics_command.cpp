@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/metrics_document.h"
+#include "cli/progress_stderr.h"
 #include "cli/run_options.h"
 #include "model/metrics.h"
 #include "model/metrics_format.h"
@@ -24,6 +25,10 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
   add_run_options(*metrics, *options);
   auto trace_file = std::make_shared<std::string>();
   metrics->add_flag("--json", *json, "print JSON instead of a table");
+  auto progress = std::make_shared<bool>(false);
+  metrics->add_flag("--progress", *progress,
+                    "say on stderr how many blocks have run, and at the end in how long (by default only on a terminal, "
+                    "and not with --json)");
   metrics->add_option("--trace", *trace_file, "measure a saved trace (.wltrace or JSON) instead of running a kernel");
   auto launch_text = std::make_shared<std::string>("0");
   metrics->add_option("--launch", *launch_text,
@@ -31,7 +36,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
       ->type_name("K|all")
       ->capture_default_str()
       ->check((CLI::IsMember({"all"}) | CLI::Range(0u, UINT32_MAX)).description(""));
-  metrics->callback([&status, options, json, trace_file, launch_text] {
+  metrics->callback([&status, options, json, trace_file, launch_text, progress] {
     // A run of several launches (a reduction's passes) records them all: count one, or all.
     const CountedLaunches launches =
         *launch_text == "all" ? kAllLaunches : CountedLaunches(std::uint32_t(std::stoul(*launch_text)));
@@ -52,21 +57,27 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
       return;
     }
     RunReport report;
+    options->request.progress = std::make_shared<RunProgress>();
+    ProgressOnStderr progress_line(options->request.progress, progress_mode(*progress, *json));
     status.exit_code = run_from_options(*options, /*record=*/true, report);
     if (status.exit_code != 0) return;
     const RunResult& o = report.outcome;
     try {
       if (*json) {
-        std::printf("%s\n", metrics_document(o, launches).dump(2).c_str());
+        const std::string text = metrics_document(o, launches).dump(2);
+        progress_line.stop();
+        std::printf("%s\n", text.c_str());
         return;
       }
       const Metrics m = counted_metrics(o.trace, launches);
+      const std::string work_span = work_span_text(measure_work_span(build_dataflow(o.trace)));
+      progress_line.stop();
       const std::string counted = launches ? "launch " + std::to_string(*launches) : "all";
       std::printf("%s grid=%u on %s, recorded blocks: %zu, counted: %s of %zu launch(es)\n\n",
                   request_words(options->request).c_str(), o.trace.meta.grid_dim, o.backend.c_str(),
                   o.trace.meta.recorded_blocks.size(), counted.c_str(), o.trace.meta.launches.size());
       std::printf("%s\n", format_metrics_table(m).c_str());
-      std::printf("%s\n", work_span_text(measure_work_span(build_dataflow(o.trace))).c_str());
+      std::printf("%s\n", work_span.c_str());
       std::printf("result %s: %s (CPU reference %s)\n", o.result_text.c_str(),
                   o.check.ok ? "ok" : "WRONG", o.check.expected.c_str());
       if (!o.check.diagnosis.empty()) std::printf("%s\n", o.check.diagnosis.c_str());

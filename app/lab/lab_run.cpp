@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,6 +22,7 @@
 #include "lab/gpu_shared_layout.h"
 #include "lab/gpu_tracer.h"
 #include "lab/lab_where.h"
+#include "lab/plain_loop_steps.h"
 #include "lab/plain_build.h"
 #include "lab/plain_source.h"
 #include "results/sweep_text.h"
@@ -318,6 +320,29 @@ bool record_plain_on_gpu(const LabFile& file, const LabRequest& request, const j
 
 }  // namespace
 
+namespace {
+
+// What a plain kernel's loop headers may name: blockDim.x (--param block_x of a 2-D block, else
+// the block), and its integer template parameters (--template, else the block size).
+PlainLoopContext loop_context(const LabFile& file, const RunRequest& r) {
+  PlainLoopContext c;
+  c.block_x = unsigned(param_or(r, "block_x", 0));
+  if (c.block_x == 0) c.block_x = r.block;
+  std::string error;
+  const std::vector<PlainKernelDecl> kernels = find_plain_kernels(file.text);
+  if (const PlainKernelDecl* k = choose_plain_kernel(kernels, file.kernel, file.path, error))
+    for (const PlainTemplateParam& p : k->template_params) {
+      if (p.is_type) continue;
+      const auto set = file.templates.find(p.name);
+      if (set == file.templates.end()) c.constants[p.name] = r.block;
+      else if (!set->second.empty() && std::isdigit(static_cast<unsigned char>(set->second[0])))
+        c.constants[p.name] = std::stoll(set->second, nullptr, 0);
+    }
+  return c;
+}
+
+}  // namespace
+
 LabRun run_lab(const LabFile& file, const LabRequest& request) {
   LabRun out;
   const bool gpu = request.target == LabTarget::Gpu;
@@ -347,6 +372,7 @@ LabRun run_lab(const LabFile& file, const LabRequest& request) {
   if (gpu) limits.memory_bytes = 0;
   if (!exec_child(file, out.build.library, asked, limits, folder, out)) return out;
   if (file.plain && gpu && !out.outcome.trace.meta.fault && !record_plain_on_gpu(file, request, asked, limits, out)) return out;
+  if (file.plain) name_loop_steps(out.outcome.trace, file.text, loop_context(file, request.request));
   out.ran = true;
   return out;
 }

@@ -55,6 +55,9 @@ void Session::finish() {
 
 void Session::adopt(RunOutcome&& done) {
   auto outcome = std::make_shared<RunOutcome>(std::move(done));
+  if (outcome->problem == RunProblem::Cancelled && !views_)
+    outcome->message = "Cancelled before it finished; no run has finished yet to show instead. Run it again, or with "
+                       "a smaller n.";
   outcome_ = outcome;
   // Keep showing the last good run under the message; a kernel bug shows the run up to it.
   if (!outcome->ok() && !outcome->views) return;

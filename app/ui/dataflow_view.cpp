@@ -107,7 +107,7 @@ void node_tooltip(const TraceViews& v, const DataflowGraph& g, std::uint32_t nod
   ImGui::EndTooltip();
 }
 
-void draw_legend() {
+void draw_legend(bool recorded) {
   legend_begin();
   legend_item(edge_color(DataflowEdgeKind::Copy), "copy", SwatchShape::Line);
   legend_item(edge_color(DataflowEdgeKind::Combine), "combine (2+ sources)", SwatchShape::Line);
@@ -118,6 +118,10 @@ void draw_legend() {
   legend_item(colors().input, "input of the run");
   legend_item(colors().empty, "value from before (host or unrecorded block)");
   legend_text("hover a node: where, when, who wrote it, from what");
+  // A program recorded on a GPU (`warplens record`): the patches see memory, not registers.
+  if (recorded)
+    legend_text("recorded on a GPU, which shows no registers: a store is drawn from every value its thread read or "
+                "received since its last store");
   legend_end();
 }
 
@@ -144,7 +148,8 @@ void summary(const TraceMeta& meta, const DataflowLayout& l) {
   ImGui::PushTextWrapPos(0.0f);  // a narrow pane (compare mode) takes two lines, not cuts it
   ImGui::TextDisabled("%s; %zu values, %zu edges", text.c_str(), l.nodes.size(), l.edges.size());
   if (l.truncated)
-    ImGui::TextColored(warning_color(), "(showing the first %zu of %zu values)", l.nodes.size(), l.node_total);
+    ImGui::TextColored(warning_color(), "(showing %zu of %zu values: values written first, then the values they read)",
+                       l.nodes.size(), l.node_total);
   ImGui::PopTextWrapPos();
 }
 
@@ -205,7 +210,8 @@ void draw_dataflow_view(ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = legend_reserve(avail.x < 1400.0f * scale ? 3 : 2);
+  const bool recorded = meta.family == kRecordedFamily;
+  const float legend_h = legend_reserve((avail.x < 1400.0f * scale ? 3 : 2) + (recorded ? 1 : 0));
   float label_w = 0.0f;
   for (const DataflowRow& r : l.rows) label_w = std::max(label_w, ImGui::CalcTextSize(r.label.c_str()).x);
   label_w = std::min(label_w + 20.0f * scale, avail.x * 0.3f);
@@ -350,7 +356,7 @@ void draw_dataflow_view(ViewContext& ctx) {
 
   if (hot != kNoDataflowNode) node_tooltip(*views, g, l.nodes[hot].node);
   ImGui::SetCursorScreenPos(ImVec2(origin.x, f.x.max.y + ImGui::GetStyle().ItemSpacing.y));
-  draw_legend();
+  draw_legend(recorded);
 }
 
 }  // namespace wl::ui

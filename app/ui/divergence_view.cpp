@@ -13,6 +13,9 @@
 namespace wl::ui {
 namespace {
 
+// Between the two: a lane that worked and also sat out one of its warp's operations.
+ImU32 worked_and_diverged_color() { return blend_over(with_alpha(colors().diverged_lane, 0.5f), colors().active_lane); }
+
 CellGrid lane_grid(const DivergenceMap& m) {
   CellGrid g;
   g.width = int(m.steps.size() * kWarpSize);
@@ -25,6 +28,7 @@ CellGrid lane_grid(const DivergenceMap& m) {
   g.palette[std::size_t(LaneUse::Idle)] = colors().idle;
   g.palette[std::size_t(LaneUse::Diverged)] = colors().diverged_lane;
   g.palette[std::size_t(LaneUse::Fault)] = colors().problem;
+  g.palette[std::size_t(LaneUse::WorkedAndDiverged)] = worked_and_diverged_color();
   return g;
 }
 
@@ -67,7 +71,10 @@ void draw_divergence_view(ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const float label_w = ImGui::CalcTextSize("warp 31 ").x + 6.0f * scale;
   const float header_h = line * 3.3f;  // the level, its active lanes, its divergent warps
-  const float legend_h = legend_reserve(avail.x < 1200.0f * scale ? 3 : 2);
+  const bool worked_and_diverged = std::any_of(m.cells.begin(), m.cells.end(), [](const DivergenceCell& c) {
+    return (c.active_mask & c.diverged_mask) != 0;
+  });
+  const float legend_h = legend_reserve((avail.x < 1200.0f * scale ? 3 : 2) + (worked_and_diverged ? 1 : 0));
   const float grid_w = avail.x - label_w;
   const float cell_w = grid_w / float(m.steps.size());
   const float cell_h = std::clamp((avail.y - header_h - legend_h - line * 1.5f) / float(std::max(1u, m.warps)), 4.0f,
@@ -186,6 +193,8 @@ void draw_divergence_view(ViewContext& ctx) {
   }
   legend_begin();
   legend_item(colors().active_lane, "lane worked");
+  if (worked_and_diverged)
+    legend_item(worked_and_diverged_color(), "lane worked, and sat out an operation of its warp (diverged)");
   legend_item(colors().diverged_lane, "lane idle: its warp diverged");
   legend_item(colors().idle, "lane idle, warp did not diverge");
   legend_item(colors().problem, "divergent warp (bar); lanes a bug stopped the run at");

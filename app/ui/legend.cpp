@@ -14,10 +14,17 @@ bool g_first = true;
 // Each window's legend height as drawn last frame, so a view reserves what its legend really takes
 // once it wraps (a narrow pane, presenter mode). From the first legend_begin of a frame in the
 // window to the last legend_end.
+// A pane too short for its legend at full size (presenter mode at 1280x720, side by side) draws
+// it smaller, so the picture keeps the room: decided from the height the legend took at full
+// size, so the choice does not flip from frame to frame as the smaller legend is measured.
 struct Measure {
   int frame = -1;
   float top = 0.0f, height = 0.0f;
+  float full_height = 0.0f;  // the last height drawn at full size
+  bool compact = false;      // this frame's legend is drawn smaller
 };
+constexpr float kMostOfAPane = 0.22f;     // a legend taller than this share of its pane is drawn smaller
+constexpr float kCompactFontScale = 0.72f;  // presenter mode's 1.5x text, drawn about the normal size
 std::map<ImGuiID, Measure> g_measures;
 
 ImGuiID window_key() { return ImGui::GetID("##legend"); }
@@ -48,6 +55,7 @@ void legend_begin() {
     m.frame = ImGui::GetFrameCount();
     m.top = ImGui::GetCursorScreenPos().y;
   }
+  if (m.compact) ImGui::SetWindowFontScale(kCompactFontScale);
 }
 
 void legend_item(ImU32 color, const char* text, SwatchShape shape) {
@@ -131,6 +139,8 @@ void legend_end() {
   g_first = true;
   Measure& m = g_measures[window_key()];
   m.height = ImGui::GetCursorScreenPos().y - m.top + ImGui::GetStyle().ItemSpacing.y;
+  if (m.compact) ImGui::SetWindowFontScale(1.0f);
+  else m.full_height = m.height;
 }
 
 float legend_height(int lines) {
@@ -138,9 +148,11 @@ float legend_height(int lines) {
 }
 
 float legend_reserve(int lines) {
-  const auto it = g_measures.find(window_key());
-  const float measured = it == g_measures.end() ? 0.0f : it->second.height;
-  return std::max(legend_height(lines), measured);
+  Measure& m = g_measures[window_key()];
+  const float full = std::max(legend_height(lines), m.full_height);
+  m.compact = full > kMostOfAPane * ImGui::GetContentRegionAvail().y;
+  if (!m.compact) return std::max(full, m.height);
+  return std::max(legend_height(lines) * kCompactFontScale, m.height);
 }
 
 }  // namespace wl::ui

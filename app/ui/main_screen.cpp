@@ -13,6 +13,11 @@
 namespace wl::ui {
 
 void draw_main_screen(AppState& state, GlRenderer& gl) {
+  if (state.export_view.running) {  // the pictures hold the view alone, the window's whole size
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    draw_view_area(state, gl, {viewport->Pos, viewport->Size}, true);
+    return;
+  }
   handle_shortcuts(state);
   // Tab is "next variant": ImGui must not also move the keyboard into a text field with it,
   // where the next digit key would type into n instead of switching the view.

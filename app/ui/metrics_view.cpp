@@ -18,7 +18,7 @@ void draw_metrics_view(ViewContext& ctx) {
   ImGui::Text("%zu steps, %llu barriers; over %zu recorded block%s of %u", m.num_steps(), (unsigned long long)m.barriers(),
               views->blocks.size(), views->blocks.size() == 1 ? "" : "s", views->trace.meta.grid_dim);
   if (m.incomplete)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "(incomplete: the trace hit its event cap)");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "(incomplete: %s)", m.incomplete_where.c_str());
   ImGui::PopTextWrapPos();
   // The whole run's work against its span: step-efficient or work-efficient, measured.
   ImGui::TextWrapped("%s", work_span_text(views->work_span).c_str());

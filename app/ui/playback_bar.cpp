@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app_actions.h"
 #include "model/views/trace_views.h"
 #include "trace/event_info.h"
 
@@ -41,7 +42,12 @@ void draw_playback_bar(AppState& state) {
   int index = int(p.index());
   const int last = has_steps ? int(p.steps().size()) - 1 : 0;
   const TraceViews* shown = state.sessions[0].views();
-  const std::string label = !has_steps ? "no levels" : shown ? step_label(shown->trace.meta, p.step()) : step_name(p.step());
+  const bool running = state.sessions[0].busy() || (state.compare && state.sessions[1].busy());
+  const std::vector<std::string> rows = view_playback_rows(state);  // the view's own rows (rounds)
+  const std::string label = has_steps && p.index() < rows.size() ? rows[p.index()]
+                            : has_steps ? (shown ? step_label(shown->trace.meta, p.step()) : step_name(p.step()))
+                            : running   ? "levels: when the run is done"
+                                        : "no levels";
   ImGui::SetNextItemWidth(std::max(100.0f, ImGui::GetContentRegionAvail().x));
   if (ImGui::SliderInt("##level", &index, 0, last, label.c_str())) p.go_to(p.steps()[std::size_t(index)]);
   if (!has_steps) ImGui::EndDisabled();

@@ -42,12 +42,12 @@ void draw_ring_view(ViewContext& ctx) {
     return;
   }
   const unsigned k = ring.ranks;
-  // A run whose blocks signal with flags runs several steps at once: row by row of its rounds
-  // unless asked for its steps.
-  static bool by_step = false;
-  if (!ring.rounds.empty()) ImGui::Checkbox("a row a step", &by_step);
-  const bool rounds = !ring.rounds.empty() && !by_step;
+  // A run whose blocks signal with flags runs several steps at once: row by row of its rounds,
+  // which playback steps through (ViewDecl::playback_rows), a round a level.
+  const bool rounds = !ring.rounds.empty();
   const std::vector<RingStep>& rows_of = rounds ? ring.rounds : ring.steps;
+  // Playback walks the other side's rounds (compare with a pipelined run): every step is drawn.
+  const bool foreign_rounds = !rounds && step_kind(ctx.step) == StepKind::Level;
   if (rounds)
     ImGui::TextWrapped("A row a round: each channel waits for its neighbour's flag, then moves one piece through every "
                        "step it can, reduce-scatter and all-gather at once. Each rank's %u chunks in pieces, shaded by "
@@ -88,15 +88,18 @@ void draw_ring_view(ViewContext& ctx) {
   for (std::size_t s = 0; s < rows_of.size(); ++s) {
     const RingStep& step = rows_of[s];
     bool current = step.step == ctx.step, later = step.step > ctx.step;
-    if (rounds) {  // every round is shown; the ones that ran the current step are marked
-      current = std::any_of(step.writes.begin(), step.writes.end(), [&](const ChunkWrite& w) { return w.step == ctx.step; });
-      later = false;
+    if (rounds) {  // playback's level k is round k: rounds after it are still to come
+      current = playback_row_step(s) == ctx.step;
+      later = playback_row_step(s) > ctx.step;
+    } else if (foreign_rounds) {
+      current = later = false;
     }
     const float y = top + float(s) * row_h;
     if (current)
       dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + avail.x, y + row_h), colors().band);
     const std::string name = rounds ? "round " + std::to_string(step.round) : step_name(step.step);
     dl->AddText(ImVec2(origin.x, y + (row_h - line) * 0.5f), later ? dim : text, name.c_str());
+    if (ctx.app.probes) ctx.probe("ring", later ? "rows_to_come" : "rows_drawn", origin.x, y + row_h * 0.5f);
     if (later) continue;
     const float box_h = (row_h - time_h) * 0.62f, box_y = y + time_h + (row_h - time_h - box_h) * 0.5f;
     for (unsigned r = 0; timed && r < k && r < step.ns.size(); ++r) {
@@ -178,6 +181,7 @@ void draw_ring_view(ViewContext& ctx) {
     legend_item(write_color(make_step(StepKind::ReduceScatter)), "written in the round by a reduce-scatter step");
     legend_item(write_color(make_step(StepKind::AllGather)), "by an all-gather step");
   }
+  legend_text(rounds ? "faint: rounds still to come" : "faint: steps still to come");
   legend_end();
 }
 

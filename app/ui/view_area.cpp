@@ -150,7 +150,8 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
     } else {
       ImGui::TextDisabled("%s", line);
     }
-    if (!std::binary_search(v->steps.begin(), v->steps.end(), step)) {
+    // Not where playback walks the view's own rows (rounds), which are no step of the trace.
+    if (!std::binary_search(v->steps.begin(), v->steps.end(), step) && view_playback_rows(state).empty()) {
       const std::string missing = "(no " + step_name(step) + " here)";
       same_line_if_fits(ImGui::CalcTextSize(missing.c_str()).x);
       ImGui::TextColored(warning_color(), "%s", missing.c_str());
@@ -215,6 +216,8 @@ void pane(AppState& state, GlRenderer& gl, int side, ImVec2 size) {
     ImGui::TextDisabled("Nothing ran yet: fix the file and save it, and it builds and runs again.");
   } else if (!s.outcome()) {
     ImGui::TextDisabled("Pick a variant on the left; it runs at once.");
+  } else if (s.outcome()->problem == RunProblem::Cancelled) {
+    // The header says it was cancelled: nothing else to show, and no other hint.
   } else {
     ImGui::TextDisabled("Nothing to show yet: pick a variant on the left (it runs at once), open a lesson, "
                         "or open a trace file (File menu).");
@@ -254,39 +257,47 @@ void caption(AppState& state) {
 
 }  // namespace
 
-void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
+void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect, bool view_only) {
   set_next_window_rect(rect);
   if (!ImGui::Begin("Views", nullptr, kViewAreaFlags)) {
     ImGui::End();
     return;
   }
-  banner(state);
-  end_lesson_if_left(state);  // its caption would describe a run no longer shown
-  keep_view_shown(state);  // another family or trace may not have it
-  view_tabs(state);
+  if (!view_only) {
+    banner(state);
+    end_lesson_if_left(state);  // its caption would describe a run no longer shown
+    keep_view_shown(state);  // another family or trace may not have it
+    view_tabs(state);
+  }
   if (state.view->sweeps) {  // sweeps, not a trace: no playback, no sides
     ImGui::Spacing();
     // Room for a lesson's caption under it, as under a trace's view.
-    ImGui::BeginChild("##sweeps", ImVec2(0, std::max(80.0f, ImGui::GetContentRegionAvail().y - caption_height(state))));
+    const float below = view_only ? 0.0f : caption_height(state);
+    ImGui::BeginChild("##sweeps", ImVec2(0, std::max(80.0f, ImGui::GetContentRegionAvail().y - below)));
     ViewContext ctx{state, state.sessions[0], 0, gl, state.playback.step(), state.view};
     if (const ViewDrawFn draw = drawer_of(*state.view)) draw(ctx);
     ImGui::EndChild();
-    caption(state);
+    if (!view_only) caption(state);
     ImGui::End();
     return;
   }
-  draw_playback_bar(state);
-  ImGui::Spacing();
+  follow_view_rows(state);
+  if (!view_only) {
+    draw_playback_bar(state);
+    ImGui::Spacing();
+  }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // The deltas table under a comparison needs room the views need more: in a small window
   // (800x600) the two panes would shrink to a strip, so it gives way.
   // 16 lines: a pane's header, a tree of eight rows and its legend; presenter mode at 1920x1080
   // keeps the table (issue 47: 22 lines dropped it there).
   const float pane_min = 16.0f * ImGui::GetFontSize();
-  const bool deltas = state.compare && avail.y - caption_height(state) - compare_deltas_height() >= pane_min;
-  const float below = caption_height(state) + (deltas            ? compare_deltas_height()
-                                                 : state.compare ? compare_summary_height()
-                                                                 : 0.0f);
+  const bool deltas =
+      !view_only && state.compare && avail.y - caption_height(state) - compare_deltas_height() >= pane_min;
+  const float below = view_only ? 0.0f
+                                : caption_height(state) + (deltas            ? compare_deltas_height()
+                                                           : state.compare ? compare_summary_height()
+                                                                           : 0.0f);
   const float h = std::max(80.0f, avail.y - below);
   if (state.compare) {
     const float w = (avail.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
@@ -294,11 +305,11 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect) {
     ImGui::SameLine();
     pane(state, gl, 1, ImVec2(w, h));
     if (deltas) draw_compare_deltas(state, state.playback.step());
-    else draw_compare_summary(state);
+    else if (!view_only) draw_compare_summary(state);
   } else {
     pane(state, gl, 0, ImVec2(avail.x, h));
   }
-  caption(state);
+  if (!view_only) caption(state);
   ImGui::End();
 }
 

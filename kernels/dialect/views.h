@@ -29,10 +29,6 @@ struct alignas(16) Vec {
   T v[N];
 };
 
-// Recorded in Event::aux of atomics. The numbers are stored in trace files, so they stay fixed
-// (1-3 stay unused: older traces may hold them, for min, max and compare-and-swap).
-enum class AtomicKind : unsigned { Add = 0, Combine = 4 };
-
 template <class T>
 constexpr unsigned kVecWidth = 16 / sizeof(T);
 

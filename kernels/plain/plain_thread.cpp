@@ -116,7 +116,9 @@ class PlainThread {
     std::memcpy(&old, at, size);
     const std::uint64_t next = combine(kind, type, old, operand, compare);
     std::memcpy(at, &next, size);
-    const unsigned aux = unsigned(kind == WL_PLAIN_ATOMIC_ADD ? AtomicKind::Add : AtomicKind::Combine);
+    const unsigned aux = unsigned(kind == WL_PLAIN_ATOMIC_ADD   ? AtomicKind::Add
+                                  : kind == WL_PLAIN_ATOMIC_CAS ? AtomicKind::Cas
+                                                                : AtomicKind::Combine);
     if (w.space == Space::Shared) {
       std::memset(ctx_.block_.smem_written() + w.offset, 1, size);
       ctx_.record(OpKind::SharedAtomic, line, size, w.offset, kNoBuffer, operand, 0, aux);

@@ -99,7 +99,22 @@ DataflowLayout layout_dataflow(const DataflowGraph& graph, const Trace& run, std
   for (std::uint32_t i = 0; i < graph.nodes.size(); ++i) {
     if (!shown(graph.nodes[i])) continue;
     ++out.node_total;
-    if (kept.size() < max_nodes) kept.push_back(i);
+    kept.push_back(i);
+  }
+  if (kept.size() > max_nodes) {
+    // More than it draws: every value written (what combines and copies made) first, then what
+    // they read, then the rest, each in run order. Capped by run order instead, a block that
+    // loads many values before its tree starts (CUB's reduce: 4096) would show loads alone.
+    std::vector<std::uint8_t> rank(graph.nodes.size(), 2);
+    for (std::uint32_t i : kept) {
+      const auto [first, last] = graph.edges_into(i);
+      if (first == last) continue;
+      rank[i] = 0;
+      for (const DataflowEdge* e = first; e != last; ++e) rank[e->from] = std::min<std::uint8_t>(rank[e->from], 1);
+    }
+    std::stable_sort(kept.begin(), kept.end(), [&](std::uint32_t a, std::uint32_t b) { return rank[a] < rank[b]; });
+    kept.resize(max_nodes);
+    std::sort(kept.begin(), kept.end());
   }
   out.truncated = out.node_total > kept.size();
   if (kept.empty()) return out;

@@ -20,8 +20,9 @@ std::vector<LaneUse> DivergenceMap::lane_grid() const {
       const DivergenceCell& cl = cell(w, c);
       if (!cl.present) continue;
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-        LaneUse use = LaneUse::Active;
-        if (!((cl.active_mask >> lane) & 1u)) use = (cl.diverged_mask >> lane) & 1u ? LaneUse::Diverged : LaneUse::Idle;
+        const bool worked = (cl.active_mask >> lane) & 1u, sat_out = (cl.diverged_mask >> lane) & 1u;
+        LaneUse use = worked ? (sat_out ? LaneUse::WorkedAndDiverged : LaneUse::Active)
+                             : (sat_out ? LaneUse::Diverged : LaneUse::Idle);
         if (int(c) == fault_column && w == fault_warp && ((fault_lanes >> lane) & 1u)) use = LaneUse::Fault;
         out[(std::size_t(w) * steps.size() + c) * kWarpSize + lane] = use;
       }

@@ -16,6 +16,9 @@ enum class LaneUse : std::uint8_t {
   Idle = 2,      // the lane sat out while others of its warp worked, without divergence
   Diverged = 3,  // the lane was alive but sat out an operation its warp issued
   Fault = 4,     // the run stopped on a bug here, about this lane (a shuffle mask left it out)
+  // The lane did work but also sat out an operation its warp issued in the step (lane 0 alone
+  // publishing what the warp computed): counted in lane use and in the divergence both.
+  WorkedAndDiverged = 5,
 };
 
 struct DivergenceCell {

@@ -29,6 +29,69 @@ std::uint64_t word_stride_bytes(const BufferRecord& status, const TraceMeta& met
 bool is_load(OpKind op) { return op == OpKind::GlobalLoad; }
 bool is_store(OpKind op) { return op == OpKind::GlobalStore; }
 
+// CUB's ScanTileStatus (cub/agent/single_pass_scan_operators.cuh): the numbers it stores.
+constexpr std::uint64_t kCubTileOutOfBounds = 0, kCubTileInvalid = 99, kCubTilePartial = 100, kCubTileInclusive = 101;
+
+// A descriptor's status word: its first half (4 of 8 bytes; 8 of 16).
+std::uint64_t cub_status(const Event& e) { return e.size == 16 ? e.value[0] : e.value[0] & 0xFFFFFFFFu; }
+
+std::optional<TileStatusWords> find_cub_words(const Trace& run, std::uint16_t launch) {
+  struct Candidate {
+    std::uint64_t published = 0, other = 0;
+    std::map<std::uint32_t, std::uint64_t> block_address;  // each block's descriptor
+    bool one_each = true;                                   // no block stores two places
+  };
+  std::map<std::pair<BufferId, std::uint8_t>, Candidate> by_buffer;  // (buffer, size)
+  for (const Event& e : run.events) {
+    if (e.launch != launch || !is_store(e.op) || (e.size != 8 && e.size != 16) || e.buffer == kNoBuffer) continue;
+    Candidate& c = by_buffer[{e.buffer, e.size}];
+    const std::uint64_t status = cub_status(e);
+    if (status != kCubTilePartial && status != kCubTileInclusive) {
+      ++c.other;
+      continue;
+    }
+    ++c.published;
+    auto [it, fresh] = c.block_address.emplace(e.block, e.address);
+    if (!fresh && it->second != e.address) c.one_each = false;
+  }
+  for (const auto& [key, c] : by_buffer) {
+    if (c.published == 0 || c.other > 0 || !c.one_each) continue;
+    const auto& [first_block, first_address] = *c.block_address.begin();
+    const std::uint64_t stride = key.second;
+    if (first_address < std::uint64_t(first_block) * stride) continue;
+    const std::uint64_t base = first_address - std::uint64_t(first_block) * stride;
+    const bool by_block = std::all_of(c.block_address.begin(), c.block_address.end(), [&](const auto& b) {
+      return b.second == base + std::uint64_t(b.first) * stride;
+    });
+    if (!by_block) continue;
+    // And a look-back: a block reads a word of that size below its own, its predecessor's.
+    const bool looks_back = std::any_of(run.events.begin(), run.events.end(), [&](const Event& e) {
+      return e.launch == launch && is_load(e.op) && e.buffer == key.first && e.size == key.second &&
+             e.address >= base && e.address < base + std::uint64_t(e.block) * stride;
+    });
+    if (looks_back) return TileStatusWords{TileStatusWords::Cub, key.first, base, stride, stride};
+  }
+  return std::nullopt;
+}
+
+// What a status word says, in either format; the out-of-bounds padding CUB puts before tile 0
+// reads as a status found (it ends a wait), never as a tile's.
+enum class WordSays { Invalid, Aggregate, Inclusive, OutOfBounds, Other };
+WordSays word_says(const TileStatusWords& words, const Event& e, std::uint32_t epoch) {
+  if (words.format == TileStatusWords::Own) {
+    const TileStatus s = tile_status_of(e.value[0], epoch);
+    return s == TileStatus::Aggregate ? WordSays::Aggregate : s == TileStatus::InclusivePrefix ? WordSays::Inclusive
+                                                                                               : WordSays::Invalid;
+  }
+  switch (cub_status(e)) {
+    case kCubTileInvalid: return WordSays::Invalid;
+    case kCubTilePartial: return WordSays::Aggregate;
+    case kCubTileInclusive: return WordSays::Inclusive;
+    case kCubTileOutOfBounds: return WordSays::OutOfBounds;
+    default: return WordSays::Other;
+  }
+}
+
 // Event times are 32 bits of nanoseconds; a GPU's timer may wrap during a launch. When the
 // launch's times span more than half the range (2.1 s, far longer than a recorded launch
 // runs), the timer wrapped: times in the lower half are taken as past the wrap. Times are
@@ -62,12 +125,20 @@ Clock clock_of(const Trace& run, std::uint16_t launch) {
 
 }  // namespace
 
+std::optional<TileStatusWords> find_tile_status_words(const Trace& run, std::uint16_t launch) {
+  if (const BufferRecord* own = status_buffer(run.meta)) {
+    const std::uint64_t stride = word_stride_bytes(*own, run.meta, launch);
+    return TileStatusWords{TileStatusWords::Own, own->id, 0, stride, sizeof(TileWord)};
+  }
+  return find_cub_words(run, launch);
+}
+
 LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch) {
   LookbackTimeline out;
-  const BufferRecord* status_record = status_buffer(run.meta);
-  if (!status_record) return out;
-  const BufferId status = status_record->id;
-  const std::uint64_t stride = word_stride_bytes(*status_record, run.meta, launch);
+  const std::optional<TileStatusWords> words = find_tile_status_words(run, launch);
+  if (!words) return out;
+  const BufferId status = words->buffer;
+  const std::uint64_t stride = words->stride;
   out.nanoseconds = run.meta.backend == "gpu";
   const Clock clock = clock_of(run, launch);
 
@@ -78,7 +149,7 @@ LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch)
   for (const Event& e : run.events) {
     if (e.launch != launch) continue;
     by_block[e.block].push_back(&e);
-    if (e.buffer == status && is_store(e.op)) epoch = tile_epoch_of(e.value[0]);
+    if (e.buffer == status && is_store(e.op) && words->format == TileStatusWords::Own) epoch = tile_epoch_of(e.value[0]);
   }
   for (auto& [block, events] : by_block) {
     std::stable_sort(events.begin(), events.end(),
@@ -92,20 +163,21 @@ LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch)
     // Per thread, per predecessor: the wait in progress.
     std::map<std::pair<std::uint16_t, std::uint32_t>, TileWait> open;
     for (const Event* e : events) {
-      if (e->buffer != status) continue;
-      const std::uint32_t index = std::uint32_t(e->address / stride);
-      const TileStatus s = tile_status_of(e->value[0], epoch);
+      if (e->buffer != status || e->address < words->base) continue;
+      if (words->format == TileStatusWords::Cub && e->size != words->size) continue;  // the descriptor's value alone
+      const std::uint32_t index = std::uint32_t((e->address - words->base) / stride);
+      const WordSays s = word_says(*words, *e, epoch);
       const std::uint64_t at = clock.at(e->time);
       if (is_store(e->op)) {
         t.tile = index;
         published = true;
-        if (s == TileStatus::Aggregate) t.aggregate = std::min(t.aggregate, at);
-        if (s == TileStatus::InclusivePrefix) t.inclusive = std::min(t.inclusive, at);
-      } else if (is_load(e->op)) {
+        if (s == WordSays::Aggregate) t.aggregate = std::min(t.aggregate, at);
+        if (s == WordSays::Inclusive) t.inclusive = std::min(t.inclusive, at);
+      } else if (is_load(e->op) && s != WordSays::OutOfBounds) {
         ++t.reads;
         auto key = std::make_pair(e->thread, index);
         auto it = open.find(key);
-        if (s == TileStatus::Invalid) {
+        if (s == WordSays::Invalid) {
           if (it == open.end()) it = open.emplace(key, TileWait{index, at, kNever, 0}).first;
           ++it->second.spins;
         } else if (it != open.end() && it->second.until == kNever) {
@@ -114,7 +186,12 @@ LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch)
       }
     }
     if (!published) continue;
-    for (auto& [key, wait] : open) t.waits.push_back(wait);
+    // A tile publishes its inclusive prefix only once its look-back has found what it needed:
+    // a wait still open then ended by that time, whatever its last recorded read said.
+    for (auto& [key, wait] : open) {
+      if (wait.until == kNever && t.inclusive != kNever && wait.from < t.inclusive) wait.until = t.inclusive;
+      t.waits.push_back(wait);
+    }
     std::sort(t.waits.begin(), t.waits.end(),
               [](const TileWait& a, const TileWait& b) { return a.predecessor > b.predecessor; });
     out.tiles.push_back(std::move(t));

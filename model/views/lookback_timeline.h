@@ -1,7 +1,9 @@
 // Decoupled look-back over time, from one launch's trace: each recorded tile's span, when it
 // published its aggregate and its inclusive prefix, and which predecessors it found with no
-// status yet and waited on. Read from the accesses to the status buffer (core/tile_word.h), so
-// any kernel that uses the grid layer's tile status gets it.
+// status yet and waited on. Read from the accesses to the status words: the grid layer's
+// (core/tile_word.h), so any kernel that uses them gets it, or CUB's (ScanTileState: a
+// {status, value} descriptor a tile, status 99 invalid, 100 partial, 101 inclusive), found in a
+// recording of a library's scan (CUB's DeviceScan, torch.cumsum) by its stores.
 //
 // Times are the events' own (Event::time): nanoseconds of the GPU's global timer, the same
 // clock on every SM, or on the simulator its tick, an order with no duration. Recording slows
@@ -9,6 +11,7 @@
 // speed of the plain kernel. Only recorded blocks appear: record every block to see them all.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,8 +45,21 @@ struct LookbackTimeline {
   bool found() const { return !tiles.empty(); }
 };
 
+// Where a launch's status words are and how they read.
+struct TileStatusWords {
+  enum Format { Own, Cub } format = Own;
+  BufferId buffer = kNoBuffer;
+  std::uint64_t base = 0;    // the byte offset of tile 0's word in the buffer
+  std::uint64_t stride = 0;  // bytes from one tile's word to the next
+  std::uint64_t size = 0;    // bytes of a word's access (Cub: the descriptor's)
+};
+// Own: the buffer the drivers name kTileStatusBufferName. Cub: the buffer where each recorded
+// block stores descriptors of 8 or 16 bytes with status 100 or 101 (and stores nothing else of
+// that size), block b's at tile b (CUB's scan takes tile blockIdx.x).
+std::optional<TileStatusWords> find_tile_status_words(const Trace& run, std::uint16_t launch);
+
 // The timeline of launch `launch` of a run (events of other launches are ignored); empty when
-// it has no tile status buffer or recorded none of its accesses.
+// it has no tile status words or recorded none of their accesses.
 LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch);
 
 // "tile 5 (block 3) waited 1.20 us on tile 4, 3 reads with no status": one line per wait, for

@@ -231,8 +231,17 @@ RingSteps build_ring_steps(const Trace& whole) {
 }
 
 const ViewDecl& ring_view() {
-  static const ViewDecl view{"ring", "Ring", true, -1, kGivesRanks, nullptr,
-                             [](const TraceViews& v) { return make_view_model(build_ring_steps(v.whole())); }};
+  static const ViewDecl view = [] {
+    ViewDecl v{"ring", "Ring", true, -1, kGivesRanks, nullptr,
+               [](const TraceViews& views) { return make_view_model(build_ring_steps(views.whole())); }};
+    v.playback_rows = [](const ViewModel& model) {  // a run of rounds plays round by round
+      std::vector<std::string> rows;
+      for (const RingStep& r : static_cast<const ViewModelOf<RingSteps>&>(model).value.rounds)
+        rows.push_back("round " + std::to_string(r.round));
+      return rows;
+    };
+    return v;
+  }();
   return view;
 }
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/row_norms.h"
-#include "core/tile_word.h"
+#include "model/views/lookback_timeline.h"
 #include "model/views/trace_views.h"
 
 namespace wl {
@@ -29,8 +29,7 @@ std::uint32_t trace_gives(const TraceViews& views) {
     gives |= kGivesCombines;
   if (whole.meta.ranks > 1) gives |= kGivesRanks;
   if (parse_row_op(whole.meta.op)) gives |= kGivesRows;
-  if (has_buffer(whole.meta, [](const BufferRecord& b) { return b.name == kTileStatusBufferName; }))
-    gives |= kGivesTileStatus;
+  if (find_tile_status_words(whole, std::uint16_t(views.launch))) gives |= kGivesTileStatus;
   if (has_buffer(whole.meta, [](const BufferRecord& b) { return b.role == BufferRole::Output && b.type == "u32"; }))
     gives |= kGivesBins;
   return gives;

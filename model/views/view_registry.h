@@ -59,7 +59,15 @@ struct ViewDecl {
   // Its own model (null: it draws from TraceViews and BlockViews, which every view shares).
   std::shared_ptr<const ViewModel> (*build)(const TraceViews& views) = nullptr;
   bool sweeps = false;  // draws the timing sweeps, not a trace: no playback, no sides
+  // A view whose rows are its own rather than the trace's steps (a pipelined all-reduce's
+  // rounds, which each run several steps at once): their names, from its model; empty where it
+  // draws steps. While it is shown, playback steps through those rows, as playback_row_step(k).
+  std::vector<std::string> (*playback_rows)(const ViewModel& model) = nullptr;
 };
+
+// The playback's step for a view's own row k (ViewDecl::playback_rows): level k's id, so
+// `--level K` and a lesson's `level: K` name row K.
+inline StepId playback_row_step(std::size_t row) { return level_step(unsigned(row)); }
 
 // Every view, in tab order (views.txt).
 const std::vector<const ViewDecl*>& all_views();

@@ -1,6 +1,7 @@
 # `warplens export` (issue 47) under Xvfb: one run writes the GIF, the PNG frames and the view's
-# PNG; a --screenshot of the same state is the window they must be a part of; export_check reads
-# them back (the GIF with giflib) and saves the GIF's frames as PNGs to look at.
+# PNG; a --screenshot of the same state is the window whose size they must have, without its
+# menu and side panel; export_check reads them back (the GIF with giflib) and saves the GIF's
+# frames as PNGs to look at.
 #   cmake -DXVFB_RUN=... -DAPP=... -DCHECKER=... -DOUT=folder -DLEVELS=n -DAPP_ARGS=arg|arg
 #         -P export_test.cmake
 string(REPLACE "|" ";" app_args "${APP_ARGS}")

@@ -88,6 +88,8 @@ class TraceBuilder {
     return add(block, thread, OpKind::Barrier, site);
   }
 
+  std::vector<Event>& events() { return trace_.events; }
+
   Trace build() const {
     Trace t = trace_;
     t.meta.recorded_blocks.assign(blocks_.begin(), blocks_.end());

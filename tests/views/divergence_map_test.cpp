@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../trace/trace_builder.h"
+#include "model/divergence.h"
 #include "sim_trace.h"
 
 namespace wl {
@@ -57,6 +59,27 @@ TEST(DivergenceMap, LaneGridMarksDivergedLanes) {
   EXPECT_EQ(lanes[l0 * 32 + 1], LaneUse::Diverged);
   const std::size_t load = std::size_t(m.column_of_step(kLoadStep));
   EXPECT_EQ(lanes[load * 32 + 1], LaneUse::Active);
+}
+
+// A warp whose lanes all load, then lane 0 alone stores what they made: every lane worked in
+// the step (lane use 100%) and lanes 1-31 also sat out the store, so the warp diverged. The
+// picture shows both: lane 0 worked, lanes 1-31 worked and diverged; never all plain "worked"
+// beside a count of one diverged warp-step.
+TEST(DivergenceMap, ALaneThatWorkedAndSatOutShowsBoth) {
+  test::TraceBuilder b(32);
+  b.step(kLoadStep);
+  for (std::uint16_t t = 0; t < 32; ++t) b.global(0, t, OpKind::GlobalLoad, 10, t * 4u);
+  b.global(0, 0, OpKind::GlobalStore, 11, 0, 4, test::kOutput);
+  const Trace t = b.build();
+  const std::vector<WarpStep> grid = divergence_grid(t);
+  const DivergenceMap m = divergence_map(grid, 0, 32, {kLoadStep});
+  ASSERT_EQ(m.divergent_warp_steps, 1u);
+  const DivergenceCell& c = m.cell(0, 0);
+  EXPECT_EQ(c.active_mask, 0xffffffffu);
+  EXPECT_EQ(c.diverged_mask, 0xfffffffeu);
+  const std::vector<LaneUse> lanes = m.lane_grid();
+  EXPECT_EQ(lanes[0], LaneUse::Active);
+  for (unsigned lane = 1; lane < 32; ++lane) EXPECT_EQ(lanes[lane], LaneUse::WorkedAndDiverged) << lane;
 }
 
 TEST(DivergenceMap, MaskText) {

@@ -65,6 +65,55 @@ TEST(LookbackTimeline, WaitsAndPublishesByHand) { check_waits_and_publishes(kTil
 TEST(LookbackTimeline, ATraceWithWordsSideBySideStillReads) { check_waits_and_publishes(1, 2); }
 TEST(LookbackTimeline, AStatusBufferOfUnknownSizeHasALineATile) { check_waits_and_publishes(kTileWordSpacing, 0); }
 
+// CUB's ScanTileState in a recording: {status, value} descriptors of 8 bytes after 32 of
+// padding, in an allocation the program named nothing (a caching allocator's block: its
+// descriptors start 4096 bytes in). Block 0 publishes tile 0 inclusive (101) at 2; block 1
+// publishes its partial (100) at 3, finds tile 0 invalid (99) at 4, reads the padding (0) below
+// it, finds tile 0 inclusive at 6 and publishes its own at 7. Other 8-byte accesses of the
+// allocation's block (its value alone, 4 bytes) are not status words.
+TEST(LookbackTimeline, CubsTileDescriptorsInARecording) {
+  constexpr BufferId kTemp = 3;
+  constexpr std::uint64_t kBase = 4096 + 32 * 8;
+  auto descriptor = [](std::uint64_t status, std::uint32_t value) { return std::uint64_t(value) << 32 | status; };
+  test::TraceBuilder b(32, 2);
+  b.global(0, 0, OpKind::GlobalStore, 10, kBase, 8, kTemp, descriptor(101, 5)).time = 2;
+  b.global(1, 0, OpKind::GlobalStore, 11, kBase + 8, 8, kTemp, descriptor(100, 3)).time = 3;
+  b.global(1, 0, OpKind::GlobalLoad, 12, kBase, 8, kTemp, descriptor(99, 0)).time = 4;
+  b.global(1, 1, OpKind::GlobalLoad, 12, kBase - 8, 8, kTemp, descriptor(0, 0)).time = 4;
+  b.global(1, 0, OpKind::GlobalLoad, 12, kBase, 8, kTemp, descriptor(101, 5)).time = 6;
+  b.global(1, 0, OpKind::GlobalLoad, 13, kBase + 4, 4, kTemp, 5).time = 6;
+  b.global(1, 0, OpKind::GlobalStore, 14, kBase + 8, 8, kTemp, descriptor(101, 8)).time = 7;
+  Trace t = b.build();
+  t.meta.backend = "gpu";
+  const std::optional<TileStatusWords> words = find_tile_status_words(t, 0);
+  ASSERT_TRUE(words);
+  EXPECT_EQ(words->format, TileStatusWords::Cub);
+  EXPECT_EQ(words->buffer, kTemp);
+  EXPECT_EQ(words->base, kBase);
+  EXPECT_EQ(words->stride, 8u);
+  const LookbackTimeline tl = build_lookback_timeline(t, 0);
+  ASSERT_EQ(tl.tiles.size(), 2u);
+  EXPECT_EQ(tl.tiles[0].block, 0u);
+  EXPECT_EQ(tl.tiles[0].inclusive, 0u);
+  const TileTimeline& one = tl.tiles[1];
+  EXPECT_EQ(one.tile, 1u);
+  EXPECT_EQ(one.aggregate, 1u);
+  EXPECT_EQ(one.inclusive, 5u);
+  EXPECT_EQ(one.reads, 2u);  // the padding is no tile's
+  ASSERT_EQ(one.waits.size(), 1u);
+  EXPECT_EQ(one.waits[0].predecessor, 0u);
+  EXPECT_EQ(one.waits[0].spins, 1u);
+  EXPECT_EQ(one.waits[0].until, 4u);
+
+  // The same stores with no block reading below its own: not a look-back (a reduction's 8-byte
+  // partials that happen to be 100 and 101).
+  test::TraceBuilder partials(32, 2);
+  partials.global(0, 0, OpKind::GlobalStore, 10, 0, 8, kTemp, 101);
+  partials.global(1, 0, OpKind::GlobalStore, 10, 8, 8, kTemp, 100);
+  partials.global(1, 0, OpKind::GlobalLoad, 11, 8, 8, kTemp, 100);
+  EXPECT_FALSE(find_tile_status_words(partials.build(), 0));
+}
+
 // A GPU timer that wraps during the launch still gives increasing times.
 TEST(LookbackTimeline, AWrappedTimerIsUnwrapped) {
   test::TraceBuilder b(32, 1);

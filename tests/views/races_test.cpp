@@ -79,6 +79,34 @@ TEST(Races, AtomicsRaceOnlyWithPlainAccesses) {
   }
 }
 
+// A compare-and-swap loop, as float atomicAdd on shared memory is on sm_90 (LDS, then
+// ATOMS.CAST.SPIN, again while it fails): its read is part of the atomic, so 64 threads looping
+// on one slot race with nothing; a plain store of the slot still races with those reads, and a
+// load the thread does not follow with its own compare-and-swap still races with them.
+TEST(Races, ACompareAndSwapLoopsReadIsPartOfItsAtomic) {
+  TraceBuilder b(64);
+  for (int attempt = 0; attempt < 2; ++attempt)
+    for (std::uint16_t t = 0; t < 64; ++t) {
+      b.shared(0, t, OpKind::SharedLoad, 90, kSlot19);
+      b.shared(0, t, OpKind::SharedAtomic, 92, kSlot19).aux = unsigned(AtomicKind::Cas);
+    }
+  EXPECT_TRUE(find_races(b.build()).empty());
+
+  TraceBuilder add_loop = b;  // the same loads before an atomicAdd, not a compare-and-swap: they race
+  for (Event& e : add_loop.events())
+    if (e.op == OpKind::SharedAtomic) e.aux = unsigned(AtomicKind::Add);
+  EXPECT_FALSE(find_races(add_loop.build()).empty());
+
+  b.shared(0, 5, OpKind::SharedStore, 95, kSlot19);
+  const std::vector<Race> races = find_races(b.build());
+  bool read_races_store = false;
+  for (const Race& r : races) {
+    EXPECT_TRUE(r.first.site == 95 || r.second.site == 95);
+    read_races_store |= r.kind == RaceKind::ReadWrite && r.first.site == 90 && r.second.site == 95;
+  }
+  EXPECT_TRUE(read_races_store);
+}
+
 // Two threads write one slot: a write-write race, the lower thread first.
 TEST(Races, TwoWritersRace) {
   TraceBuilder b(64);

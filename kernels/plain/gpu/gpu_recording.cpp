@@ -341,6 +341,10 @@ Trace gpu_recording_trace(const GpuRecording& recording, const GpuTraceOptions& 
                  : write       ? (shared ? OpKind::SharedStore : OpKind::GlobalStore)
                                : (shared ? OpKind::SharedLoad : OpKind::GlobalLoad);
           e.size = std::uint8_t(r.size);
+          if (read && write) {
+            const SassInstruction* i = f ? f->at(offset) : nullptr;
+            e.aux = unsigned(i && sass_is_compare_and_swap(i->text) ? AtomicKind::Cas : AtomicKind::Add);
+          }
           e.value[0] = r.value[0];
           e.value[1] = r.value[1];
           if (shared) {

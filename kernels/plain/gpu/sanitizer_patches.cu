@@ -32,16 +32,20 @@ __device__ __forceinline__ void read_shared(unsigned at, unsigned size, uint64_t
   }
 }
 
+// Volatile (a strong load, from L2, never a stale line of this SM's L1): a flag another block
+// raised is what the instruction about to run sees when it is strong (LDG.E.STRONG.GPU, as a
+// look-back's loads are); a weak cached read here could return the flag as it was before and
+// record a wait that never happened.
 __device__ __forceinline__ void copy_value(const void* from, unsigned size, uint64_t out[2]) {
   if (!from) return;
   switch (size) {
-    case 1: out[0] = *static_cast<const unsigned char*>(from); break;
-    case 2: out[0] = *static_cast<const unsigned short*>(from); break;
-    case 4: out[0] = *static_cast<const unsigned*>(from); break;
-    case 8: out[0] = *static_cast<const unsigned long long*>(from); break;
+    case 1: out[0] = *static_cast<const volatile unsigned char*>(from); break;
+    case 2: out[0] = *static_cast<const volatile unsigned short*>(from); break;
+    case 4: out[0] = *static_cast<const volatile unsigned*>(from); break;
+    case 8: out[0] = *static_cast<const volatile unsigned long long*>(from); break;
     case 16:
-      out[0] = static_cast<const unsigned long long*>(from)[0];
-      out[1] = static_cast<const unsigned long long*>(from)[1];
+      out[0] = static_cast<const volatile unsigned long long*>(from)[0];
+      out[1] = static_cast<const volatile unsigned long long*>(from)[1];
       break;
     default: break;
   }

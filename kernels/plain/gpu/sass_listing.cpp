@@ -122,4 +122,10 @@ std::optional<SassShuffle> parse_sass_shuffle(std::string_view text) {
   return out;
 }
 
+bool sass_is_compare_and_swap(std::string_view text) {
+  static const std::regex cas(R"((^|\s)ATOM[GS]?(\.\w+)*\.CAST?(\.|\s))");
+  const std::string s(text);
+  return std::regex_search(s, cas);
+}
+
 }  // namespace wl

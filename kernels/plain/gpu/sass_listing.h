@@ -42,4 +42,8 @@ struct SassShuffle {
 };
 std::optional<SassShuffle> parse_sass_shuffle(std::string_view text);
 
+// Whether an instruction is a compare-and-swap: "ATOMS.CAST.SPIN P0, [R2], R4, R5" (the loop a
+// float atomicAdd on shared memory becomes on sm_90), "ATOMG.E.CAS.STRONG.GPU ...".
+bool sass_is_compare_and_swap(std::string_view text);
+
 }  // namespace wl
