@@ -144,21 +144,23 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   app.add_option("--type", s.type, "i32, f32 or f64")->group(start_group);
   app.add_option("--pattern", s.pattern, "random, ones, ascending, all-equal or skewed")->group(start_group);
   app.add_option("--seed", s.seed, "Seed of the random input")->group(start_group);
+  const CLI::Validator param_text(
+      [](std::string& t) {
+        std::map<std::string, std::uint64_t> params;
+        std::string error;
+        return parse_params({t}, params, error) ? std::string() : error;
+      },
+      "");
   app.add_option("--param", s.params, "A family parameter, name=value (see `warplens list`); repeatable")
       ->group(start_group)
       ->type_name("NAME=VALUE")
-      ->check(CLI::Validator(
-          [](std::string& t) {
-            std::map<std::string, std::uint64_t> params;
-            std::string error;
-            return parse_params({t}, params, error) ? std::string() : error;
-          },
-          ""));
+      ->check(param_text);
   app.add_option("--compare-param", s.compare_params,
                  "With --compare-with: the right side's own family parameter, name=value (default: the left's); "
                  "repeatable")
       ->group(start_group)
       ->type_name("NAME=VALUE")
+      ->check(param_text)
       ->needs(app.get_option("--compare-with"));
   app.add_option("--backend", s.backend, "auto (GPU if usable), sim or gpu")
       ->group(start_group)

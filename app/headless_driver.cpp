@@ -145,10 +145,13 @@ std::optional<int> HeadlessDriver::frame_drawn(AppState& state, const Window& wi
   if (!last_frame) return std::nullopt;
   const std::optional<int> done = take_screenshot(state, window, r, g, b);
   if (!done || *done != 0 || shot_ + 1 >= shots_.size()) return done;
-  // The next entry: its mode and view, its runs finished, then --frames frames of its own.
+  // The next entry: its mode and view, its runs finished, then --frames frames of its own; one
+  // more where it switches presenter mode, whose first frame only sets the new scale (what is
+  // sized from the frame before, a pane's scrollbar and a legend's height, settles after it).
+  const bool rescaled = shots_[shot_ + 1].presenter != state.presenter;
   apply_shot(state, shots_[++shot_], false);
   finish_sessions(state);
-  frame_ = 0;
+  frame_ = rescaled ? -1 : 0;
   return std::nullopt;
 }
 

@@ -97,7 +97,7 @@ struct Loop {
   std::string var;
 };
 
-unsigned line_at(const std::string& text, std::size_t offset) {
+unsigned line_of(const std::string& text, std::size_t offset) {
   return 1 + unsigned(std::count(text.begin(), text.begin() + std::ptrdiff_t(offset), '\n'));
 }
 
@@ -192,7 +192,7 @@ void name_loop_steps(Trace& trace, const std::string& text, const PlainLoopConte
   static const std::regex sync_re(R"(__syncthreads\s*\(\s*\)\s*;)");
   std::map<unsigned, std::size_t> barrier_end;
   for (auto it = std::sregex_iterator(code.begin(), code.end(), sync_re); it != std::sregex_iterator(); ++it)
-    barrier_end.emplace(line_at(code, std::size_t(it->position())), std::size_t(it->position() + it->length()));
+    barrier_end.emplace(line_of(code, std::size_t(it->position())), std::size_t(it->position() + it->length()));
   static const std::regex name_re(R"(^after line (\d+)(?: \((\d+)\))?$)");
   for (StepRecord& step : trace.meta.steps) {
     std::smatch m;

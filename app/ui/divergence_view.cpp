@@ -77,8 +77,11 @@ void draw_divergence_view(ViewContext& ctx) {
   const float legend_h = legend_reserve((avail.x < 1200.0f * scale ? 3 : 2) + (worked_and_diverged ? 1 : 0));
   const float grid_w = avail.x - label_w;
   const float cell_w = grid_w / float(m.steps.size());
-  const float cell_h = std::clamp((avail.y - header_h - legend_h - line * 1.5f) / float(std::max(1u, m.warps)), 4.0f,
-                                  90.0f * scale);
+  // Every warp a row that can be seen from the back of a room, up to 16 warps (half a line each);
+  // a block of more shrinks to 4 pixels a warp. Where the pane is shorter, the legend scrolls.
+  const float least = m.warps <= 16 ? line * 0.5f : 4.0f;
+  const float cell_h = std::clamp((avail.y - header_h - legend_h - line * 1.5f) / float(std::max(1u, m.warps)), least,
+                                  std::max(least, 90.0f * scale));
   const ImVec2 g0(origin.x + label_w, origin.y + header_h);
   const float marker_h = std::max(3.0f, cell_h * 0.22f);
   const float pad = std::min(cell_w * 0.06f, 6.0f * scale);

@@ -102,8 +102,11 @@ void draw_links_view(ViewContext& ctx) {
   // Never narrower than a column's label, nor shorter than a row's: a short pane (presenter mode
   // at 1280x720) scrolls rather than overprint them.
   const float fewest = std::max({12.0f * scale, ImGui::CalcTextSize("rank 0").x + 8.0f, line * 1.3f});
-  const float cell = std::clamp(std::min(width, avail.y - legend_reserve(1) - line * (peers.flag_bytes ? 6 : 4)) / float(k),
-                                fewest, std::max(fewest, 140.0f * scale));
+  // Under the matrices: their titles and column labels, "In all" (and the flags' line), each a
+  // line with its spacing, then the legend.
+  const float lines_h = ImGui::GetTextLineHeightWithSpacing() * (peers.flag_bytes ? 6.0f : 4.0f);
+  const float cell = std::clamp(std::min(width, avail.y - legend_reserve(1) - lines_h) / float(k), fewest,
+                                std::max(fewest, 140.0f * scale));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string step_title = "this step (" + step_name(ctx.step) + ")";
   const std::uint64_t largest = std::max<std::uint64_t>(1, largest_cell(peers.total));

@@ -11,7 +11,16 @@
 
 namespace wl::ui {
 
-void draw_playback_bar(AppState& state) {
+void draw_compare_box(AppState& state) {
+  bool compare = state.compare;
+  if (ImGui::Checkbox("Compare (C)", &compare)) set_compare(state, compare);
+}
+
+void draw_playback_bar(AppState& state, bool compare_box) {
+  if (compare_box) {  // no room beside the tabs (presenter mode, a narrow window): it opens this row
+    draw_compare_box(state);
+    ImGui::SameLine(0, ImGui::GetFontSize());
+  }
   Playback& p = state.playback;
   const bool has_steps = !p.empty();
   if (!has_steps) ImGui::BeginDisabled();

@@ -29,7 +29,9 @@ constexpr ImGuiWindowFlags kViewAreaFlags =
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoTitleBar |
     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
 
-void view_tabs(AppState& state) {
+// The tabs, and the compare box beside them where it fits; false where it does not (it then
+// opens the playback row: a row of its own would take a projector's 1280x720 from the view).
+bool view_tabs(AppState& state) {
   const std::vector<ViewTab> tabs = shown_views(state);
   const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -56,13 +58,12 @@ void view_tabs(AppState& state) {
     if (selected) ImGui::PopStyleColor();
     if (!with_keys && t.key >= 0 && ImGui::IsItemHovered()) ImGui::SetTooltip("key %d", t.key);
   }
-  // Beside the tabs where it fits, else under them (a family with views of its own, a narrow window).
   const float gap = ImGui::GetFontSize() * 2.0f;
-  const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Compare (C)").x;
-  const float right = ImGui::GetItemRectMax().x + gap + box;
-  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine(0, gap);
-  bool compare = state.compare;
-  if (ImGui::Checkbox("Compare (C)", &compare)) set_compare(state, compare);
+  const float right = ImGui::GetItemRectMax().x + gap + checkbox_width("Compare (C)");
+  if (right > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) return false;
+  ImGui::SameLine(0, gap);
+  draw_compare_box(state);
+  return true;
 }
 
 void banner(AppState& state) {
@@ -263,13 +264,15 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect, bool
     ImGui::End();
     return;
   }
+  bool compare_box_placed = true;
   if (!view_only) {
     banner(state);
     end_lesson_if_left(state);  // its caption would describe a run no longer shown
     keep_view_shown(state);  // another family or trace may not have it
-    view_tabs(state);
+    compare_box_placed = view_tabs(state);
   }
   if (state.view->sweeps) {  // sweeps, not a trace: no playback, no sides
+    if (!compare_box_placed) draw_compare_box(state);
     ImGui::Spacing();
     // Room for a lesson's caption under it, as under a trace's view.
     const float below = view_only ? 0.0f : caption_height(state);
@@ -283,7 +286,7 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect, bool
   }
   follow_view_rows(state);
   if (!view_only) {
-    draw_playback_bar(state);
+    draw_playback_bar(state, !compare_box_placed);
     ImGui::Spacing();
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
