@@ -74,20 +74,21 @@ std::string apply_lab_compare(AppState& state, const StartOptions& o) {
   if (!file) return error;
   const Family* family = find_family(left.request.family);
   const bool another_file = path != o.lab_path;
+  const std::vector<lab::PlainKernelDecl> kernels = file->plain ? lab::find_plain_kernels(file->text)
+                                                                : std::vector<lab::PlainKernelDecl>{};
+  if (!another_file && family && family->find_variant(kernel) &&
+      std::none_of(kernels.begin(), kernels.end(), [&](const lab::PlainKernelDecl& k) { return k.name == kernel; })) {
+    right.request.variant = kernel;  // a built-in variant: mirror_input makes the right side built in
+    return {};
+  }
   if (!file->plain) {
-    if (!another_file) return "--compare-with names a built-in variant or a kernel of a plain-CUDA .cu file";
+    if (!another_file) return "--compare-with '" + kernel + "' is no variant of " + left.request.family;
     if (file->family != left.request.family)
       return "--compare-with: " + path + " is a " + file->family + " variant; " + o.lab_path + " is " + left.request.family;
     right.lab_file = path;
     right.lab_family.clear();
     right.lab_kernel.clear();
     right.request.variant = file->id;
-    return {};
-  }
-  const std::vector<lab::PlainKernelDecl> kernels = lab::find_plain_kernels(file->text);
-  if (!another_file && family && family->find_variant(kernel) &&
-      std::none_of(kernels.begin(), kernels.end(), [&](const lab::PlainKernelDecl& k) { return k.name == kernel; })) {
-    right.request.variant = kernel;  // a built-in variant: mirror_input makes the right side built in
     return {};
   }
   const lab::PlainKernelDecl* chosen = lab::choose_plain_kernel(kernels, kernel, path, error);
