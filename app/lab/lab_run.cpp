@@ -10,6 +10,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 
 #include "kernels/family/family.h"
 #include "kernels/host/input.h"
@@ -336,7 +337,10 @@ PlainLoopContext loop_context(const LabFile& file, const RunRequest& r) {
       const auto set = file.templates.find(p.name);
       if (set == file.templates.end()) c.constants[p.name] = r.block;
       else if (!set->second.empty() && std::isdigit(static_cast<unsigned char>(set->second[0])))
-        c.constants[p.name] = std::stoll(set->second, nullptr, 0);
+        try {
+          c.constants[p.name] = std::stoll(set->second, nullptr, 0);
+        } catch (const std::out_of_range&) {  // no loop of such a bound is named: the steps keep their names
+        }
     }
   return c;
 }

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <optional>
 #include <regex>
+#include <stdexcept>
 #include <vector>
 
 #include "lab/plain_source.h"
@@ -32,7 +33,6 @@ class Expression {
     skip();
     const std::string o(op);
     if (s_.compare(at_, o.size(), o) != 0) return false;
-    if (o.size() == 1 && at_ + 1 < s_.size() && (o == "<" || o == ">") && s_[at_ + 1] == o[0]) return false;
     at_ += o.size();
     return true;
   }
@@ -76,7 +76,13 @@ class Expression {
     if (word.empty()) return std::nullopt;
     if (std::isdigit(static_cast<unsigned char>(word[0]))) {
       while (!word.empty() && (word.back() == 'u' || word.back() == 'U' || word.back() == 'l' || word.back() == 'L')) word.pop_back();
-      return std::stoll(word, nullptr, 0);
+      std::size_t used = 0;
+      try {
+        const long long v = std::stoll(word, &used, 0);
+        return used == word.size() ? std::optional<long long>(v) : std::nullopt;  // "1.5f": not an integer
+      } catch (const std::exception&) {
+        return std::nullopt;
+      }
     }
     if (word == "blockDim.x") return c_.block_x;
     if (word == var_) return value_;

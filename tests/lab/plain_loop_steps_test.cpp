@@ -83,6 +83,14 @@ TEST(PlainLoopSteps, NothingGuessed) {
   Trace u = with_steps({"start", "after line 2"});
   name_loop_steps(u, unknown, {64, {}});
   EXPECT_EQ(u.meta.steps[1].name, "after line 2");
+
+  const std::string not_an_integer =
+      "__global__ void k(int* g) {\n"
+      "  for (int s = 1; s < 0.5f * blockDim.x; s *= 2) { g[s] += 1; __syncthreads(); }\n"  // 2
+      "}\n";
+  Trace f = with_steps({"start", "after line 2"});
+  name_loop_steps(f, not_an_integer, {64, {}});
+  EXPECT_EQ(f.meta.steps[1].name, "after line 2");
 }
 
 }  // namespace
