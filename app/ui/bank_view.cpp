@@ -6,6 +6,7 @@
 
 #include "model/views/divergence_map.h"
 #include "model/views/shared_names.h"
+#include "ui/layout.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
 #include "ui/request_text.h"
@@ -50,13 +51,17 @@ void draw_banks_view(ViewContext& ctx) {
   const StepMetrics& total = metrics.total;
   const std::uint64_t kernel_conflicts = total.shared_ld.conflicts + total.shared_st.conflicts + total.shared_atom.conflicts;
   const std::uint64_t kernel_wavefronts = total.shared_ld.wavefronts + total.shared_st.wavefronts + total.shared_atom.wavefronts;
-  ImGui::Text("This level, block %u: %zu shared requests, %llu wavefronts (ideal %llu), ", ctx.session.block()->block,
+  // Wrapped, and the parts of a line each where it fits: a pane side by side at 1280x720 is narrow.
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::Text("This level, block %u: %zu shared requests, %llu wavefronts (ideal %llu),", ctx.session.block()->block,
               step.requests.size(), (unsigned long long)step.wavefronts, (unsigned long long)step.ideal);
-  ImGui::SameLine(0, 0);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(step.conflicts ? colors().problem : colors().good), "%llu conflicts",
-                     (unsigned long long)step.conflicts);
+  char conflicts[48];
+  std::snprintf(conflicts, sizeof conflicts, "%llu conflicts", (unsigned long long)step.conflicts);
+  same_line_if_fits(ImGui::CalcTextSize(conflicts).x);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(step.conflicts ? colors().problem : colors().good), "%s", conflicts);
   ImGui::Text("Whole kernel (%zu recorded blocks): %llu wavefronts, %llu conflicts", ctx.session.views()->blocks.size(),
               (unsigned long long)kernel_wavefronts, (unsigned long long)kernel_conflicts);
+  ImGui::PopTextWrapPos();
 
   const float legend_h = legend_reserve(1);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -87,16 +92,19 @@ void draw_banks_view(ViewContext& ctx) {
     const BankRequest& r = step.requests[i];
     ImGui::PushID(int(i));
     const std::string title = request_title(r.warp, r.op, r.site, meta);
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(title.c_str());
-    ImGui::SameLine();
-    ImGui::TextDisabled("lanes %s", lane_ranges(r.lane_mask).c_str());
-    ImGui::SameLine();
+    const std::string lanes = "lanes " + lane_ranges(r.lane_mask);
+    same_line_if_fits(ImGui::CalcTextSize(lanes.c_str()).x);
+    ImGui::TextDisabled("%s", lanes.c_str());
+    char cost[96];
     if (r.ways > 1)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%u-way conflict: %u wavefronts (ideal %u)", r.ways,
-                         r.cost.wavefronts, r.cost.ideal);
+      std::snprintf(cost, sizeof cost, "%u-way conflict: %u wavefronts (ideal %u)", r.ways, r.cost.wavefronts, r.cost.ideal);
     else
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().good), "conflict-free: %u wavefront%s", r.cost.wavefronts,
-                         r.cost.wavefronts == 1 ? "" : "s");
+      std::snprintf(cost, sizeof cost, "conflict-free: %u wavefront%s", r.cost.wavefronts, r.cost.wavefronts == 1 ? "" : "s");
+    same_line_if_fits(ImGui::CalcTextSize(cost).x);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(r.ways > 1 ? colors().problem : colors().good), "%s", cost);
+    ImGui::PopTextWrapPos();
     std::size_t depth = 1;
     for (const auto& bank : r.banks) depth = std::max(depth, bank.size());
     const ImVec2 o = ImGui::GetCursorScreenPos();

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "model/views/divergence_map.h"
 #include "trace/event_info.h"
+#include "ui/layout.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
 #include "ui/request_text.h"
@@ -22,11 +24,13 @@ void draw_memory_view(ViewContext& ctx) {
   const StepMetrics& total = metrics.total;
   const std::uint64_t kernel_sectors = total.global_ld.sectors + total.global_st.sectors + total.global_atom.sectors;
   const std::uint64_t kernel_ideal = total.global_ld.ideal + total.global_st.ideal + total.global_atom.ideal;
+  ImGui::PushTextWrapPos(0.0f);  // a pane side by side at 1280x720 is narrow
   ImGui::Text("This level, block %u: %zu global requests, %llu sectors of 32 bytes (ideal %llu)",
               ctx.session.block()->block, step.requests.size(), (unsigned long long)step.sectors,
               (unsigned long long)step.ideal);
   ImGui::Text("Whole kernel (%zu recorded blocks): %llu sectors (ideal %llu)", ctx.session.views()->blocks.size(),
               (unsigned long long)kernel_sectors, (unsigned long long)kernel_ideal);
+  ImGui::PopTextWrapPos();
 
   const float legend_h = legend_reserve(1);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -54,15 +58,20 @@ void draw_memory_view(ViewContext& ctx) {
     const MemoryRequest& r = step.requests[i];
     ImGui::PushID(int(i));
     const std::string title = request_title(r.warp, r.op, r.site, meta);
+    // The parts of the line each where it fits, wrapped: a pane side by side at 1280x720 is narrow.
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(title.c_str());
-    ImGui::SameLine();
     const BufferRecord* buffer = r.sectors.empty() ? nullptr : meta.buffer(r.sectors.front().buffer);
-    ImGui::TextDisabled("%s \u00b7 lanes %s \u00b7 %u bytes each", buffer ? buffer->name.c_str() : "none",
-                        lane_ranges(r.lane_mask).c_str(), r.size);
-    ImGui::SameLine();
+    const std::string where = std::string(buffer ? buffer->name : "none") + " \u00b7 lanes " + lane_ranges(r.lane_mask) +
+                              " \u00b7 " + std::to_string(r.size) + " bytes each";
+    same_line_if_fits(ImGui::CalcTextSize(where.c_str()).x);
+    ImGui::TextDisabled("%s", where.c_str());
     const bool excess = r.cost.sectors > r.cost.ideal;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(excess ? colors().problem : colors().good), "%u sector%s, ideal %u",
-                       r.cost.sectors, r.cost.sectors == 1 ? "" : "s", r.cost.ideal);
+    char cost[64];
+    std::snprintf(cost, sizeof cost, "%u sector%s, ideal %u", r.cost.sectors, r.cost.sectors == 1 ? "" : "s", r.cost.ideal);
+    same_line_if_fits(ImGui::CalcTextSize(cost).x);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(excess ? colors().problem : colors().good), "%s", cost);
+    ImGui::PopTextWrapPos();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float height = lane_h + fan_h + sector_h;
     // Sectors in address order, as wide as the eight 4-byte lanes one sector holds, or narrower

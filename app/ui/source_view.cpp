@@ -13,6 +13,7 @@
 #include "model/views/fault_report.h"
 #include "model/views/race_report.h"
 #include "model/views/source_sites.h"
+#include "ui/layout.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
 
@@ -91,13 +92,14 @@ void draw_source_view(ViewContext& ctx) {
   }
   for (const std::string& f : files) {
     const bool has_hits = hits.count(f) > 0;
-    if (f != files.front()) ImGui::SameLine();
     std::string label = f.substr(f.rfind('/') + 1);
     if (has_hits) label += " *";
+    if (f != files.front()) same_line_if_fits(checkbox_width(label.c_str()));  // a narrow pane: a line each
     if (ImGui::RadioButton(label.c_str(), file == f)) file = f;
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled("(* has lines at this level)");
+  const char* note = "(* has lines at this level)";
+  same_line_if_fits(ImGui::CalcTextSize(note).x);
+  ImGui::TextDisabled("%s", note);
 
   const EmbeddedFile* embedded = find_embedded(embedded_kernel_sources(), file);
   const bool learners = file == views->trace.meta.variant_file && !file.empty();
