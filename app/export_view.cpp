@@ -30,7 +30,7 @@ struct PixelRect {
 // view's pane (or both, side by side, in compare mode), each with its header (variant, n,
 // block), its view and its legend; no tabs, playback bar, side panel, menu or status bar. So a
 // picture is the window's size (--size).
-bool find_view_pane(PixelRect& out) {
+bool find_view_area(PixelRect& out) {
   const ImGuiWindow* area = nullptr;
   for (const ImGuiWindow* w : GImGui->Windows)
     if (w->Active && std::strcmp(w->Name, "Views") == 0) area = w;
@@ -177,7 +177,7 @@ void advance_view_export(AppState& state) {
   }
   const ViewExportJob::Shot shot = job.shots[job.next];
   PixelRect rect;
-  if (!find_view_pane(rect)) return end(state, job, "the view area was not drawn");
+  if (!find_view_area(rect)) return end(state, job, "the view area was not drawn");
   // Every level where the first was: the GIF's frames are one size.
   if (job.levels.empty()) job.level_rect = {rect.x, rect.y, rect.w, rect.h};
   else rect = {job.level_rect[0], job.level_rect[1], job.level_rect[2], job.level_rect[3]};

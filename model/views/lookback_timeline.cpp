@@ -69,7 +69,7 @@ std::optional<TileStatusWords> find_cub_words(const Trace& run, std::uint16_t la
       return e.launch == launch && is_load(e.op) && e.buffer == key.first && e.size == key.second &&
              e.address >= base && e.address < base + std::uint64_t(e.block) * stride;
     });
-    if (looks_back) return TileStatusWords{TileStatusWords::Cub, key.first, base, stride, stride};
+    if (looks_back) return TileStatusWords{TileStatusWords::Cub, key.first, base, stride};
   }
   return std::nullopt;
 }
@@ -128,7 +128,7 @@ Clock clock_of(const Trace& run, std::uint16_t launch) {
 std::optional<TileStatusWords> find_tile_status_words(const Trace& run, std::uint16_t launch) {
   if (const BufferRecord* own = status_buffer(run.meta)) {
     const std::uint64_t stride = word_stride_bytes(*own, run.meta, launch);
-    return TileStatusWords{TileStatusWords::Own, own->id, 0, stride, sizeof(TileWord)};
+    return TileStatusWords{TileStatusWords::Own, own->id, 0, stride};
   }
   return find_cub_words(run, launch);
 }
@@ -164,7 +164,7 @@ LookbackTimeline build_lookback_timeline(const Trace& run, std::uint16_t launch)
     std::map<std::pair<std::uint16_t, std::uint32_t>, TileWait> open;
     for (const Event* e : events) {
       if (e->buffer != status || e->address < words->base) continue;
-      if (words->format == TileStatusWords::Cub && e->size != words->size) continue;  // the descriptor's value alone
+      if (words->format == TileStatusWords::Cub && e->size != stride) continue;  // the descriptor's value alone
       const std::uint32_t index = std::uint32_t((e->address - words->base) / stride);
       const WordSays s = word_says(*words, *e, epoch);
       const std::uint64_t at = clock.at(e->time);

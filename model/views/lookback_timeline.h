@@ -50,12 +50,12 @@ struct TileStatusWords {
   enum Format { Own, Cub } format = Own;
   BufferId buffer = kNoBuffer;
   std::uint64_t base = 0;    // the byte offset of tile 0's word in the buffer
-  std::uint64_t stride = 0;  // bytes from one tile's word to the next
-  std::uint64_t size = 0;    // bytes of a word's access (Cub: the descriptor's)
+  std::uint64_t stride = 0;  // bytes from one tile's word to the next (Cub: a descriptor's, each one access)
 };
 // Own: the buffer the drivers name kTileStatusBufferName. Cub: the buffer where each recorded
 // block stores descriptors of 8 or 16 bytes with status 100 or 101 (and stores nothing else of
-// that size), block b's at tile b (CUB's scan takes tile blockIdx.x).
+// that size), block b's at tile b (CUB's scan takes tile blockIdx.x), and some block reads one
+// below its own: a look-back.
 std::optional<TileStatusWords> find_tile_status_words(const Trace& run, std::uint16_t launch);
 
 // The timeline of launch `launch` of a run (events of other launches are ignored); empty when
