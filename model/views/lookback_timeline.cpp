@@ -57,6 +57,8 @@ std::optional<TileStatusWords> find_cub_words(const Trace& run, std::uint16_t la
   for (const auto& [key, c] : by_buffer) {
     if (c.published == 0 || c.other > 0 || !c.one_each) continue;
     const auto& [first_block, first_address] = *c.block_address.begin();
+    // Named copies: C++17 lambdas cannot capture a structured binding (clang refuses).
+    const BufferId buffer = key.first;
     const std::uint64_t stride = key.second;
     if (first_address < std::uint64_t(first_block) * stride) continue;
     const std::uint64_t base = first_address - std::uint64_t(first_block) * stride;
@@ -66,10 +68,10 @@ std::optional<TileStatusWords> find_cub_words(const Trace& run, std::uint16_t la
     if (!by_block) continue;
     // And a look-back: a block reads a word of that size below its own, its predecessor's.
     const bool looks_back = std::any_of(run.events.begin(), run.events.end(), [&](const Event& e) {
-      return e.launch == launch && is_load(e.op) && e.buffer == key.first && e.size == key.second &&
+      return e.launch == launch && is_load(e.op) && e.buffer == buffer && e.size == stride &&
              e.address >= base && e.address < base + std::uint64_t(e.block) * stride;
     });
-    if (looks_back) return TileStatusWords{TileStatusWords::Cub, key.first, base, stride};
+    if (looks_back) return TileStatusWords{TileStatusWords::Cub, buffer, base, stride};
   }
   return std::nullopt;
 }
