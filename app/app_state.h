@@ -1,5 +1,7 @@
 // What the UI windows read and change, shared through one struct.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -36,13 +38,25 @@ struct LabWatch {
   std::filesystem::file_time_type seen{};
 };
 
-constexpr float kPresenterScale = 1.5f;  // presenter mode's text size over the base scale
+// Presenter mode's text size over the base scale. A projector shows the whole picture on one
+// wall whatever its lines, so text takes a share of the height: 1.5 on 1080 lines, less on fewer
+// (each of a 720p projector's pixels is larger), but never below 1.2, legible from the back row.
+constexpr float kPresenterScale = 1.5f;      // at kPresenterLines and above
+constexpr float kPresenterLines = 1080.0f;   // a 1080p projector
+constexpr float kPresenterMinScale = 1.2f;   // 720 lines: 16 px text, 2.2% of the height
+inline float presenter_scale(float window_lines) {
+  if (window_lines <= 0.0f) return kPresenterScale;  // before the window opens
+  const float share = kPresenterScale * window_lines / kPresenterLines;
+  const float stepped = std::round(share * 20.0f) / 20.0f;  // steps of 5%: a resize rebuilds the fonts rarely
+  return std::clamp(stepped, kPresenterMinScale, kPresenterScale);
+}
 
 struct AppState {
   float ui_scale = 1.0f;            // in effect this frame: the requested scale times the zoom
   float monitor_scale = 1.0f;       // the monitor's content scale
   float base_ui_scale = 1.0f;       // the scale outside presenter mode, before the zoom
   float requested_ui_scale = 0.0f;  // > 0: apply (times preferences.zoom) before the next frame
+  float window_lines = 0.0f;        // the window's height over the monitor scale (presenter text follows it)
   Preferences preferences;          // remembered in imgui.ini: the theme chosen, the zoom
   Theme theme = Theme::Dark;        // in effect: --theme may differ from the one remembered
   bool quit_requested = false;
@@ -87,7 +101,7 @@ struct AppState {
   ProbeLog* probes = nullptr;       // set in --screenshot runs: views record sample points
 
   // The scale presenter mode and the scale menu ask for; the zoom multiplies it.
-  float unzoomed_ui_scale() const { return presenter ? base_ui_scale * kPresenterScale : base_ui_scale; }
+  float unzoomed_ui_scale() const { return presenter ? base_ui_scale * presenter_scale(window_lines) : base_ui_scale; }
 };
 
 }  // namespace wl

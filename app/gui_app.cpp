@@ -7,6 +7,8 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -47,6 +49,17 @@ void apply_ui_scale(AppState& state, float scale) {
   state.mono_font = fonts.mono;
   state.caption_font = fonts.caption;
   ui::apply_theme(scale);
+}
+
+// Presenter text is sized by the window's height (presenter_scale): a window that changed
+// height (fullscreen on a projector, a resize) asks for the scale of its new height.
+void follow_window_height(AppState& state, const Window& window) {
+  int width = 0, height = 0;
+  window.framebuffer_size(width, height);
+  state.window_lines = float(height) / std::max(state.monitor_scale, 0.25f);
+  const float wanted = state.unzoomed_ui_scale() * state.preferences.zoom;
+  if (state.presenter && state.requested_ui_scale <= 0.0f && std::fabs(wanted - state.ui_scale) > 0.01f)
+    state.requested_ui_scale = state.unzoomed_ui_scale();
 }
 
 // An idle window sleeps until an event (a laptop on battery, a shared lab machine): it draws on
@@ -129,6 +142,7 @@ int run_gui(const GuiOptions& options) {
     } else if (window.wait_events(kIdleWakeSeconds)) {
       settle_frames = kSettleFrames;
     }
+    follow_window_height(state, window);
     if (state.requested_ui_scale > 0.0f) {
       apply_ui_scale(state, state.requested_ui_scale);
       imgui.upload_fonts_texture();

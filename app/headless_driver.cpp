@@ -73,7 +73,7 @@ void HeadlessDriver::apply_shot(AppState& state, const Shot& shot, bool before_w
   if (state.presenter != shot.presenter) {
     state.presenter = shot.presenter;
     // Before the window opens, the loop sets the scale from state.presenter itself.
-    if (!before_window) state.requested_ui_scale = shot.presenter ? state.base_ui_scale * 1.5f : state.base_ui_scale;
+    if (!before_window) state.requested_ui_scale = state.unzoomed_ui_scale();
   }
   state.view = shot.view;
   set_compare(state, shot.compare);
@@ -172,6 +172,7 @@ std::optional<int> HeadlessDriver::take_screenshot(AppState& state, const Window
   const std::vector<ClippedGlyph> clipped = find_clipped_glyphs();
   probes_.touch("text.clipped");
   probes_.touch("table.header.broken");
+  probes_.touch("pane.cut");  // views without panes (Timing) cut none
   std::string last_line;
   for (const ClippedGlyph& c : clipped) {
     probes_.add("text.clipped", c.x, c.y);

@@ -51,16 +51,29 @@ void draw_banks_view(ViewContext& ctx) {
   const StepMetrics& total = metrics.total;
   const std::uint64_t kernel_conflicts = total.shared_ld.conflicts + total.shared_st.conflicts + total.shared_atom.conflicts;
   const std::uint64_t kernel_wavefronts = total.shared_ld.wavefronts + total.shared_st.wavefronts + total.shared_atom.wavefronts;
-  // Wrapped, and the parts of a line each where it fits: a pane side by side at 1280x720 is narrow.
+  // A narrow pane (side by side at 1280x720) says it in fewer words, so the requests keep the
+  // room; still wrapped, and the parts of a line each where it fits.
+  char level[160], kernel[128];
+  std::snprintf(level, sizeof level, "This level, block %u: %zu shared requests, %llu wavefronts (ideal %llu),",
+                ctx.session.block()->block, step.requests.size(), (unsigned long long)step.wavefronts,
+                (unsigned long long)step.ideal);
+  std::snprintf(kernel, sizeof kernel, "Whole kernel (%zu recorded blocks): %llu wavefronts, %llu conflicts",
+                ctx.session.views()->blocks.size(), (unsigned long long)kernel_wavefronts,
+                (unsigned long long)kernel_conflicts);
+  if (ImGui::CalcTextSize(kernel).x > ImGui::GetContentRegionAvail().x) {
+    std::snprintf(level, sizeof level, "Level: %zu requests, %llu wavefronts (ideal %llu),", step.requests.size(),
+                  (unsigned long long)step.wavefronts, (unsigned long long)step.ideal);
+    std::snprintf(kernel, sizeof kernel, "Kernel (%zu blocks): %llu wavefronts, %llu conflicts",
+                  ctx.session.views()->blocks.size(), (unsigned long long)kernel_wavefronts,
+                  (unsigned long long)kernel_conflicts);
+  }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("This level, block %u: %zu shared requests, %llu wavefronts (ideal %llu),", ctx.session.block()->block,
-              step.requests.size(), (unsigned long long)step.wavefronts, (unsigned long long)step.ideal);
+  ImGui::TextUnformatted(level);
   char conflicts[48];
   std::snprintf(conflicts, sizeof conflicts, "%llu conflicts", (unsigned long long)step.conflicts);
   same_line_if_fits(ImGui::CalcTextSize(conflicts).x);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(step.conflicts ? colors().problem : colors().good), "%s", conflicts);
-  ImGui::Text("Whole kernel (%zu recorded blocks): %llu wavefronts, %llu conflicts", ctx.session.views()->blocks.size(),
-              (unsigned long long)kernel_wavefronts, (unsigned long long)kernel_conflicts);
+  ImGui::TextUnformatted(kernel);
   ImGui::PopTextWrapPos();
 
   const float legend_h = legend_reserve(1);

@@ -89,7 +89,9 @@ void draw_compare_deltas(AppState& state, std::uint16_t step) {
   const bool scroll_x = short_names && !fits(true);
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders |
                                 (scroll_x ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit : ImGuiTableFlags_SizingStretchSame);
-  const float height = scroll_x ? ImGui::GetTextLineHeightWithSpacing() * 6.5f + ImGui::GetStyle().ScrollbarSize : 0.0f;
+  // Scrolling sideways, the table needs a height: its five one-line rows, borders and scrollbar.
+  const float row_h = ImGui::GetTextLineHeight() + 2.0f * ImGui::GetStyle().CellPadding.y;
+  const float height = scroll_x ? row_h * 5.0f + 4.0f + ImGui::GetStyle().ScrollbarSize : 0.0f;
   if (!ImGui::BeginTable("##deltas", int(columns.size()) + 1, flags, ImVec2(0, height))) return;
   ImGui::TableSetupColumn("compared", ImGuiTableColumnFlags_WidthFixed, first_w);
   for (const MetricColumn& c : columns)
@@ -134,12 +136,13 @@ void draw_compare_deltas(AppState& state, std::uint16_t step) {
   ImGui::EndTable();
 }
 
-float compare_summary_height() { return ImGui::GetTextLineHeightWithSpacing() * 2.0f; }
+namespace {
 
-void draw_compare_summary(AppState& state) {
+// The summary line's text, empty until both sides have views.
+std::string compare_summary_text(const AppState& state) {
   const TraceViews* left = state.sessions[0].views();
   const TraceViews* right = state.sessions[1].views();
-  if (!left || !right) return;
+  if (!left || !right) return {};
   std::string text = "In total, right - left:";
   bool any = false;
   for (const MetricColumn& c : metric_columns()) {
@@ -153,8 +156,23 @@ void draw_compare_summary(AppState& state) {
   if (!any) text += " the same counts,";
   text += " races " + std::to_string(left->races.size()) + " left, " + std::to_string(right->races.size()) +
           " right (the whole table needs a taller window).";
+  return text;
+}
+
+}  // namespace
+
+// As tall as the text wraps to in `width`: the panes above take the rest (at 1280x720 a line).
+float compare_summary_height(const AppState& state, float width) {
+  const std::string text = compare_summary_text(state);
+  const float lines = text.empty() ? 1.0f : ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y;
+  return lines + ImGui::GetStyle().ItemSpacing.y * 2.0f;
+}
+
+void draw_compare_summary(AppState& state) {
+  const std::string text = compare_summary_text(state);
+  if (text.empty()) return;
   ImGui::PushTextWrapPos(0.0f);
-  if (!left->races.empty() || !right->races.empty())
+  if (!state.sessions[0].views()->races.empty() || !state.sessions[1].views()->races.empty())
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", text.c_str());
   else
     ImGui::TextUnformatted(text.c_str());

@@ -131,7 +131,7 @@ void draw_source_view(ViewContext& ctx) {
   std::map<unsigned, std::uint64_t> splits;
   for (const DivergentSite& d : views->split_sites)
     if (const SourceLocation at = site_location(d.site, views->trace.meta); at.file == file) splits[at.line] += d.requests;
-  const float legend_h = legend_height(1);
+  const float legend_h = legend_reserve(1);  // as tall as it drew: two lines in a compare pane
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::BeginChild("##source_text", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false,
                     ImGuiWindowFlags_HorizontalScrollbar);

@@ -223,6 +223,18 @@ void pane(AppState& state, GlRenderer& gl, int side, ImVec2 size) {
     ImGui::TextDisabled("Nothing to show yet: pick a variant on the left (it runs at once), open a lesson, "
                         "or open a trace file (File menu).");
   }
+  // A pane that must scroll shows its picture cut: tests expect none (screenshot_check).
+  if (state.probes) {
+    state.probes->touch("pane.cut");
+    if (const float hidden = ImGui::GetScrollMaxY(); hidden > 0.5f) {
+      const ImVec2 at = ImGui::GetWindowPos();
+      state.probes->add("pane.cut", at.x, at.y);
+      char note[160];
+      std::snprintf(note, sizeof note, "the %s view's %s pane is %.0f px taller than it shows", state.view->id,
+                    side == 0 ? "left" : "right", hidden);
+      state.probes->note("pane.cut", note);
+    }
+  }
   ImGui::EndChild();
 }
 
@@ -236,15 +248,18 @@ void caption(AppState& state) {
   const LessonPlayer& l = state.lesson;
   if (!l.active()) return;
   ImGui::Separator();
+  ImGui::AlignTextToFramePadding();  // the title level with the buttons beside it
   ImGui::TextColored(accent_color(), "Lesson: %s", l.lesson()->title.c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("slide %zu of %zu", l.index() + 1, l.count());
+  // Full buttons, not small ones: a small button's frame is one font high and cut the arrows'
+  // glyphs at presenter scales (caption_height has room for a frame).
   ImGui::SameLine();
-  if (ImGui::SmallButton("\u25c0 previous")) previous_slide(state);
+  if (ImGui::Button("\u25c0 previous")) previous_slide(state);
   ImGui::SameLine();
-  if (ImGui::SmallButton("next \u25b6")) next_slide(state);
+  if (ImGui::Button("next \u25b6")) next_slide(state);
   ImGui::SameLine();
-  if (ImGui::SmallButton("close lesson")) state.lesson.close();
+  if (ImGui::Button("close lesson")) state.lesson.close();
   if (const LessonSlide* slide = state.lesson.slide()) {
     if (state.caption_font) ImGui::PushFont(state.caption_font);
     ImGui::PushTextWrapPos(0.0f);
@@ -299,7 +314,7 @@ void draw_view_area(AppState& state, GlRenderer& gl, const PanelRect& rect, bool
       !view_only && state.compare && avail.y - caption_height(state) - compare_deltas_height() >= pane_min;
   const float below = view_only ? 0.0f
                                 : caption_height(state) + (deltas            ? compare_deltas_height()
-                                                           : state.compare ? compare_summary_height()
+                                                           : state.compare ? compare_summary_height(state, avail.x)
                                                                            : 0.0f);
   const float h = std::max(80.0f, avail.y - below);
   if (state.compare) {

@@ -246,5 +246,22 @@ TEST(AppActions, EveryShippedSlideIsCoveredByItsLesson) {
   EXPECT_GE(lessons, 9);
 }
 
+// Presenter text takes a share of the screen's height: 1.5x on 1080 lines and more, 1.2x (the
+// floor) on a 720p projector, in steps of 5% between; unknown before the window opens: 1.5x.
+TEST(PresenterScale, FollowsTheWindowsHeight) {
+  EXPECT_FLOAT_EQ(presenter_scale(1080.0f), 1.5f);
+  EXPECT_FLOAT_EQ(presenter_scale(2160.0f), 1.5f);
+  EXPECT_FLOAT_EQ(presenter_scale(720.0f), 1.2f);
+  EXPECT_FLOAT_EQ(presenter_scale(600.0f), 1.2f);
+  EXPECT_FLOAT_EQ(presenter_scale(900.0f), 1.25f);
+  EXPECT_FLOAT_EQ(presenter_scale(0.0f), 1.5f);
+  AppState state;
+  state.base_ui_scale = 2.0f;  // a HiDPI monitor: the window's lines are over its content scale
+  state.window_lines = 720.0f;
+  EXPECT_FLOAT_EQ(state.unzoomed_ui_scale(), 2.0f);
+  state.presenter = true;
+  EXPECT_FLOAT_EQ(state.unzoomed_ui_scale(), 2.4f);
+}
+
 }  // namespace
 }  // namespace wl

@@ -90,10 +90,11 @@ struct Expectation {
   int count;
 };
 
-// Text whole: the groups warplens measured are there (it looked) and empty (it found nothing cut).
+// Text and panes whole: the groups warplens measured are there (it looked) and empty (it found
+// nothing cut: no glyph, no table header inside a word, no view pane that must scroll).
 bool check_no_clipped_text(const nlohmann::json& doc, const std::string& path) {
   bool ok = true;
-  for (const char* group : {"text.clipped", "table.header.broken"}) {
+  for (const char* group : {"text.clipped", "table.header.broken", "pane.cut"}) {
     if (!doc["groups"].contains(group)) {
       std::fprintf(stderr, "FAIL: no probe group '%s' in %s: was the text measured?\n", group, path.c_str());
       ok = false;
@@ -104,7 +105,9 @@ bool check_no_clipped_text(const nlohmann::json& doc, const std::string& path) {
     if (points.empty()) continue;
     ok = false;
     std::fprintf(stderr, "FAIL: %zu %s in %s, first at (%.0f, %.0f)\n", points.size(),
-                 std::string(group) == "text.clipped" ? "clipped glyphs" : "table headers broken inside a word",
+                 std::string(group) == "text.clipped"          ? "clipped glyphs"
+                 : std::string(group) == "table.header.broken" ? "table headers broken inside a word"
+                                                               : "view panes cut (they scroll)",
                  path.c_str(), points[0][0].get<double>(), points[0][1].get<double>());
     if (doc.contains("notes") && doc["notes"].contains(group))
       for (const auto& line : doc["notes"][group]) std::fprintf(stderr, "  %s\n", line.get<std::string>().c_str());
