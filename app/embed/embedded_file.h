@@ -12,7 +12,7 @@ struct EmbeddedFile {
   std::string_view text;  // the contents (a font's bytes)
 };
 
-// kernels/families/reduce/*.h, kernels/warp/*.h, kernels/block/*.h
+// kernels/families/*/*.h, kernels/warp/*.h, kernels/block/*.h, kernels/grid/*.h (the Source view)
 const std::vector<EmbeddedFile>& embedded_kernel_sources();
 // shaders/*
 const std::vector<EmbeddedFile>& embedded_shaders();
