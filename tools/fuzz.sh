@@ -22,7 +22,9 @@ if [[ ! -f build-fuzz/CMakeCache.txt ]]; then
   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" \
     -DWARPLENS_FUZZ=ON -DWARPLENS_APP=OFF -DCMAKE_UNITY_BUILD=ON >/dev/null
 fi
+build_start=$SECONDS
 cmake --build build-fuzz -j"$(nproc)" --target "${targets[@]/%/_fuzz}"
+echo "fuzz.sh: built in $((SECONDS - build_start)) s; now the targets"  # CI's phases, each timed
 
 mkdir -p build-fuzz/crashes
 # One target a core at a time (libFuzzer runs one thread): each still fuzzes for its whole time.

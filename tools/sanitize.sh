@@ -13,7 +13,9 @@ if [[ ! -f build-asan/CMakeCache.txt ]]; then
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" -DWARPLENS_SANITIZE=ON \
     -DWARPLENS_APP=OFF -DCMAKE_UNITY_BUILD=ON >/dev/null
 fi
+build_start=$SECONDS
 cmake --build build-asan -j"$(nproc)"
+echo "sanitize.sh: built in $((SECONDS - build_start)) s; now the tests"  # CI's phases, each timed
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_stack_use_after_return=0:strict_string_checks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 # Left out here, run unsanitized by test.sh: sweeps that repeat one code path over many sizes,
