@@ -1,4 +1,6 @@
-#include "ui/bank_view.h"
+// The bank view: for the current level, each shared-memory warp request as 32 banks holding
+// the distinct words it touched; banks with several words (n-way conflicts) are highlighted.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <bitset>

@@ -1,4 +1,8 @@
-#include "ui/dataflow_view.h"
+// The dataflow diagram: every value the inspected block's threads wrote or read, in every launch
+// of the run, as nodes in rows of (launch, step) and columns of locations; each edge a copy,
+// combine, swap or atomic, as the kernels recorded them. Wheel zooms, drag pans, hover reads a
+// node; the current step's row is banded.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cfloat>

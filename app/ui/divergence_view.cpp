@@ -1,4 +1,6 @@
-#include "ui/divergence_view.h"
+// The divergence map: warps down, levels across; each cell shows the warp's 32 lanes (worked,
+// idle, idle because the warp diverged) with a marker on divergent warps. Hover for the mask.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cctype>

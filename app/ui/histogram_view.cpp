@@ -1,4 +1,8 @@
-#include "ui/histogram_view.h"
+// The bins view (model/views/bin_bars.h): the histogram as the recorded blocks fill it, step by
+// step, over a faint outline of where it ends; each block's private copy beside it, for the
+// variants that privatise; and under it, per bin, the atomic lanes that hit it and the passes
+// they were serialised into. Hover a bin for its numbers.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cstdio>

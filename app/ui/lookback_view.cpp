@@ -1,4 +1,7 @@
-#include "ui/lookback_view.h"
+// The look-back timeline (model/views/lookback_timeline.h): a row per recorded tile, its span,
+// when it published its aggregate and its inclusive prefix, and an arrow from each predecessor
+// it waited on, at the moment the wait ended. Hover a row or a wait for the numbers.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,6 @@
-#include "ui/memory_view.h"
+// The memory view: for the current level, each global warp request with the 32-byte sectors
+// its lanes touched, drawn against the fewest sectors the same bytes could need.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cstdio>

@@ -1,4 +1,6 @@
-#include "ui/metrics_view.h"
+// The metrics table: per level and in total, the counts model/metrics.h computes over every
+// recorded block; the current level's row is highlighted.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <string>

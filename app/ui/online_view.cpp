@@ -1,4 +1,8 @@
-#include "ui/online_view.h"
+// The online softmax, row by row (model/views/online_rescale.h): the row's running max and its
+// running sum of exp(x - max) after each chunk of its one read, and the chunks where threads
+// rescaled because their max grew. The sum drops where the max grows: every term so far is
+// multiplied by exp(old max - new max).
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,7 @@
-#include "ui/ring_view.h"
+// An all-reduce step by step (model/views/ring_steps.h): ranks side by side, steps top to bottom;
+// in each rank, its output's K chunks, shaded by how many ranks' inputs each combines so far;
+// an arrow for every chunk that crossed a link in the step. Steps after the one shown are faint.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cfloat>

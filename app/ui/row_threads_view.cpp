@@ -1,4 +1,8 @@
-#include "ui/row_threads_view.h"
+// Rows to threads (model/views/row_threads.h): the rows family's matrix, a cell an element,
+// colored by the warp whose thread read it (odd blocks darker), each row labelled with who reads
+// it, and one warp's load outlined with its sectors: a block or a warp a row reads neighbours,
+// a thread a row reads one column of 32 rows.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cstdio>

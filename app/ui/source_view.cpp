@@ -1,4 +1,6 @@
-#include "ui/source_view.h"
+// The source panel: the variant's kernel source (embedded at build time) and the shared layers
+// it calls, with the lines that issued the current level's events highlighted.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cstdio>

@@ -1,4 +1,10 @@
-#include "ui/timing_view.h"
+// The Timing view: a recorded or live GPU sweep as three plots against n (time, bandwidth,
+// share of the device copy's bandwidth), or against a swept parameter at one n, with a choice
+// between the two where a family ships both; and the family's ladder at one point (reduce's
+// beside the 2007 G80 table).
+// Starts live sweeps on the Timing worker; never calls the GPU itself.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "app_state.h"
 
 #include <imgui.h>
 

@@ -1,4 +1,6 @@
-#include "ui/tree_view.h"
+// The tree diagram: shared-memory slots (and registers) as nodes by level, each combine an
+// edge, the current level highlighted, zoom (wheel) and pan (drag) across.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cfloat>

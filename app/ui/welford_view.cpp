@@ -1,4 +1,7 @@
-#include "ui/welford_view.h"
+// Welford tree (model/views/welford_tree.h): one row of the welford variant's layer norm, the
+// inspected block's: each thread's (n, mean, M2) on top, each level's merges below (thread t
+// takes in thread t + stride), the root's mean and variance = M2 / cols beside the f64 reference.
+#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
 
 #include <algorithm>
 #include <cstdio>
