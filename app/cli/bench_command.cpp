@@ -44,7 +44,7 @@ struct BenchOptions {
   std::string pattern = "random";
   std::vector<std::string> params;  // "name=value"
   std::string sweep_param;          // "cols=1024,2048": a sweep against it too, at each size
-  std::string json, csv, record;
+  std::string json, csv, profile;  // profile: --save-profile
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -163,7 +163,7 @@ int run_sweep(const BenchOptions& b) {
       if (!p.error.empty()) std::printf("%s: %s\n", s.name.c_str(), p.error.c_str());
   bool wrote = true;
   if (!b.json.empty()) wrote = write_file(b.json, sweep_to_json(sweep)) && wrote;
-  if (!b.record.empty()) wrote = write_file(b.record, sweep_to_json(sweep)) && wrote;
+  if (!b.profile.empty()) wrote = write_file(b.profile, sweep_to_json(sweep)) && wrote;
   if (!b.csv.empty()) wrote = write_file(b.csv, sweep_to_csv(sweep)) && wrote;
   return wrote ? 0 : 1;
 }
@@ -277,9 +277,15 @@ void register_bench_command(CLI::App& app, CommandStatus& status) {
                     "marked 'with --sizes' apply");
   bench->add_option("--json", b->json, "with --sizes: write the sweep as JSON (the Timing panel reads it)");
   bench->add_option("--csv", b->csv, "with --sizes: write the sweep as CSV");
-  bench->add_option("--record", b->record, "with --sizes: store the sweep as a profile, e.g. assets/profiles/h100.json");
-  bench->callback([&status, b] {
+  bench->add_option("--save-profile", b->profile,
+                    "with --sizes: store the sweep as a profile, e.g. assets/profiles/h100.json");
+  // "record" means recording a trace everywhere else (warplens record, --record-blocks): the old
+  // spelling of --save-profile still works for one release, with a note.
+  bench->add_option("--record", b->profile, "old spelling of --save-profile (works this release)");
+  bench->callback([&status, bench, b] {
     status.ran = true;
+    if (bench->count("--record") > 0)
+      std::cerr << "warplens bench: note: --record is now --save-profile (the old spelling goes in the next release)\n";
     status.exit_code = b->sizes.empty() && b->sweep_param.empty() ? run_bench(*b) : run_sweep(*b);
   });
 }

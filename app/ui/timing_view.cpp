@@ -172,7 +172,7 @@ void no_sweep_yet(const TimingState& t) {
   else
     ImGui::TextDisabled("No timing profile loads (see above).");
   ImGui::TextDisabled("Record one on a machine with an NVIDIA GPU:");
-  ImGui::TextColored(accent_color(), "  warplens bench --sizes 2^10..2^28 --record assets/profiles/<gpu>.json");
+  ImGui::TextColored(accent_color(), "  warplens bench --sizes 2^10..2^28 --save-profile assets/profiles/<gpu>.json");
   ImGui::TextDisabled("then copy the file here, or open it with --profile FILE. "
                       "On a GPU machine, Run sweep measures one now.");
   ImGui::PopTextWrapPos();
