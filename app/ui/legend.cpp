@@ -24,7 +24,7 @@ struct Measure {
   bool compact = false;      // this frame's legend is drawn smaller
 };
 constexpr float kMostOfAPane = 0.22f;     // a legend taller than this share of its pane is drawn smaller
-constexpr float kCompactFontScale = 0.72f;  // presenter mode's 1.5x text, drawn about the normal size
+constexpr float kCompactFontScale = 0.72f;  // presenter mode's larger text (1.2-1.5x), drawn about the normal size
 std::map<ImGuiID, Measure> g_measures;
 
 ImGuiID window_key() { return ImGui::GetID("##legend"); }
