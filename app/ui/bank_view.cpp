@@ -65,7 +65,7 @@ void draw_banks_view(ViewContext& ctx) {
   if (ImGui::CalcTextSize(kernel).x > ImGui::GetContentRegionAvail().x) {
     std::snprintf(level, sizeof level, "Level: %zu requests, %llu wavefronts (ideal %llu),", step.requests.size(),
                   (unsigned long long)step.wavefronts, (unsigned long long)step.ideal);
-    std::snprintf(kernel, sizeof kernel, "Kernel (%zu blocks): %llu wavefronts, %llu conflicts",
+    std::snprintf(kernel, sizeof kernel, "All %zu recorded blocks: %llu wavefronts, %llu conflicts",
                   ctx.session.views()->blocks.size(), (unsigned long long)kernel_wavefronts,
                   (unsigned long long)kernel_conflicts);
   }
