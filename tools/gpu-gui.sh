@@ -7,8 +7,12 @@
 #                                (Xvfb, xkbcomp and keymaps, Mesa's swrast for Xvfb's GLX, glvnd,
 #                                GLFW, stb); carry build-gui-deps/debs and build/app/warplens.
 #   tools/gpu-gui.sh pack        here: build/app/warplens, stripped and xz-compressed, into
-#                                build-gui-deps/warplens.xz, so that it and the packages fit in
-#                                what a call carries (64 MiB); carry that instead of the binary.
+#                                build-gui-deps/warplens.xz; carry that instead of the binary.
+#                                The tree (23 MiB) and the packages (49 MiB) pass what one call
+#                                carries (64 MiB): move libllvm15's package (23 MiB) to
+#                                build-gui-deps/debs-llvm and carry it in a call of its own
+#                                first; the machine keeps it while warm, for the next call to
+#                                move back into debs/.
 #   tools/gpu-gui.sh run [ARGS]  there: unpack them into build-gui-deps/root (never into /),
 #                                start Xvfb and run build/app/warplens ARGS.
 #   tools/gpu-gui.sh screenshots there: the tree view with per-level clock times and the Timing
@@ -34,7 +38,7 @@ PACKAGES="xvfb xserver-common x11-xkb-utils xkb-data libxkbfile1 libxfont2 libfo
   libdrm-intel1 libdrm-nouveau2 libdrm-radeon1 libpciaccess0 libelf1 libsensors5 libsensors-config
   libxshmfence1 libx11-6 libx11-data libx11-xcb1 libxau6 libxdmcp6 libxcb1 libxcb-dri2-0 libxcb-dri3-0
   libxcb-glx0 libxcb-present0 libxcb-randr0 libxcb-shm0 libxcb-sync1 libxcb-xfixes0 libxext6
-  libxfixes3 libxxf86vm1 libxrandr2 libxrender1 libxcursor1 libxinerama1 libxi6 libglfw3 libstb0"
+  libxfixes3 libxxf86vm1 libxrandr2 libxrender1 libxcursor1 libxinerama1 libxi6 libglfw3 libstb0 libgif7"
 
 fetch() {
   mkdir -p "$DEPS/debs"
@@ -89,6 +93,9 @@ start_xvfb() {
   XVFB_PID=$!
   for _ in $(seq 50); do [ -e /tmp/.X11-unix/X77 ] && break; sleep 0.1; done
   export DISPLAY=:77 __GLX_VENDOR_LIBRARY_NAME=nvidia
+  # The binary was built elsewhere: the source tree it names is not this copy's, so it is told
+  # where the lessons and recorded profiles are (the Timing view's H200 rows, the lessons menu).
+  export WARPLENS_DATA_DIR=$PWD/assets
 }
 
 stop_xvfb() { kill "$XVFB_PID" 2>/dev/null; wait "$XVFB_PID" 2>/dev/null; }
