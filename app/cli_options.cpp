@@ -5,6 +5,7 @@
 #include "model/views/view_registry.h"
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <map>
 
 #include "version.h"
@@ -127,11 +128,17 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
       ->group(start_group);
   app.add_option("--view", s.view, view_names_text())
       ->group(start_group)
-      ->check(CLI::Validator(
+      ->transform(CLI::Validator(
           [](std::string& t) {
             const ViewDecl* view = nullptr;
             bool compare = false;
-            return parse_view(t, view, compare) ? std::string() : "unknown view '" + t + "' (" + view_names_text() + ")";
+            if (!parse_view(t, view, compare)) return "unknown view '" + t + "' (" + view_names_text() + ")";
+            if (const std::string_view now = renamed_view(t); !now.empty()) {
+              std::fprintf(stderr, "warplens: note: the view '%s' is now '%s' (the old name goes in the next release)\n",
+                           t.c_str(), std::string(now).c_str());
+              t = std::string(now);
+            }
+            return std::string();
           },
           "VIEW"));
   app.add_option("--level", s.level, "Tree level to show: 0, 1, ..., load or finish")

@@ -72,7 +72,7 @@ std::uint64_t sum(const std::vector<std::uint64_t>& v) { return std::accumulate(
 
 }  // namespace
 
-void draw_histogram_view(ViewContext& ctx) {
+void draw_bins_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
   const BinBars now = build_bin_bars(*views, ctx.step);

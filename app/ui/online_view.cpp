@@ -42,7 +42,7 @@ void tooltip(const RowRescales& r, std::size_t k) {
 
 }  // namespace
 
-void draw_online_view(ViewContext& ctx) {
+void draw_online_rescale_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
   const OnlineRescale* model = ctx.model<OnlineRescale>();

@@ -34,7 +34,7 @@ ImU32 shade(unsigned holds, unsigned ranks) {
 
 }  // namespace
 
-void draw_ring_view(ViewContext& ctx) {
+void draw_ring_steps_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
   const RingSteps* model = ctx.model<RingSteps>();

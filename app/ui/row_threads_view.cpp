@@ -78,7 +78,7 @@ void request_line(const RowThreads& m) {
 
 }  // namespace
 
-void draw_rows_view(ViewContext& ctx) {
+void draw_row_threads_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
   const RowThreads* model = ctx.model<RowThreads>();

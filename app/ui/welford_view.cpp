@@ -98,7 +98,7 @@ void row_picker(ViewContext& ctx, const WelfordTree& tree, const WelfordRow& row
 
 }  // namespace
 
-void draw_welford_view(ViewContext& ctx) {
+void draw_welford_tree_view(ViewContext& ctx) {
   const TraceViews* views = ctx.session.views();
   if (!views) return;
   const WelfordTree* model = ctx.model<WelfordTree>();

@@ -86,8 +86,8 @@ BinBars build_bin_bars(const TraceViews& views, StepId step) {
 }
 
 // The bars are built per step as the view draws them (build_bin_bars): no model of its own.
-const ViewDecl& histogram_view() {
-  static const ViewDecl view{"histogram", "Bins", true, -1, kGivesBins};
+const ViewDecl& bins_view() {
+  static const ViewDecl view{"bins", "Bins", true, -1, kGivesBins};
   return view;
 }
 

@@ -114,8 +114,8 @@ OnlineRescale build_online_rescale(const Trace& whole) {
   return out;
 }
 
-const ViewDecl& online_view() {
-  static const ViewDecl view{"online", "Online rescale", true, -1, kGivesRows, fits_online_softmax,
+const ViewDecl& online_rescale_view() {
+  static const ViewDecl view{"online-rescale", "Online rescale", true, -1, kGivesRows, fits_online_softmax,
                              [](const TraceViews& v) { return make_view_model(build_online_rescale(v.whole())); }};
   return view;
 }

@@ -230,9 +230,9 @@ RingSteps build_ring_steps(const Trace& whole) {
   return out;
 }
 
-const ViewDecl& ring_view() {
+const ViewDecl& ring_steps_view() {
   static const ViewDecl view = [] {
-    ViewDecl v{"ring", "Ring", true, -1, kGivesRanks, nullptr,
+    ViewDecl v{"ring-steps", "Ring", true, -1, kGivesRanks, nullptr,
                [](const TraceViews& views) { return make_view_model(build_ring_steps(views.whole())); }};
     v.playback_rows = [](const ViewModel& model) {  // a run of rounds plays round by round
       std::vector<std::string> rows;

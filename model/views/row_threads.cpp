@@ -182,8 +182,8 @@ std::string row_owner_text(const RowThreads& m, const CellOwners& row) {
   return block + ", " + std::to_string(row.warps) + " warps";
 }
 
-const ViewDecl& rows_view() {
-  static const ViewDecl view{"rows", "Rows to threads", true, -1, kGivesRows, nullptr,
+const ViewDecl& row_threads_view() {
+  static const ViewDecl view{"row-threads", "Rows to threads", true, -1, kGivesRows, nullptr,
                              [](const TraceViews& v) { return make_view_model(build_row_threads(v.trace, v.requests)); }};
   return view;
 }

@@ -2,7 +2,8 @@
 #                    ENTRY <entry> LIST <function>) writes a C++ file from the registry of views, one
 # line of views.txt per view, as kernels/families/family_list.cmake does for families: each view's
 # DECLARE, then LIST, a function returning a vector of each view's ENTRY in order. @ID@ in DECLARE
-# and ENTRY is the view's id; DECLARE ends without its semicolon (CMake's list separator): added here.
+# and ENTRY is the line (a C++ name: ring_steps), @NAME@ the view's id as users write it
+# (ring-steps); DECLARE ends without its semicolon (CMake's list separator): added here.
 function(warplens_view_list output list_file)
   cmake_parse_arguments(arg "" "INCLUDE;NAMESPACE;DECLARE;ENTRY;LIST" "" ${ARGN})
   file(STRINGS ${list_file} ids REGEX "^[a-z_]+$")
@@ -11,7 +12,9 @@ function(warplens_view_list output list_file)
   set(entries "")
   foreach(id IN LISTS ids)
     string(REPLACE "@ID@" ${id} declaration "${arg_DECLARE}")
+    string(REPLACE "_" "-" name ${id})
     string(REPLACE "@ID@" ${id} entry "${arg_ENTRY}")
+    string(REPLACE "@NAME@" ${name} entry "${entry}")
     string(APPEND declarations "${declaration};\n")
     string(APPEND entries "      ${entry},\n")
   endforeach()

@@ -1,6 +1,7 @@
 #include "model/views/view_registry.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/row_norms.h"
 #include "model/views/lookback_timeline.h"
@@ -45,9 +46,19 @@ std::vector<std::string> gives_words(std::uint32_t gives) {
   return words;
 }
 
+std::string_view renamed_view(std::string_view old_id) {
+  static constexpr std::pair<std::string_view, std::string_view> kRenamed[] = {
+      {"online", "online-rescale"}, {"welford", "welford-tree"}, {"ring", "ring-steps"},
+      {"rows", "row-threads"},      {"histogram", "bins"}};
+  for (const auto& [was, now] : kRenamed)
+    if (old_id == was) return now;
+  return {};
+}
+
 const ViewDecl* find_view(std::string_view id) {
   for (const ViewDecl* v : all_views())
     if (id == v->id) return v;
+  if (const std::string_view now = renamed_view(id); !now.empty()) return find_view(now);
   return nullptr;
 }
 

@@ -46,7 +46,7 @@ std::shared_ptr<const ViewModel> make_view_model(M m) {
 }
 
 struct ViewDecl {
-  const char* id;     // on the command line and in lesson files: "tree", "ring"
+  const char* id;     // on the command line and in lesson files: "tree", "ring-steps"
   const char* title;  // on its tab: "Tree", "Ring"
   // A view of every family has a fixed digit key (2 ... 8). A family's own view (own) is shown
   // where the family declares it (FamilyShowcase::views) and takes 1, 9 or 0 by that order.
@@ -71,7 +71,11 @@ inline StepId playback_row_step(std::size_t row) { return level_step(unsigned(ro
 
 // Every view, in tab order (views.txt).
 const std::vector<const ViewDecl*>& all_views();
-const ViewDecl* find_view(std::string_view id);
+const ViewDecl* find_view(std::string_view id);  // also by a renamed view's old id
+// The id a view has now, where `old_id` is one it had before (online, welford, ring, rows and
+// histogram, which were also ids of families or variants); empty otherwise. The old ids work
+// for one release: the command line says what they are called now.
+std::string_view renamed_view(std::string_view old_id);
 // Whether a trace has what the view needs (and the shape it fits).
 bool can_draw(const ViewDecl& view, const TraceViews& views);
 

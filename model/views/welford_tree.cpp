@@ -186,8 +186,8 @@ WelfordTree build_welford_tree(const Trace& whole) {
   return out;
 }
 
-const ViewDecl& welford_view() {
-  static const ViewDecl view{"welford", "Welford tree", true, -1, kGivesRows, fits_welford_tree,
+const ViewDecl& welford_tree_view() {
+  static const ViewDecl view{"welford-tree", "Welford tree", true, -1, kGivesRows, fits_welford_tree,
                              [](const TraceViews& v) { return make_view_model(build_welford_tree(v.whole())); }};
   return view;
 }

@@ -99,7 +99,7 @@ TEST(AppActions, GlobalVsSharedAtomicsIsOneClick) {
   finish_sessions(state);
   EXPECT_EQ(state.sessions[0].settings_error(), "");
   EXPECT_TRUE(state.compare);
-  EXPECT_EQ(state.view, find_view("histogram"));
+  EXPECT_EQ(state.view, find_view("bins"));
   ASSERT_TRUE(state.sessions[0].views());
   ASSERT_TRUE(state.sessions[1].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "global-atomics");

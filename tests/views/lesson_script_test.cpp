@@ -66,7 +66,7 @@ TEST(LessonScript, ErrorsNameTheLine) {
   expect_error("lesson: t\nslide\nblock: 3x\n", "x.lesson:3: block must be a whole number, got '3x'");
   expect_error("lesson: t\nslide\nview: radar\n",
                "x.lesson:3: unknown view 'radar' (tree, dataflow, divergence, banks, memory, source, metrics, timing, lookback, "
-               "histogram, links, ring, numerics, rows, online, welford, compare)");
+               "bins, links, ring-steps, numerics, row-threads, online-rescale, welford-tree, compare)");
   expect_error("lesson: t\nslide\njust words\n", "x.lesson:3: expected 'key: value' or 'slide', got 'just words'");
   expect_error("lesson: t\ncaption: early\n", "x.lesson:2: 'caption:' belongs inside a slide");
   expect_error("lesson: t\n", "x.lesson:2: the lesson has no slides (start each with a 'slide' line)");

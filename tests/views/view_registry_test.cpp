@@ -48,8 +48,8 @@ std::vector<ViewTab> tabs_of(const RunRequest& r) {
 
 TEST(ViewRegistry, EveryIdParsesBackToItsViewInTabOrder) {
   EXPECT_EQ(view_names_text(),
-            "tree, dataflow, divergence, banks, memory, source, metrics, timing, lookback, histogram, links, ring, numerics, "
-            "rows, online, welford, compare");
+            "tree, dataflow, divergence, banks, memory, source, metrics, timing, lookback, bins, links, ring-steps, "
+            "numerics, row-threads, online-rescale, welford-tree, compare");
   for (const ViewDecl* v : all_views()) {
     const ViewDecl* parsed = nullptr;
     bool compare = false;
@@ -97,12 +97,12 @@ TEST(ViewRegistry, BeforeARunEachFamilyShowsItsViewsWithKeysOfTheirOwn) {
   EXPECT_EQ(ids(reduce), with({"tree"}, {}));
   EXPECT_EQ(keys(reduce), (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8}));
   const std::vector<ViewTab> rows = view_tabs(showcase_of("rows").views, nullptr);
-  EXPECT_EQ(ids(rows), with({"numerics"}, {"rows", "online", "welford"}));
+  EXPECT_EQ(ids(rows), with({"numerics"}, {"row-threads", "online-rescale", "welford-tree"}));
   EXPECT_EQ(keys(rows), (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 0, -1}));  // keys ran out for the 11th
   const std::vector<ViewTab> allreduce = view_tabs(showcase_of("allreduce").views, nullptr);
-  EXPECT_EQ(ids(allreduce), with({"ring"}, {"links"}));
+  EXPECT_EQ(ids(allreduce), with({"ring-steps"}, {"links"}));
   EXPECT_EQ(key_of(allreduce, find_view("links")), 9);
-  EXPECT_EQ(view_of_key(allreduce, 1), find_view("ring"));
+  EXPECT_EQ(view_of_key(allreduce, 1), find_view("ring-steps"));
   EXPECT_EQ(view_of_key(allreduce, 0), nullptr);
   EXPECT_EQ(view_of_key(reduce, 9), nullptr);
   for (const Family* family : families()) {
@@ -114,11 +114,31 @@ TEST(ViewRegistry, BeforeARunEachFamilyShowsItsViewsWithKeysOfTheirOwn) {
   }
 }
 
+// Issue 63: no view id is also a family's or a variant's. The old ids still find their views
+// for one release, and say what they are called now; an id never used finds none.
+TEST(ViewRegistry, RenamedViewsAreFoundByTheirOldIds) {
+  const std::pair<const char*, const char*> renamed[] = {{"online", "online-rescale"}, {"welford", "welford-tree"},
+                                                         {"ring", "ring-steps"}, {"rows", "row-threads"},
+                                                         {"histogram", "bins"}};
+  for (const auto& [was, now] : renamed) {
+    ASSERT_NE(find_view(now), nullptr) << now;
+    EXPECT_EQ(find_view(was), find_view(now)) << was;
+    EXPECT_EQ(renamed_view(was), now);
+    EXPECT_EQ(renamed_view(now), "");
+  }
+  EXPECT_EQ(find_view("ringg"), nullptr);
+  for (const ViewDecl* v : all_views()) {
+    EXPECT_EQ(find_family(v->id), nullptr) << v->id << " is also a family";
+    for (const Family* f : families())
+      EXPECT_EQ(f->find_variant(v->id), nullptr) << v->id << " is also a variant of " << f->id();
+  }
+}
+
 // 0 also fits the tree to its window: beside a tree no view takes it.
 TEST(ViewRegistry, NoViewTakesZeroBesideATree) {
-  const std::vector<ViewTab> tabs = view_tabs({"tree", "ring", "links"}, nullptr);
+  const std::vector<ViewTab> tabs = view_tabs({"tree", "ring-steps", "links"}, nullptr);
   EXPECT_EQ(key_of(tabs, find_view("tree")), 1);
-  EXPECT_EQ(key_of(tabs, find_view("ring")), 9);
+  EXPECT_EQ(key_of(tabs, find_view("ring-steps")), 9);
   EXPECT_EQ(key_of(tabs, find_view("links")), -1);
   EXPECT_EQ(view_of_key(tabs, 0), nullptr);
 }
@@ -127,16 +147,16 @@ TEST(ViewRegistry, NoViewTakesZeroBesideATree) {
 // rescale or the Welford tree only where its events have that shape, and the keys close up.
 TEST(ViewRegistry, ARowsRunShowsTheViewsItsTraceHasTheShapeFor) {
   const std::vector<ViewTab> online = tabs_of(test::rows_request("online", "softmax", 64, 2, 32));
-  EXPECT_EQ(key_of(online, find_view("online")), 0);
-  EXPECT_FALSE(shown(online, find_view("welford")));
+  EXPECT_EQ(key_of(online, find_view("online-rescale")), 0);
+  EXPECT_FALSE(shown(online, find_view("welford-tree")));
   const std::vector<ViewTab> welford = tabs_of(test::rows_request("welford", "layernorm", 64, 2, 32));
-  EXPECT_EQ(key_of(welford, find_view("welford")), 0);
-  EXPECT_FALSE(shown(welford, find_view("online")));
+  EXPECT_EQ(key_of(welford, find_view("welford-tree")), 0);
+  EXPECT_FALSE(shown(welford, find_view("online-rescale")));
   const std::vector<ViewTab> three = tabs_of(test::rows_request("three-pass", "softmax", 64, 2, 32));
-  EXPECT_FALSE(shown(three, find_view("online")));
-  EXPECT_FALSE(shown(three, find_view("welford")));
+  EXPECT_FALSE(shown(three, find_view("online-rescale")));
+  EXPECT_FALSE(shown(three, find_view("welford-tree")));
   EXPECT_EQ(view_of_key(three, 1), find_view("numerics"));
-  EXPECT_EQ(view_of_key(three, 9), find_view("rows"));
+  EXPECT_EQ(view_of_key(three, 9), find_view("row-threads"));
   EXPECT_EQ(view_of_key(three, 0), nullptr);
 }
 
@@ -174,7 +194,7 @@ TEST(ViewRegistry, EachFamilysTracesGiveWhatItsViewsNeed) {
   const TraceViews ring = views_of(allreduce);
   EXPECT_TRUE(ring.gives & kGivesRanks);
   const std::vector<ViewTab> tabs = view_tabs(showcase_of("allreduce").views, &ring);
-  EXPECT_EQ(view_of_key(tabs, 1), find_view("ring"));
+  EXPECT_EQ(view_of_key(tabs, 1), find_view("ring-steps"));
   EXPECT_EQ(view_of_key(tabs, 9), find_view("links"));
   EXPECT_EQ(gives_words(kGivesCombines | kGivesBins), (std::vector<std::string>{"combines", "bins"}));
 }

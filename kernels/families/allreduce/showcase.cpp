@@ -6,8 +6,8 @@ namespace wl::allreduce {
 
 FamilyShowcase Traits::showcase() {
   FamilyShowcase s;
-  s.views = {"ring", "links"};
-  s.default_view = "ring";
+  s.views = {"ring-steps", "links"};
+  s.default_view = "ring-steps";
   ComparisonPreset c;
   c.label = "One-shot vs ring";
   c.tooltip = "four GPUs: every rank reads every rank, against neighbours only in 6 steps";

@@ -6,8 +6,8 @@ namespace wl::histogram {
 
 FamilyShowcase Traits::showcase() {
   FamilyShowcase s;
-  s.views = {"histogram"};
-  s.default_view = "histogram";
+  s.views = {"bins"};
+  s.default_view = "bins";
   s.ladders = {
       {"privatization",
        "Every item an atomic on the global bins, then private bins per block, then one atomic per bin per warp.",
@@ -29,7 +29,7 @@ FamilyShowcase Traits::showcase() {
   // Four blocks of 64 threads, 16 items a thread: four private copies, four counting rounds.
   c.n = 4096;
   c.block = 64;
-  c.view = "histogram";
+  c.view = "bins";
   c.step = make_step(StepKind::Bin, 3);
   s.comparisons = {c};
   return s;

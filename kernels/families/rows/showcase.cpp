@@ -5,7 +5,7 @@ namespace wl::rows {
 
 FamilyShowcase Traits::showcase() {
   FamilyShowcase s;
-  s.views = {"numerics", "rows", "online", "welford"};
+  s.views = {"numerics", "row-threads", "online-rescale", "welford-tree"};
   s.default_view = "numerics";
   ComparisonPreset fused;
   fused.label = "Thread vs block per row";
