@@ -164,8 +164,8 @@ std::string compare_summary_text(const AppState& state) {
 // As tall as the text wraps to in `width`: the panes above take the rest (at 1280x720 a line).
 float compare_summary_height(const AppState& state, float width) {
   const std::string text = compare_summary_text(state);
-  const float lines = text.empty() ? 1.0f : ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y;
-  return lines + ImGui::GetStyle().ItemSpacing.y * 2.0f;
+  const float text_h = text.empty() ? 0.0f : ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y;
+  return text_h + ImGui::GetStyle().ItemSpacing.y * 2.0f;
 }
 
 void draw_compare_summary(AppState& state) {

@@ -9,7 +9,7 @@
 #     and the folder's gpu.cuh where it has one), kWarplensGpuVariantsPerFile variants a file.
 
 # Variants a generated GPU file: each nvcc run spends about 4 s on the headers alone, a third of a
-# small variant's 10 s (2-core CI: 50 files a variant took 660 of the build's 1520 CPU seconds);
+# small variant's 10 s (2-core CI: 50 files, one a variant, took 590 of the build's 1520 CPU seconds);
 # six a file keeps a dozen files, enough for the GPU machine's 16 cores.
 set(kWarplensGpuVariantsPerFile 6)
 
