@@ -38,7 +38,7 @@ void update_sessions(AppState& state) {
   for (Session& s : state.sessions) {
     if (s.update()) {
       changed = true;
-      const RunOutcome* o = s.outcome();
+      const ShownRun* o = s.outcome();
       if (o && o->problem == RunProblem::TraceFile) state.banner = o->message;
       if (o && o->problem == RunProblem::KernelBug) faulted = &s;
     }
@@ -74,7 +74,7 @@ void watch_lab_file(AppState& state) {
 void finish_sessions(AppState& state) {
   for (Session& s : state.sessions) {
     s.finish();
-    const RunOutcome* o = s.outcome();
+    const ShownRun* o = s.outcome();
     if (o && o->problem == RunProblem::TraceFile) state.banner = o->message;
   }
   state.playback.set_steps(shown_steps(state, true));

@@ -1,7 +1,7 @@
 #include "cli_options.h"
 
 #include "cli/size_option.h"
-#include "kernels/family/param_text.h"
+#include "run/run_words.h"
 #include "model/views/view_registry.h"
 
 #include <CLI/CLI.hpp>

@@ -27,7 +27,7 @@ std::string run_problem(const AppState& state) {
     if (!s.settings_error().empty()) return s.settings_error();
     // A kernel bug with the run up to it is a picture to take (a pitfall's lesson), and so is a
     // learner's file that does not build (the compiler's lines are what the learner sees).
-    const RunOutcome* o = s.outcome();
+    const ShownRun* o = s.outcome();
     if (o && !o->ok() && o->problem != RunProblem::TraceFile && o->problem != RunProblem::Lab && !o->views)
       return o->message;
   }
@@ -37,7 +37,7 @@ std::string run_problem(const AppState& state) {
 // A trace asked for (--trace) that did not load: the picture shows why, but the run failed.
 bool trace_failed(const AppState& state) {
   for (int side = 0; side < (state.compare ? 2 : 1); ++side) {
-    const RunOutcome* o = state.sessions[side].outcome();
+    const ShownRun* o = state.sessions[side].outcome();
     if (o && o->problem == RunProblem::TraceFile) return true;
   }
   return false;

@@ -3,7 +3,7 @@
 #include "app_actions.h"
 #include "run/backend_run.h"
 #include "kernels/family/family.h"
-#include "kernels/family/param_text.h"
+#include "run/run_words.h"
 #include "kernels/host/input.h"
 #include "lab/lab_run.h"
 #include "lab/plain_source.h"

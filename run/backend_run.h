@@ -1,35 +1,40 @@
-// The kernel library's front door: run any family's variant on the GPU when one can be used,
-// else on the simulator, and say which, and why. The CLI and the app both run kernels through
-// this.
+// The runner: a settled run (run/settled_run.h) on the GPU when one can be used, else on the
+// simulator, saying which and why. Every front door (the CLI, the app, bench, the lab's child)
+// runs kernels through this, and gets one kind of answer, a RunOutcome.
 #pragma once
 #include <cstdint>
 #include <string>
 
 #include "kernels/family/family.h"
-#include "kernels/host/input.h"
+#include "run/settled_run.h"
 
 namespace wl {
 
-enum class BackendChoice { Auto, Simulator, Gpu };
+enum class RunProblem { None, Invalid, KernelBug, Gpu, TraceFile, Lab, Cancelled };
 
-bool parse_backend(const std::string& name, BackendChoice& out);  // "auto", "sim", "gpu"
+// What a run came to, whichever door it came in by.
+struct RunOutcome {
+  RunProblem problem = RunProblem::None;
+  // The problem in a sentence. A kernel bug's is the trace's to tell (fault_sentence,
+  // model/views/fault_report.h), which the client that shows it writes.
+  std::string message;
+  std::string note;      // e.g. "GPU unavailable (no NVIDIA GPU driver found): ran on the simulator"
+  RunSettings settings;  // what ran, its defaults filled in
+  RunResult result;      // the values, their check, where it ran and the trace (a kernel bug's: up to it)
 
-struct RunInput {
-  Pattern pattern = Pattern::Random;
-  std::uint64_t seed = 1;
+  bool ok() const { return problem == RunProblem::None; }
 };
 
-struct RunReport {
-  RunResult outcome;
-  std::string note;  // e.g. "GPU unavailable (no NVIDIA GPU driver found): ran on the simulator"
-};
+// Runs a settled run; checks nothing again. A kernel bug the simulator found is the outcome's
+// problem (KernelBug; result.trace.meta.fault says where). Throws GpuError only when the GPU was
+// demanded (BackendChoice::Gpu); with Auto, any GPU failure (none present, old driver, out of
+// memory) falls back to the simulator and the note says so. RunCancelled and std::bad_alloc
+// pass through.
+RunOutcome run_settled(const SettledRun& run);
 
-// Throws std::invalid_argument for a request validate() rejects, and GpuError only when the GPU
-// was demanded (BackendChoice::Gpu). A kernel bug the simulator found is in the outcome's
-// trace.meta.fault.
-// With Auto, any GPU failure (none present, old driver, out of memory) falls back to the
-// simulator and the report's note says so.
-RunReport run_request(const RunRequest& request, const RunInput& input, BackendChoice backend);
+// Settles a request and runs it, for tests and tools that hold a RunRequest: its record_blocks
+// are kept. Throws std::invalid_argument when it does not settle, else as run_settled.
+RunOutcome run_request(const RunRequest& request, const RunInput& input, BackendChoice backend);
 
 // True when this build has the GPU backend and a usable GPU is present.
 bool gpu_usable(std::string* why_not = nullptr);

@@ -18,9 +18,8 @@
 #include "cli/sweep_param_option.h"
 #include "run/backend_run.h"
 #include "run/gpu_sweep.h"
-#include "kernels/family/param_text.h"
+#include "run/run_words.h"
 #include "kernels/gpu/gpu_error.h"
-#include "results/sweep_text.h"
 #include "results/timing_sweep.h"
 #if defined(WARPLENS_HAVE_CUDA)
 #include "kernels/families/reduce/bench/bench_reference.h"

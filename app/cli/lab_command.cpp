@@ -15,7 +15,7 @@
 #include "cli/metrics_document.h"
 #include "cli/run_options.h"
 #include "cli/size_option.h"
-#include "kernels/family/param_text.h"
+#include "run/run_words.h"
 #include "kernels/host/input.h"
 #include "kernels/plain/plain_contract.h"
 #include "lab/lab_goals.h"

@@ -56,12 +56,12 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
       }
       return;
     }
-    RunReport report;
-    options->request.progress = std::make_shared<RunProgress>();
-    ProgressOnStderr progress_line(options->request.progress, progress_mode(*progress, *json));
-    status.exit_code = run_from_options(*options, /*record=*/true, report);
+    RunOutcome outcome;
+    options->settings.request.progress = std::make_shared<RunProgress>();
+    ProgressOnStderr progress_line(options->settings.request.progress, progress_mode(*progress, *json));
+    status.exit_code = run_from_options(*options, /*record=*/true, outcome);
     if (status.exit_code != 0) return;
-    const RunResult& o = report.outcome;
+    const RunResult& o = outcome.result;
     try {
       if (*json) {
         const std::string text = metrics_document(o, launches).dump(2);
@@ -74,7 +74,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
       progress_line.stop();
       const std::string counted = launches ? "launch " + std::to_string(*launches) : "all";
       std::printf("%s grid=%u on %s, recorded blocks: %zu, counted: %s of %zu launch(es)\n\n",
-                  request_words(options->request).c_str(), o.trace.meta.grid_dim, o.backend.c_str(),
+                  request_words(outcome.settings.request).c_str(), o.trace.meta.grid_dim, o.backend.c_str(),
                   o.trace.meta.recorded_blocks.size(), counted.c_str(), o.trace.meta.launches.size());
       std::printf("%s\n", format_metrics_table(m).c_str());
       std::printf("%s\n", work_span.c_str());

@@ -15,13 +15,14 @@ void register_run_command(CLI::App& app, CommandStatus& status) {
   add_run_options(*run, *options);
   run->callback([&status, options] {
     status.ran = true;
-    RunReport report;
-    status.exit_code = run_from_options(*options, /*record=*/false, report);
+    RunOutcome outcome;
+    status.exit_code = run_from_options(*options, /*record=*/false, outcome);
     if (status.exit_code != 0) return;
-    const RunResult& o = report.outcome;
-    std::printf("%s on %s: %s\n", request_words(options->request).c_str(), o.backend.c_str(), o.result_text.c_str());
+    const RunResult& o = outcome.result;
+    const RunRequest& asked = outcome.settings.request;
+    std::printf("%s on %s: %s\n", request_words(asked).c_str(), o.backend.c_str(), o.result_text.c_str());
     std::printf("launches: %zu (grid %u first), sized for %u multiprocessors\n", o.launches.size(),
-                o.launches.empty() ? 0 : o.launches.front().grid, options->request.sm_count);
+                o.launches.empty() ? 0 : o.launches.front().grid, asked.sm_count);
     std::printf("check: %s (CPU reference %s, error %g, allowed %g)\n", o.check.ok ? "ok" : "WRONG",
                 o.check.expected.c_str(), o.check.error, o.check.bound);
     if (!o.check.diagnosis.empty()) std::printf("%s\n", o.check.diagnosis.c_str());

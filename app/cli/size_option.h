@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "results/sweep_text.h"
+#include "run/run_words.h"
 
 namespace wl::cli {
 

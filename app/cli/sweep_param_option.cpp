@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "results/sweep_text.h"
+#include "run/run_words.h"
 
 namespace wl::cli {
 namespace {

@@ -19,11 +19,11 @@ void register_trace_command(CLI::App& app, CommandStatus& status) {
   trace->add_option("--out", *out, "trace file: .json for JSON, anything else binary")->required();
   trace->callback([&status, options, out] {
     status.ran = true;
-    RunReport report;
-    status.exit_code = run_from_options(*options, /*record=*/true, report);
+    RunOutcome outcome;
+    status.exit_code = run_from_options(*options, /*record=*/true, outcome);
     // A run stopped on a kernel bug is still written: the events up to it show the bug.
-    if (status.exit_code != 0 && !report.outcome.trace.meta.fault) return;
-    const Trace& t = report.outcome.trace;
+    if (status.exit_code != 0 && outcome.problem != RunProblem::KernelBug) return;
+    const Trace& t = outcome.result.trace;
     try {
       const bool json = out->size() >= 5 && out->compare(out->size() - 5, 5, ".json") == 0;
       if (json) write_trace_json(t, *out);

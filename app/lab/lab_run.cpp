@@ -26,7 +26,7 @@
 #include "lab/plain_loop_steps.h"
 #include "lab/plain_build.h"
 #include "lab/plain_source.h"
-#include "results/sweep_text.h"
+#include "run/run_words.h"
 #include "trace/trace_file.h"
 
 namespace wl::lab {

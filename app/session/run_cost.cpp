@@ -35,7 +35,7 @@ std::string power_of_two_text(std::uint64_t n) {
 
 }  // namespace
 
-RunCost estimate_run_cost(const RunSettings& s) {
+RunCost estimate_run_cost(const SettledRun& s) {
   const RunRequest& r = s.request;
   const std::optional<ValueType> type = parse_value_type(r.type);
   const std::uint64_t element = type ? value_type_bytes(*type) : 8;
@@ -43,7 +43,7 @@ RunCost estimate_run_cost(const RunSettings& s) {
   RunCost cost;
   cost.bytes = kBuffersOfN * r.n * element * ranks;
   const std::uint64_t events =
-      std::min<std::uint64_t>(r.event_cap, std::uint64_t(blocks_to_record(s).size()) * r.block * kEventsPerThread * ranks);
+      std::min<std::uint64_t>(r.event_cap, std::uint64_t(r.record_blocks.size()) * r.block * kEventsPerThread * ranks);
   cost.bytes += events * (sizeof(Event) + kViewBytesPerEvent);
   return cost;
 }

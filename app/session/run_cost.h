@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "session/run_settings.h"
+#include "run/settled_run.h"
 
 namespace wl {
 
@@ -14,7 +14,7 @@ struct RunCost {
   std::uint64_t bytes = 0;
 };
 
-RunCost estimate_run_cost(const RunSettings& settings);
+RunCost estimate_run_cost(const SettledRun& run);
 
 // The memory over which the app asks before running: a quarter of this machine's, at most 2 GiB.
 std::uint64_t asking_threshold_bytes();

@@ -14,8 +14,8 @@
 namespace wl {
 namespace {
 
-RunOutcome failure(RunProblem problem, std::string message, const RunSettings& settings) {
-  RunOutcome out;
+ShownRun failure(RunProblem problem, std::string message, const RunSettings& settings) {
+  ShownRun out;
   out.problem = problem;
   out.message = std::move(message);
   out.settings = settings;
@@ -24,40 +24,28 @@ RunOutcome failure(RunProblem problem, std::string message, const RunSettings& s
 
 // A finished run as the screen takes it: the result and its check, a kernel bug as the problem
 // (the lesson of a pitfall: the run up to it), and the views of its trace.
-RunOutcome outcome_of(const RunSettings& s, RunResult&& result) {
-  RunOutcome out;
-  out.settings = s;
-  out.backend = result.backend;
-  out.result_text = result.result_text;
-  out.expected_text = result.check.expected;
-  out.check_ok = result.check.ok;
-  out.check_diagnosis = result.check.diagnosis;
+ShownRun shown(RunOutcome&& done, std::uint32_t inspect_launch) {
+  ShownRun out;
+  static_cast<RunOutcome&>(out) = std::move(done);
   out.checked = true;
-  if (result.trace.meta.fault) {
+  if (out.result.trace.meta.fault) {
     out.problem = RunProblem::KernelBug;
-    out.message = fault_sentence(result.trace.meta);
+    out.message = fault_sentence(out.result.trace.meta);
   }
-  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(result.trace), s.inspect_launch));
-  out.notes = run_notes(out.views->whole(), out.views->work_span, out.check_ok && out.ok());
+  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(out.result.trace), inspect_launch));
+  out.result.trace = Trace{};
+  out.notes = run_notes(out.views->whole(), out.views->work_span, out.result.check.ok && out.ok());
   return out;
 }
 
-RunOutcome run_on(const RunSettings& s, BackendChoice backend) {
-  RunRequest r = s.request;
-  r.record = true;
-  r.record_blocks = blocks_to_record(s);
-  RunInput input;
-  parse_pattern(s.pattern, input.pattern);
-  input.seed = s.seed;
-  RunReport report = run_request(r, input, backend);
-  RunOutcome out = outcome_of(s, std::move(report.outcome));
-  out.note = report.note;
-  return out;
+ShownRun run_on(const SettledRun& settled) {
+  return shown(run_settled(settled), settled.settings.inspect_launch);
 }
 
 // A learner's file: built, then run in a child process (app/lab/lab_run.h). A file that does not
 // build or a kernel that crashes is the outcome's problem; the views keep the last good run.
-RunOutcome run_lab_now(const RunSettings& s) {
+ShownRun run_lab_now(const SettledRun& settled) {
+  const RunSettings& s = settled.settings;
   std::string error;
   std::optional<lab::LabFile> file = lab::read_lab_file(s.lab_file, error);
   if (!file) return failure(RunProblem::Lab, error, s);
@@ -72,25 +60,25 @@ RunOutcome run_lab_now(const RunSettings& s) {
     if (std::string problem = lab::plain_problem(*file, s.request.type, s.request.block, *target); !problem.empty())
       return failure(RunProblem::Lab, problem, s);
   lab::LabRequest request;
-  request.request = s.request;
+  request.request = settled.request;
   request.request.family = file->family;
   request.request.variant = file->plain ? kPlainVariant : file->id;
-  request.request.record = true;
-  request.request.record_blocks = blocks_to_record(s);
-  parse_pattern(s.pattern, request.input.pattern);
-  request.input.seed = s.seed;
+  request.input = settled.input;
   request.limits.seconds = s.lab_seconds;
   request.limits.memory_bytes = s.lab_memory_mib << 20;
   request.target = *target;
   if (*target == lab::LabTarget::Gpu) request.request.sm_count = default_sm_count();
   lab::LabRun run = lab::run_lab(*file, request);
   if (!run.ran) {
-    RunOutcome out = failure(RunProblem::Lab, run.problem, s);
+    ShownRun out = failure(RunProblem::Lab, run.problem, s);
     out.lab_diagnostics = std::move(run.build.diagnostics);
     return out;
   }
   run.outcome.trace.meta.variant_file = file->path;
-  RunOutcome out = outcome_of(s, std::move(run.outcome));
+  RunOutcome done;
+  done.settings = s;
+  done.result = std::move(run.outcome);
+  ShownRun out = shown(std::move(done), s.inspect_launch);
   out.settings.request.variant = file->id;
   if (s.backend == BackendChoice::Auto) out.note = note;
   if (!run.note.empty()) out.note += (out.note.empty() ? "" : "; ") + run.note;
@@ -124,18 +112,18 @@ RunSettings settings_from_meta(const TraceMeta& m) {
 
 }  // namespace
 
-RunOutcome run_settings_now(const RunSettings& s) {
-  if (!s.lab_file.empty()) return run_lab_now(s);
-  if (std::string problem = validate_settings(s); !problem.empty())
-    return failure(RunProblem::Invalid, problem, s);
+ShownRun run_settled_now(const SettledRun& run) {
+  const RunSettings& s = run.settings;
+  if (!s.lab_file.empty()) return run_lab_now(run);
+  SettledRun settled = run;
   try {
-    return run_on(s, s.backend);
-  } catch (const std::invalid_argument& e) {
-    return failure(RunProblem::Invalid, e.what(), s);
+    return run_on(settled);
   } catch (const GpuError& e) {
     // Only when the GPU was demanded: fall back to the simulator, and say so.
     try {
-      RunOutcome out = run_on(s, BackendChoice::Simulator);
+      settled.settings.backend = BackendChoice::Simulator;
+      ShownRun out = run_on(settled);
+      out.settings.backend = s.backend;
       out.note = std::string("GPU failed (") + e.what() + "): ran on the simulator";
       return out;
     } catch (const std::exception& other) {
@@ -150,21 +138,27 @@ RunOutcome run_settings_now(const RunSettings& s) {
   }
 }
 
-RunOutcome load_trace_now(const std::string& path) {
+ShownRun run_settings_now(const RunSettings& s) {
+  SettledRun settled;
+  if (std::string problem = settle(s, true, settled); !problem.empty()) return failure(RunProblem::Invalid, problem, s);
+  return run_settled_now(settled);
+}
+
+ShownRun load_trace_now(const std::string& path) {
   try {
     Trace trace = read_trace(path);
-    RunOutcome out;
+    ShownRun out;
     out.settings = settings_from_meta(trace.meta);
-    out.backend = trace.meta.backend;
+    out.result.backend = trace.meta.backend;
     out.trace_file = path;
     out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(trace)));
     return out;
   } catch (const TraceError& e) {
-    RunOutcome out = failure(RunProblem::TraceFile, std::string("Cannot load the trace: ") + e.what(), {});
+    ShownRun out = failure(RunProblem::TraceFile, std::string("Cannot load the trace: ") + e.what(), {});
     out.trace_file = path;
     return out;
   } catch (const std::exception& e) {
-    RunOutcome out = failure(RunProblem::TraceFile, std::string("Cannot load the trace ") + path + ": " + e.what(), {});
+    ShownRun out = failure(RunProblem::TraceFile, std::string("Cannot load the trace ") + path + ": " + e.what(), {});
     out.trace_file = path;
     return out;
   }
@@ -190,14 +184,14 @@ void Runner::launch(const Job& job) {
     current_ = std::async(std::launch::async, [path = job.path] { return load_trace_now(path); });
     return;
   }
-  RunSettings s = job.settings;
+  SettledRun run = job.run;
   progress_ = std::make_shared<RunProgress>();
-  s.request.progress = progress_;
-  current_ = std::async(std::launch::async, [s = std::move(s)] { return run_settings_now(s); });
+  run.request.progress = progress_;
+  current_ = std::async(std::launch::async, [run = std::move(run)] { return run_settled_now(run); });
 }
 
-void Runner::start(const RunSettings& settings) {
-  Job job{false, settings, {}};
+void Runner::start(const SettledRun& run) {
+  Job job{false, run, {}};
   if (current_.valid()) {
     queued_ = job;
     cancel();  // its result would be dropped for the newer one: stop it
@@ -212,10 +206,10 @@ void Runner::start_load(const std::string& path) {
   else launch(job);
 }
 
-std::optional<RunOutcome> Runner::poll() {
+std::optional<ShownRun> Runner::poll() {
   if (!current_.valid()) return std::nullopt;
   if (current_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return std::nullopt;
-  RunOutcome out = current_.get();
+  ShownRun out = current_.get();
   if (queued_) {  // superseded: run the newer request instead
     launch(*queued_);
     queued_.reset();
@@ -224,7 +218,7 @@ std::optional<RunOutcome> Runner::poll() {
   return out;
 }
 
-std::optional<RunOutcome> Runner::wait() {
+std::optional<ShownRun> Runner::wait() {
   while (current_.valid()) {
     current_.wait();
     if (auto out = poll()) return out;

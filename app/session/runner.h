@@ -10,38 +10,30 @@
 
 #include "lab/lab_build.h"
 #include "model/views/trace_views.h"
-#include "session/run_settings.h"
+#include "run/backend_run.h"
 
 namespace wl {
 
-enum class RunProblem { None, Invalid, KernelBug, Gpu, TraceFile, Lab, Cancelled };
-
-struct RunOutcome {
-  RunProblem problem = RunProblem::None;
-  std::string message;        // the problem, for the screen
-  std::string backend;        // "sim" or "gpu"; empty for a trace file
-  std::string note;           // e.g. "GPU failed (...): ran on the simulator"
-  std::string trace_file;     // set when the trace came from a file
-  std::string result_text;    // the kernel's result
-  std::string expected_text;  // the CPU reference
-  bool check_ok = false;
-  std::string check_diagnosis;  // what went wrong (or hides), in words, where the family can say
+// A run as the screen takes it: what it came to (the problem, the note, the settings that ran,
+// the result and its check; run/backend_run.h), the views built from its trace (which then holds
+// no events: the views own them), and what only the screen shows.
+struct ShownRun : RunOutcome {
+  std::string trace_file;  // set when the trace came from a file
   std::vector<std::string> notes;  // run_notes: a kernel that wrote its input, one that combined serially
-  bool checked = false;       // false for trace files: there is no result to check
-  RunSettings settings;       // what ran (for a trace file: rebuilt from its meta)
+  bool checked = false;    // false for trace files: there is no result to check
   // A learner's file (Lab): the compiler's diagnostics when it did not build, and how long the
   // build took (0: unchanged since the last).
   std::vector<lab::Diagnostic> lab_diagnostics;
   double lab_build_seconds = 0;
   // Null when the run failed, except for a kernel bug: then the run up to it.
   std::shared_ptr<const TraceViews> views;
-
-  bool ok() const { return problem == RunProblem::None; }
 };
 
-// Synchronous forms, used by the runner's thread and by tests.
-RunOutcome run_settings_now(const RunSettings& settings);
-RunOutcome load_trace_now(const std::string& path);
+// Synchronous forms, used by the runner's thread and by tests: a run settled (run/settled_run.h),
+// settings settled then run, a trace file loaded.
+ShownRun run_settled_now(const SettledRun& run);
+ShownRun run_settings_now(const RunSettings& settings);
+ShownRun load_trace_now(const std::string& path);
 
 class Runner {
  public:
@@ -51,7 +43,7 @@ class Runner {
   Runner& operator=(const Runner&) = delete;
 
   // Starts a run, or queues it behind the one in flight (the older result is then dropped).
-  void start(const RunSettings& settings);
+  void start(const SettledRun& run);
   void start_load(const std::string& path);
   bool busy() const { return current_.valid() || queued_.has_value(); }
   // The run in flight's progress on the simulator (null when idle, or loading a trace), and a
@@ -60,19 +52,19 @@ class Runner {
   double seconds_running() const;  // of the run in flight
   void cancel();
   // The outcome of the latest request once it is done; nullopt while busy or idle.
-  std::optional<RunOutcome> poll();
+  std::optional<ShownRun> poll();
   // Blocks until the latest request is done.
-  std::optional<RunOutcome> wait();
+  std::optional<ShownRun> wait();
 
  private:
   struct Job {
     bool load = false;
-    RunSettings settings;
+    SettledRun run;
     std::string path;
   };
   void launch(const Job& job);
 
-  std::future<RunOutcome> current_;
+  std::future<ShownRun> current_;
   std::shared_ptr<RunProgress> progress_;  // current_'s
   std::chrono::steady_clock::time_point started_;
   std::optional<Job> queued_;

@@ -11,12 +11,12 @@ namespace wl {
 
 bool Session::run() {
   question_.clear();
-  settings_error_ = validate_settings(settings);
+  settings_error_ = settle(settings, true, settled_);
   if (!settings_error_.empty()) return false;
   const bool on_simulator =
       settings.backend == BackendChoice::Simulator || (settings.backend == BackendChoice::Auto && !gpu_usable());
   if (ask_before_big_runs && on_simulator && settings.lab_file.empty()) {
-    const RunCost cost = estimate_run_cost(settings);
+    const RunCost cost = estimate_run_cost(settled_);
     if (cost.bytes > asking_threshold_bytes()) {
       question_ = cost_sentence(settings, cost);
       return false;
@@ -32,7 +32,7 @@ void Session::run_anyway() {
 
 bool Session::start() {
   holds_trace_file_ = false;
-  runner_.start(settings);
+  runner_.start(settled_);
   return true;
 }
 
@@ -43,18 +43,18 @@ void Session::load_trace(const std::string& path) {
 }
 
 bool Session::update() {
-  std::optional<RunOutcome> done = runner_.poll();
+  std::optional<ShownRun> done = runner_.poll();
   if (!done) return false;
   adopt(std::move(*done));
   return true;
 }
 
 void Session::finish() {
-  if (std::optional<RunOutcome> done = runner_.wait()) adopt(std::move(*done));
+  if (std::optional<ShownRun> done = runner_.wait()) adopt(std::move(*done));
 }
 
-void Session::adopt(RunOutcome&& done) {
-  auto outcome = std::make_shared<RunOutcome>(std::move(done));
+void Session::adopt(ShownRun&& done) {
+  auto outcome = std::make_shared<ShownRun>(std::move(done));
   if (outcome->problem == RunProblem::Cancelled && !views_)
     outcome->message = "Cancelled before it finished; no run has finished yet to show instead. Run it again, or with "
                        "a smaller n.";

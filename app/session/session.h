@@ -41,7 +41,7 @@ class Session {
   double seconds_running() const { return runner_.seconds_running(); }
   void cancel() { runner_.cancel(); }
   const std::string& settings_error() const { return settings_error_; }
-  const RunOutcome* outcome() const { return outcome_.get(); }  // last finished, maybe failed
+  const ShownRun* outcome() const { return outcome_.get(); }  // last finished, maybe failed
   const TraceViews* views() const { return views_.get(); }      // last successful
   const BlockViews* block() const { return views_ ? &block_ : nullptr; }
   std::uint64_t generation() const { return generation_; }    // changes with views or block
@@ -62,17 +62,18 @@ class Session {
   const SourceHits& source_hits(std::uint16_t step);
 
  private:
-  void adopt(RunOutcome&& outcome);
+  void adopt(ShownRun&& outcome);
   void show(std::shared_ptr<const TraceViews> views);
   void select_block(std::uint32_t block);
 
   bool start();
+  SettledRun settled_;  // what run() settled, started now or by run_anyway()
 
   Runner runner_;
   std::string settings_error_;
   std::string question_;  // a big run waiting for the user's yes
   bool holds_trace_file_ = false;
-  std::shared_ptr<const RunOutcome> outcome_;
+  std::shared_ptr<const ShownRun> outcome_;
   std::shared_ptr<const TraceViews> views_;
   BlockViews block_;
   std::uint64_t generation_ = 0;

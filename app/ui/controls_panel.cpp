@@ -134,7 +134,7 @@ void lesson_line(const Family& family, const std::string& variant) {
 }
 
 void result_line(Session& s) {
-  const RunOutcome* o = s.outcome();
+  const ShownRun* o = s.outcome();
   if (draw_progress_line(s)) return;
   if (!o) return;
   if (!o->ok()) {
@@ -147,13 +147,13 @@ void result_line(Session& s) {
   if (!o->trace_file.empty()) {
     ImGui::Text("Trace loaded from %s", o->trace_file.c_str());
   } else if (o->checked) {
-    ImGui::Text("Result %s", o->result_text.c_str());
-    if (o->check_ok)
+    ImGui::Text("Result %s", o->result.result_text.c_str());
+    if (o->result.check.ok)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().good), "matches the CPU reference");
     else
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "WRONG: the CPU reference is %s",
-                         o->expected_text.c_str());
-    if (!o->check_diagnosis.empty()) ImGui::TextColored(warning_color(), "%s", o->check_diagnosis.c_str());
+                         o->result.check.expected.c_str());
+    if (!o->result.check.diagnosis.empty()) ImGui::TextColored(warning_color(), "%s", o->result.check.diagnosis.c_str());
     for (const std::string& note : o->notes) ImGui::TextDisabled("%s", note.c_str());
   }
   // The "no GPU" fallback is the status bar's news; a GPU that failed mid-run is this run's.
@@ -297,7 +297,7 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
     }
   bool compare = state.compare;
   if (ImGui::Checkbox("side by side (C)", &compare)) set_compare(state, compare);
-  const RunOutcome* right = state.sessions[1].outcome();
+  const ShownRun* right = state.sessions[1].outcome();
   if (state.compare && right && !right->trace_file.empty()) {  // --compare-trace: a file, not a run
     ImGui::TextWrapped("with %s", right->trace_file.c_str());
     result_line(state.sessions[1]);

@@ -23,7 +23,7 @@ inline bool end_lesson_if_left(AppState& state) {
   const LessonSlide* slide = state.lesson.slide();
   if (!slide) return false;
   if (!slide->trace.empty()) {
-    const RunOutcome* o = state.sessions[0].outcome();
+    const ShownRun* o = state.sessions[0].outcome();
     const std::string& file = o ? o->trace_file : std::string();
     const bool its_file = file.size() >= slide->trace.size() &&
                           file.compare(file.size() - slide->trace.size(), slide->trace.size(), slide->trace) == 0;

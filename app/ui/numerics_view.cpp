@@ -106,12 +106,12 @@ void draw_numerics_view(ViewContext& ctx) {
     ImGui::TextDisabled("A large mean costs any f32 layer norm bits: x is stored to f32 at the mean's scale, not the spread's.");
     ImGui::PopTextWrapPos();
   }
-  if (const RunOutcome* o = ctx.session.outcome(); o && o->checked) {
+  if (const ShownRun* o = ctx.session.outcome(); o && o->checked) {
     ImGui::PushTextWrapPos(0.0f);
-    if (!o->check_ok && !o->check_diagnosis.empty())
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", o->check_diagnosis.c_str());
-    else if (!o->check_ok)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "The check failed: %s", o->expected_text.c_str());
+    if (!o->result.check.ok && !o->result.check.diagnosis.empty())
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "%s", o->result.check.diagnosis.c_str());
+    else if (!o->result.check.ok)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "The check failed: %s", o->result.check.expected.c_str());
     else
       ImGui::TextDisabled("The check passed: every output within the bound the family derives for this variant.");
     ImGui::PopTextWrapPos();

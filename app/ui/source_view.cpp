@@ -117,7 +117,7 @@ void draw_source_view(ViewContext& ctx) {
   else if (embedded && !learners) found = embedded->text, text = &found;
   // The learner's build errors in this file: its lines marked, the message beside.
   std::map<unsigned, std::string> errors;
-  if (const RunOutcome* o = ctx.session.outcome(); o && learners)
+  if (const ShownRun* o = ctx.session.outcome(); o && learners)
     for (const lab::Diagnostic& d : o->lab_diagnostics)
       if (d.in_lab_file && d.severity == "error" && !errors.count(d.line)) errors[d.line] = d.message;
   // The run's races whose lines are in this file: both lines marked, each naming the other (the

@@ -58,9 +58,9 @@ bool divider() {
 
 // Where the shown run actually ran: the GPU (by name), or the simulator and why.
 bool backend_text(const AppState& state) {
-  const RunOutcome* o = state.sessions[0].outcome();
+  const ShownRun* o = state.sessions[0].outcome();
   const TraceViews* v = state.sessions[0].views();
-  const std::string backend = v ? v->trace.meta.backend : (o ? o->backend : "");
+  const std::string backend = v ? v->trace.meta.backend : (o ? o->result.backend : "");
   if (backend == "gpu") {
     status_dot(accent_color());
     if (state.device_name.empty()) return fitted(nullptr, false, "Backend: GPU (a recorded trace: this machine has no GPU)");

@@ -104,7 +104,7 @@ void lab_line(const Session& s) {
     ImGui::TextColored(warning_color(), "Building and running %s ...", name.c_str());
     return;
   }
-  const RunOutcome* o = s.outcome();
+  const ShownRun* o = s.outcome();
   if (!o || o->problem == RunProblem::Lab) return;  // the problem line below says what went wrong
   ImGui::PushTextWrapPos(0.0f);
   if (o->lab_build_seconds > 0)
@@ -117,7 +117,7 @@ void lab_line(const Session& s) {
 
 // One line above a view: which variant, which block, where it ran, and whether the step exists.
 void pane_header(AppState& state, const Session& s, std::uint16_t step) {
-  const RunOutcome* o = s.outcome();
+  const ShownRun* o = s.outcome();
   const TraceViews* v = s.views();
   if (state.heading_font && state.compare) ImGui::PushFont(state.heading_font);
   const std::string variant = v ? v->trace.meta.variant : s.settings.request.variant;

@@ -35,8 +35,8 @@ const std::vector<const Family*>& families() {
 }
 }  // namespace wl
 ")
-  add_library(${target} STATIC ${source}
-    ${PROJECT_SOURCE_DIR}/kernels/family/family_list.cpp ${PROJECT_SOURCE_DIR}/run/backend_run.cpp
-    ${PROJECT_SOURCE_DIR}/run/gpu_sweep.cpp)
-  target_link_libraries(${target} PUBLIC ${libraries} wl_family_base wl_device)
+  # The runner (run/) looks families up by name, so it is compiled with each list.
+  include(${PROJECT_SOURCE_DIR}/run/run_sources.cmake)
+  add_library(${target} STATIC ${source} ${PROJECT_SOURCE_DIR}/kernels/family/family_list.cpp ${WL_RUN_SOURCES})
+  target_link_libraries(${target} PUBLIC ${libraries} wl_family_base wl_device wl_run_words)
 endfunction()

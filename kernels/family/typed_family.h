@@ -69,8 +69,8 @@ class TypedFamily final : public Family {
     return partner.empty() ? Family::compare_partner(variant) : partner;
   }
 
+  // The request is valid: settle() (run/settled_run.h) or validate_for checked it, once.
   RunResult run(const RunRequest& r, Backend backend, const void* input) const override {
-    if (std::string problem = validate_for(*this, r); !problem.empty()) throw std::invalid_argument(problem);
     RunResult out;
     visit_typed_request<Traits>(r, [&](auto v, auto op, auto t) {
       using V = typename decltype(v)::type;
@@ -96,7 +96,6 @@ class TypedFamily final : public Family {
 
 #if defined(WARPLENS_HAVE_CUDA)
   GpuTime time_gpu(const RunRequest& r, const void* input, const TimingPlan& timing) const override {
-    if (std::string problem = validate_for(*this, r); !problem.empty()) throw std::invalid_argument(problem);
     if constexpr (!Traits::kRunsOnGpu) throw GpuError(std::string(Traits::title) + " runs on the simulator only in this build");
     GpuTime out;
     visit_typed_request<Traits>(r, [&](auto v, auto op, auto t) {

@@ -52,16 +52,6 @@ const std::vector<std::string>& pattern_names() {
   return names;
 }
 
-bool parse_pattern(std::string_view name, Pattern& out) {
-  const auto& names = pattern_names();
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (name == names[i]) {
-      out = Pattern(i);
-      return true;
-    }
-  return false;
-}
-
 template <class T>
 std::vector<T> make_input(Pattern pattern, std::uint64_t n, std::uint64_t seed, std::string_view op) {
   std::vector<T> v(n);

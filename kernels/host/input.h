@@ -15,11 +15,11 @@ enum class Pattern { Random, Ones, Ascending, AllEqual, Skewed, Image };
 // needs. Its histogram has the peaks and valleys of a photograph, not of random numbers.
 unsigned image_pixel(std::uint64_t i);
 
+// The patterns by name, in Pattern's order (run/run_words.h reads them: parse_pattern).
 const std::vector<std::string>& pattern_names();
 
 // The next number of the generator every input uses (splitmix64); advances state.
 std::uint64_t splitmix64(std::uint64_t& state);
-bool parse_pattern(std::string_view name, Pattern& out);
 
 // Values suited to the operator: sums of random integers stay far from overflow in f32,
 // products of random floats stay near 1 so they neither overflow nor vanish.

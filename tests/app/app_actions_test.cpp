@@ -128,8 +128,8 @@ TEST(AppActions, HillisSteeleVsBlellochIsOneClick) {
   EXPECT_EQ(state.sessions[0].views()->trace.meta.grid_dim, 2u);
   EXPECT_EQ(state.sessions[1].views()->trace.meta.grid_dim, 1u);
   for (const Session& side : state.sessions) {
-    EXPECT_TRUE(side.outcome()->check_ok);
-    EXPECT_NE(side.outcome()->result_text.find("528"), std::string::npos) << side.outcome()->result_text;
+    EXPECT_TRUE(side.outcome()->result.check.ok);
+    EXPECT_NE(side.outcome()->result.result_text.find("528"), std::string::npos) << side.outcome()->result.result_text;
     const std::vector<std::uint16_t>& steps = side.views()->steps;
     EXPECT_NE(std::find(steps.begin(), steps.end(), kLoadStep), steps.end());
   }

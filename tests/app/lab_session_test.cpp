@@ -40,10 +40,10 @@ TEST_F(LabSession, TheStartOptionsRunTheLearnersFile) {
   EXPECT_EQ(s.request.variant, "mine");
   EXPECT_EQ(s.request.n, 1000u);
   EXPECT_TRUE(state.sessions[1].settings.lab_file.empty());  // a comparison's other side is built in
-  const RunOutcome* out = state.sessions[0].outcome();
+  const ShownRun* out = state.sessions[0].outcome();
   ASSERT_TRUE(out);
   ASSERT_TRUE(out->ok()) << out->message;
-  EXPECT_TRUE(out->check_ok);
+  EXPECT_TRUE(out->result.check.ok);
   ASSERT_TRUE(state.sessions[0].views());
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant, "mine");
   EXPECT_EQ(state.sessions[0].views()->trace.meta.variant_file, file("mine.h"));
@@ -86,7 +86,7 @@ TEST_F(LabSession, AFileThatDoesNotCompileKeepsTheLastGoodRun) {
   state.sessions[0].settings.lab_file = file("broken.h");
   state.sessions[0].run();
   finish_sessions(state);
-  const RunOutcome* out = state.sessions[0].outcome();
+  const ShownRun* out = state.sessions[0].outcome();
   ASSERT_TRUE(out);
   EXPECT_EQ(out->problem, RunProblem::Lab);
   EXPECT_NE(out->message.find("broken.h does not compile"), std::string::npos) << out->message;

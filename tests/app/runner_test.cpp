@@ -28,11 +28,11 @@ RunSettings small(const std::string& variant, unsigned block = 32) {
 }
 
 TEST(Runner, RunsAndBuildsTheViews) {
-  const RunOutcome o = run_settings_now(small("sequential"));
+  const ShownRun o = run_settings_now(small("sequential"));
   ASSERT_TRUE(o.ok()) << o.message;
-  EXPECT_EQ(o.backend, "sim");
-  EXPECT_EQ(o.result_text, "2080");
-  EXPECT_TRUE(o.check_ok);
+  EXPECT_EQ(o.result.backend, "sim");
+  EXPECT_EQ(o.result.result_text, "2080");
+  EXPECT_TRUE(o.result.check.ok);
   ASSERT_TRUE(o.views);
   EXPECT_EQ(o.views->blocks, (std::vector<std::uint32_t>{0, 1}));  // both blocks recorded
   EXPECT_EQ(o.views->steps.size(), 7u);                           // load, 5 levels, finish
@@ -40,7 +40,7 @@ TEST(Runner, RunsAndBuildsTheViews) {
 
 TEST(Runner, InvalidSettingsAreRefusedWithTheReason) {
   RunSettings s = small("sequential", 48);
-  RunOutcome o = run_settings_now(s);
+  ShownRun o = run_settings_now(s);
   EXPECT_EQ(o.problem, RunProblem::Invalid);
   EXPECT_EQ(o.message, "block size 48 is not a power of two");
   s = small("unroll-last-warp", 32);
@@ -58,17 +58,17 @@ TEST(Runner, InvalidSettingsAreRefusedWithTheReason) {
 }
 
 TEST(Runner, WrongResultOfThePitfallIsReported) {
-  const RunOutcome o = run_settings_now(small("unroll-last-warp-volatile", 64));
+  const ShownRun o = run_settings_now(small("unroll-last-warp-volatile", 64));
   ASSERT_TRUE(o.ok()) << o.message;
-  EXPECT_FALSE(o.check_ok);
-  EXPECT_NE(o.result_text, o.expected_text);
+  EXPECT_FALSE(o.result.check.ok);
+  EXPECT_NE(o.result.result_text, o.result.check.expected);
 }
 
 // A kernel bug the simulator stops at is a result to show: the sentence, and the views of the
 // run up to there (the session shows them, not the last good run).
 TEST(Runner, AKernelBugShowsTheRunUpToIt) {
   RunSettings s = small("shuffle-partial-mask", 64);
-  const RunOutcome o = run_settings_now(s);
+  const ShownRun o = run_settings_now(s);
   EXPECT_EQ(o.problem, RunProblem::KernelBug);
   EXPECT_NE(o.message.find("shuffle_partial_mask.h:"), std::string::npos) << o.message;
   EXPECT_NE(o.message.find("leaves out lane(s) 16-31"), std::string::npos) << o.message;
@@ -89,11 +89,11 @@ TEST(Runner, AKernelBugShowsTheRunUpToIt) {
 }
 
 TEST(Runner, LoadsATraceFileItWrote) {
-  const RunOutcome ran = run_settings_now(small("sequential"));
+  const ShownRun ran = run_settings_now(small("sequential"));
   ASSERT_TRUE(ran.ok());
   const std::string path = std::string(WL_TEST_DATA_DIR) + "/runner_test.wltrace";
   write_trace(ran.views->trace, path);
-  const RunOutcome loaded = load_trace_now(path);
+  const ShownRun loaded = load_trace_now(path);
   ASSERT_TRUE(loaded.ok()) << loaded.message;
   EXPECT_EQ(loaded.trace_file, path);
   EXPECT_EQ(loaded.settings.request.variant, "sequential");
@@ -107,11 +107,11 @@ TEST(Runner, ATraceFileKeepsTheFamilysParameters) {
   RunSettings s = small("blelloch");
   s.request.family = "scan";
   s.request.params["exclusive"] = 1;
-  const RunOutcome ran = run_settings_now(s);
+  const ShownRun ran = run_settings_now(s);
   ASSERT_TRUE(ran.ok()) << ran.message;
   const std::string path = std::string(WL_TEST_DATA_DIR) + "/runner_scan_test.wltrace";
   write_trace(ran.views->whole(), path);
-  const RunOutcome loaded = load_trace_now(path);
+  const ShownRun loaded = load_trace_now(path);
   ASSERT_TRUE(loaded.ok()) << loaded.message;
   EXPECT_EQ(loaded.settings.request.family, "scan");
   EXPECT_EQ(loaded.settings.request.params, (std::map<std::string, std::uint64_t>{{"exclusive", 1}}));
@@ -124,12 +124,12 @@ TEST(Runner, ATraceFileKeepsItsMultiprocessors) {
   s.request.n = 1 << 16;
   s.request.type = "f32";
   s.request.sm_count = 3;
-  const RunOutcome ran = run_settings_now(s);
+  const ShownRun ran = run_settings_now(s);
   ASSERT_TRUE(ran.ok()) << ran.message;
   EXPECT_EQ(ran.views->trace.meta.grid_dim, 12u);  // 4 blocks of 256 on each of 3
   const std::string path = std::string(WL_TEST_DATA_DIR) + "/runner_sm_count_test.wltrace";
   write_trace(ran.views->whole(), path);
-  const RunOutcome loaded = load_trace_now(path);
+  const ShownRun loaded = load_trace_now(path);
   ASSERT_TRUE(loaded.ok()) << loaded.message;
   EXPECT_EQ(loaded.settings.request.sm_count, 3u);
   EXPECT_EQ(grid_blocks(loaded.settings), 12u);
@@ -138,7 +138,7 @@ TEST(Runner, ATraceFileKeepsItsMultiprocessors) {
 TEST(Runner, CorruptOrMissingTraceFilesGiveMessages) {
   const std::string path = std::string(WL_TEST_DATA_DIR) + "/runner_corrupt.wltrace";
   std::ofstream(path) << "WLTRACE not really";
-  RunOutcome o = load_trace_now(path);
+  ShownRun o = load_trace_now(path);
   EXPECT_EQ(o.problem, RunProblem::TraceFile);
   EXPECT_NE(o.message.find("Cannot load the trace"), std::string::npos);
   EXPECT_FALSE(o.views);
@@ -173,7 +173,7 @@ TEST(Session, BadTraceFilesFromTheUserLoseNothing) {
   fs::create_directories(dir);
   // A good trace cut in the middle of an event (the header and 10.5 events).
   const std::string good = (dir / "good.wltrace").string();
-  RunOutcome ran = run_settings_now(small("sequential"));
+  ShownRun ran = run_settings_now(small("sequential"));
   ASSERT_TRUE(ran.ok());
   write_trace(ran.views->trace, good);
   std::vector<char> bytes(fs::file_size(good));
@@ -216,7 +216,7 @@ TEST(Session, AnUnreadableTraceFileIsRefused) {
   const std::string path = std::string(WL_TEST_DATA_DIR) + "/unreadable.wltrace";
   write_trace(run_settings_now(small("sequential")).views->trace, path);
   std::filesystem::permissions(path, std::filesystem::perms::none);
-  const RunOutcome o = load_trace_now(path);
+  const ShownRun o = load_trace_now(path);
   EXPECT_EQ(o.problem, RunProblem::TraceFile);
   EXPECT_NE(o.message.find("cannot open"), std::string::npos) << o.message;
   std::filesystem::remove(path);
@@ -279,12 +279,12 @@ TEST(Runner, GpuTracesGiveTheSameViews) {
     SCOPED_TRACE(variant);
     RunSettings s = small(variant, 64);
     s.request.n = 256;
-    const RunOutcome sim = run_settings_now(s);
+    const ShownRun sim = run_settings_now(s);
     s.backend = BackendChoice::Auto;
-    const RunOutcome gpu = run_settings_now(s);
+    const ShownRun gpu = run_settings_now(s);
     ASSERT_TRUE(sim.ok() && gpu.ok()) << sim.message << gpu.message;
-    EXPECT_EQ(gpu.backend, "gpu");
-    EXPECT_TRUE(gpu.check_ok);
+    EXPECT_EQ(gpu.result.backend, "gpu");
+    EXPECT_TRUE(gpu.result.check.ok);
     const BlockViews a = build_block_views(*sim.views, 0), b = build_block_views(*gpu.views, 0);
     ASSERT_EQ(a.tree.nodes.size(), b.tree.nodes.size());
     ASSERT_EQ(a.tree.edges.size(), b.tree.edges.size());
@@ -305,7 +305,9 @@ TEST(RunSettings, RecordsTheFirstBlocksAndTheInspectedOne) {
   s.request.n = 1 << 20;
   s.request.block = 256;
   s.inspect_block = 1000;
-  const std::vector<std::uint32_t> blocks = blocks_to_record(s);
+  SettledRun settled;
+  ASSERT_EQ(settle(s, true, settled), "");
+  const std::vector<std::uint32_t>& blocks = settled.request.record_blocks;
   ASSERT_EQ(blocks.size(), kMaxRecordedBlocks + 1);
   EXPECT_EQ(blocks.front(), 0u);
   EXPECT_EQ(blocks.back(), 1000u);
@@ -318,14 +320,16 @@ TEST(RunSettings, RecordsTheFirstBlocksAndTheInspectedOne) {
 TEST(Runner, ALongRunShowsItsProgressAndStopsWhenCancelled) {
   RunSettings s = small("sequential", 64);
   s.request.n = std::uint64_t(1) << 24;
+  SettledRun settled;
+  ASSERT_EQ(settle(s, true, settled), "");
   Runner runner;
-  runner.start(s);
+  runner.start(settled);
   const RunProgress* p = runner.progress();
   ASSERT_NE(p, nullptr);
   while (p->blocks_done.load() < 100) usleep(1000);
   EXPECT_EQ(p->blocks_total.load(), 262144u);
   runner.cancel();
-  const std::optional<RunOutcome> o = runner.wait();
+  const std::optional<ShownRun> o = runner.wait();
   ASSERT_TRUE(o);
   EXPECT_EQ(o->problem, RunProblem::Cancelled);
   EXPECT_FALSE(o->views);
@@ -339,7 +343,9 @@ TEST(Session, AsksBeforeABigRunOnTheSimulator) {
   session.ask_before_big_runs = true;
   session.settings = small("sequential", 256);
   session.settings.request.n = std::uint64_t(1) << 30;
-  EXPECT_GT(estimate_run_cost(session.settings).bytes, std::uint64_t(12) << 30);  // 3 buffers of 4 GiB
+  SettledRun settled;
+  ASSERT_EQ(settle(session.settings, true, settled), "");
+  EXPECT_GT(estimate_run_cost(settled).bytes, std::uint64_t(12) << 30);  // 3 buffers of 4 GiB
   EXPECT_FALSE(session.run());
   EXPECT_FALSE(session.busy());
   EXPECT_NE(session.question().find("n = 2^30 needs about"), std::string::npos) << session.question();

@@ -50,8 +50,8 @@ TEST(ToyFamily, ValidationChecksItsParameter) {
 TEST(ToyFamily, RunsOnTheSimulatorAndRecordsBothLaunches) {
   RunInput input;
   input.pattern = Pattern::Ascending;
-  const RunReport report = run_request(toy_request(2), input, BackendChoice::Simulator);
-  const RunResult& out = report.outcome;
+  const RunOutcome report = run_request(toy_request(2), input, BackendChoice::Simulator);
+  const RunResult& out = report.result;
   EXPECT_TRUE(out.check.ok) << out.check.error << " elements differ";
   ASSERT_EQ(out.result.count(), 300u);
   for (std::uint64_t i = 0; i < 300; ++i) ASSERT_EQ(out.result.bits(i), i % 1000 + 1) << i;  // ascending
@@ -87,8 +87,8 @@ TEST(ToyFamily, RunsOnTheSimulatorAndRecordsBothLaunches) {
 // Each output element came from its input element through the staging buffer: a Copy edge in
 // launch 0 (input[i] → staging[i]) and one in launch 1 (staging[i] → output[i]), nothing else.
 TEST(ToyFamily, DrawsInTheDataflowGraphAcrossBothLaunches) {
-  const RunReport report = run_request(toy_request(2), RunInput{}, BackendChoice::Simulator);
-  const Trace& run = report.outcome.trace;
+  const RunOutcome report = run_request(toy_request(2), RunInput{}, BackendChoice::Simulator);
+  const Trace& run = report.result.trace;
   const DataflowGraph g = build_dataflow(run);
   const BufferId input = run.meta.buffers[0].id, staging = run.meta.buffers[1].id, output = run.meta.buffers[2].id;
   std::uint32_t outputs = 0;
@@ -125,11 +125,11 @@ TEST(ToyFamily, DrawsInTheDataflowGraphAcrossBothLaunches) {
 }
 
 TEST(ToyFamily, ItsParameterSetsTheLaunches) {
-  const RunReport report = run_request(toy_request(4), RunInput{}, BackendChoice::Simulator);
-  EXPECT_TRUE(report.outcome.check.ok);
-  EXPECT_EQ(report.outcome.trace.meta.launches.size(), 4u);
-  ASSERT_EQ(report.outcome.launches.size(), 4u);
-  EXPECT_EQ(report.outcome.launches[3].kernel, "copy 4 of 4");
+  const RunOutcome report = run_request(toy_request(4), RunInput{}, BackendChoice::Simulator);
+  EXPECT_TRUE(report.result.check.ok);
+  EXPECT_EQ(report.result.trace.meta.launches.size(), 4u);
+  ASSERT_EQ(report.result.launches.size(), 4u);
+  EXPECT_EQ(report.result.launches[3].kernel, "copy 4 of 4");
   EXPECT_EQ(find_family("copy_twice")->plan(toy_request(4))[3].kernel, "copy 4 of 4");  // the plan names them alike
 }
 

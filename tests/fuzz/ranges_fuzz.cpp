@@ -5,8 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/family/param_text.h"
-#include "results/sweep_text.h"
+#include "run/run_words.h"
 #include "tests/fuzz/fuzz_target.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

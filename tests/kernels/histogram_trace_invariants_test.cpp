@@ -24,7 +24,7 @@ RunResult simulate(const std::string& variant, std::uint64_t n, unsigned block, 
     for (std::uint32_t b = 1; b < 64; ++b) r.record_blocks.push_back(b);
   RunInput input;
   input.pattern = pattern;
-  return run_request(r, input, BackendChoice::Simulator).outcome;
+  return run_request(r, input, BackendChoice::Simulator).result;
 }
 
 Contention contention_of(const RunResult& out) { return atomic_contention(group_requests(out.trace)); }

@@ -393,7 +393,7 @@ Trace simulate(const std::string& variant, Pattern pattern) {
   r.record_blocks = {0};
   RunInput input;
   input.pattern = pattern;
-  return run_request(r, input, BackendChoice::Simulator).outcome.trace;
+  return run_request(r, input, BackendChoice::Simulator).result.trace;
 }
 
 // Every node reaching `node` through edges (and `node` itself).

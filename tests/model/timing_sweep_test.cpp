@@ -8,7 +8,7 @@
 
 #include <stdexcept>
 
-#include "results/sweep_text.h"
+#include "run/run_words.h"
 
 namespace wl {
 namespace {

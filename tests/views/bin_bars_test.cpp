@@ -21,7 +21,7 @@ TraceViews simulate_bins(const std::string& variant, Pattern pattern = Pattern::
   r.record = true;
   RunInput input;
   input.pattern = pattern;
-  return build_trace_views(run_request(r, input, BackendChoice::Simulator).outcome.trace);
+  return build_trace_views(run_request(r, input, BackendChoice::Simulator).result.trace);
 }
 
 constexpr unsigned kHot = histogram::hot_bin(16);
@@ -78,7 +78,7 @@ TEST(BinBars, ARunWithoutCountersHasNoBins) {
   r.variant = "sequential";
   r.n = 256;
   r.record = true;
-  const TraceViews v = build_trace_views(run_request(r, RunInput{}, BackendChoice::Simulator).outcome.trace);
+  const TraceViews v = build_trace_views(run_request(r, RunInput{}, BackendChoice::Simulator).result.trace);
   EXPECT_EQ(build_bin_bars(v, kFinishStep).bins, 0u);
 }
 

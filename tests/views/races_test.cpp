@@ -139,10 +139,10 @@ TEST(Races, OnlyTheRacyPitfallsRace) {
       r.record = true;
       if (!validate_for(*family, r).empty()) continue;  // a variant of another operator
       RunInput input;
-      const RunReport report = run_request(r, input, BackendChoice::Simulator);
-      const std::vector<Race> races = find_races(report.outcome.trace);
+      const RunOutcome report = run_request(r, input, BackendChoice::Simulator);
+      const std::vector<Race> races = find_races(report.result.trace);
       EXPECT_EQ(!races.empty(), v.races) << family->id() << " " << v.id << ": "
-                                         << (races.empty() ? "none" : race_sentence(races[0], report.outcome.trace.meta));
+                                         << (races.empty() ? "none" : race_sentence(races[0], report.result.trace.meta));
     }
 }
 

@@ -29,8 +29,8 @@ inline TraceViews simulate_in(const std::string& family, const std::string& vari
   r.record_blocks = std::move(blocks);
   RunInput input;
   input.pattern = pattern;
-  RunReport report = run_request(r, input, BackendChoice::Simulator);
-  return build_trace_views(std::move(report.outcome.trace));
+  RunOutcome report = run_request(r, input, BackendChoice::Simulator);
+  return build_trace_views(std::move(report.result.trace));
 }
 
 inline TraceViews simulate(const std::string& variant, unsigned block, std::uint64_t n,

@@ -69,11 +69,11 @@ TEST(SourceSites, EveryLineIsInItsFile) {
       if (!family->ops().empty()) r.op = family->ops().front();
       r.record = true;
       if (!validate_for(*family, r).empty()) continue;
-      const RunReport report = run_request(r, RunInput{}, BackendChoice::Simulator);
+      const RunOutcome report = run_request(r, RunInput{}, BackendChoice::Simulator);
       ++runs;
-      const TraceMeta& meta = report.outcome.trace.meta;
+      const TraceMeta& meta = report.result.trace.meta;
       std::map<std::string, std::size_t> lines_of;
-      for (const Event& e : report.outcome.trace.events) {
+      for (const Event& e : report.result.trace.events) {
         const SourceLocation at = site_location(e.site, meta);
         auto it = lines_of.find(at.file);
         if (it == lines_of.end()) {

@@ -1,8 +1,9 @@
-#include "results/sweep_text.h"
+#include "run/run_words.h"
 
 #include <algorithm>
 #include <charconv>
 #include <sstream>
+#include <stdexcept>
 
 namespace wl {
 namespace {
@@ -113,6 +114,44 @@ bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<s
     for (std::uint64_t b = first; b <= last; ++b) out.push_back(std::uint32_t(b));
   }
   return true;
+}
+
+bool parse_params(const std::vector<std::string>& items, std::map<std::string, std::uint64_t>& out,
+                  std::string& error) {
+  for (const std::string& item : items) {
+    const std::size_t eq = item.find('=');
+    try {
+      std::size_t used = 0;
+      if (eq == std::string::npos || eq == 0) throw std::invalid_argument(item);
+      const std::string value = item.substr(eq + 1);
+      const std::uint64_t number = std::stoull(value, &used);
+      if (used != value.size() || value.find_first_not_of("0123456789") != std::string::npos)
+        throw std::invalid_argument(item);
+      out[item.substr(0, eq)] = number;
+    } catch (const std::exception&) {
+      error = "bad parameter '" + item + "' (expected name=value, e.g. bins=256)";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool parse_backend(std::string_view name, BackendChoice& out) {
+  if (name == "auto") out = BackendChoice::Auto;
+  else if (name == "sim") out = BackendChoice::Simulator;
+  else if (name == "gpu") out = BackendChoice::Gpu;
+  else return false;
+  return true;
+}
+
+bool parse_pattern(std::string_view name, Pattern& out) {
+  const auto& names = pattern_names();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (name == names[i]) {
+      out = Pattern(i);
+      return true;
+    }
+  return false;
 }
 
 }  // namespace wl

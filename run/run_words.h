@@ -1,13 +1,24 @@
-// What a sweep covers, as the CLI takes it: sizes (--sizes) and a family parameter's values
-// (--sweep-param); and the blocks a run records (--record-blocks). Text in, numbers or a
-// message out; never throws.
+// The words of a run, as every front door takes them (the CLI's options, a lab file's run: line,
+// bench, the app's command line): sizes, block lists, sweeps, a family's parameters, input
+// patterns and backends. Text in, values or one sentence out; never throws. The one grammar:
+// settle() (run/settled_run.h) and each front door read their words here.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "kernels/host/input.h"  // Pattern, pattern_names
+
 namespace wl {
+
+// Where a user asks a run to go: the GPU when usable (else the simulator, saying why), the
+// simulator, or the GPU only. Where it ran is a Backend (kernels/family/family.h).
+enum class BackendChoice { Auto, Simulator, Gpu };
+
+bool parse_backend(std::string_view name, BackendChoice& out);  // "auto", "sim", "gpu"
+bool parse_pattern(std::string_view name, Pattern& out);        // one of pattern_names()
 
 // One size, as every --n takes it: "2^20" or "1048576"; 0 too (a reduction of nothing is the
 // identity). False, with one sentence, for anything else: "-5" is refused, not wrapped past 2^63.
@@ -26,5 +37,11 @@ bool parse_param_sweep(std::string_view text, std::string& name, std::vector<std
 // "0,2,5-7" or "all" → block indices (all: 0 .. grid - 1, resolved after planning); at most 2^20.
 bool parse_block_list(const std::string& text, std::uint32_t grid, std::vector<std::uint32_t>& out,
                       std::string& error);
+
+// {"bins=256", "skew=2"} → out["bins"] = 256, out["skew"] = 2. False, with a message in `error`,
+// at the first item that is not name=value with a value that is a whole number. Whether the
+// family takes the name is validate()'s question (kernels/family/run_request.h).
+bool parse_params(const std::vector<std::string>& items, std::map<std::string, std::uint64_t>& out,
+                  std::string& error);
 
 }  // namespace wl
