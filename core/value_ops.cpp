@@ -39,6 +39,22 @@ std::string format_double(double v, int digits) {
   return buf;
 }
 
+// A value of `type` as text: short (ValueOps::text) or `exact` (ValueOps::exact_text).
+std::string value_text(ValueType type, std::uint64_t bits, bool exact) {
+  std::string out;
+  visit_value_type(type, [&](auto type_tag) {
+    using T = typename decltype(type_tag)::type;
+    const T v = from_bits<T>(bits);
+    if constexpr (std::is_integral_v<T>) {
+      const char* name = exact ? nullptr : extreme_name(v);
+      out = name ? name : std::to_string(v);
+    } else {
+      out = format_double(v, exact ? std::numeric_limits<T>::max_digits10 : 4);
+    }
+  });
+  return out;
+}
+
 }  // namespace
 
 std::uint64_t ValueOps::identity() const {
@@ -61,31 +77,9 @@ std::uint64_t ValueOps::apply(std::uint64_t a, std::uint64_t b) const {
   return bits;
 }
 
-std::string ValueOps::text(std::uint64_t bits) const {
-  std::string out;
-  visit_value_type(type, [&](auto type_tag) {
-    using T = typename decltype(type_tag)::type;
-    const T v = from_bits<T>(bits);
-    if constexpr (std::is_integral_v<T>) {
-      const char* name = extreme_name(v);
-      out = name ? name : std::to_string(v);
-    } else {
-      out = format_double(v, 4);
-    }
-  });
-  return out;
-}
+std::string ValueOps::text(std::uint64_t bits) const { return value_text(type, bits, false); }
 
-std::string ValueOps::exact_text(std::uint64_t bits) const {
-  std::string out;
-  visit_value_type(type, [&](auto type_tag) {
-    using T = typename decltype(type_tag)::type;
-    const T v = from_bits<T>(bits);
-    if constexpr (std::is_integral_v<T>) out = std::to_string(v);
-    else out = format_double(v, std::numeric_limits<T>::max_digits10);
-  });
-  return out;
-}
+std::string ValueOps::exact_text(std::uint64_t bits) const { return value_text(type, bits, true); }
 
 bool parse_value_ops(std::string_view op, std::string_view type, ValueOps& out) {
   const std::optional<OperatorKind> kind = parse_operator(op);

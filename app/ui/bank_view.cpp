@@ -1,6 +1,6 @@
 // The bank view: for the current level, each shared-memory warp request as 32 banks holding
 // the distinct words it touched; banks with several words (n-way conflicts) are highlighted.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <bitset>
@@ -12,6 +12,7 @@
 #include "ui/legend.h"
 #include "ui/palette.h"
 #include "ui/request_text.h"
+#include "ui/text_batch.h"
 
 namespace wl::ui {
 namespace {
@@ -41,11 +42,10 @@ void word_tooltip(const BankRequest& r, unsigned bank, const BankWord& w, const 
 
 }  // namespace
 
-void draw_banks_view(ViewContext& ctx) {
-  if (!ctx.session.views()) return;
+void draw_banks_view(ViewContext& ctx, const TraceViews& views, const BlockViews& block) {
   const BankStep& step = ctx.session.bank_step(ctx.step);
-  const Metrics& metrics = ctx.session.views()->metrics;
-  const TraceMeta& meta = ctx.session.views()->trace.meta;
+  const Metrics& metrics = views.metrics;
+  const TraceMeta& meta = views.trace.meta;
   const float scale = ctx.app.ui_scale;
   const float line = ImGui::GetTextLineHeight();
 
@@ -57,16 +57,16 @@ void draw_banks_view(ViewContext& ctx) {
   // room; still wrapped, and the parts of a line each where it fits.
   char level[160], kernel[128];
   std::snprintf(level, sizeof level, "This level, block %u: %zu shared requests, %llu wavefronts (ideal %llu),",
-                ctx.session.block()->block, step.requests.size(), (unsigned long long)step.wavefronts,
+                block.block, step.requests.size(), (unsigned long long)step.wavefronts,
                 (unsigned long long)step.ideal);
   std::snprintf(kernel, sizeof kernel, "Whole kernel (%zu recorded blocks): %llu wavefronts, %llu conflicts",
-                ctx.session.views()->blocks.size(), (unsigned long long)kernel_wavefronts,
+                views.blocks.size(), (unsigned long long)kernel_wavefronts,
                 (unsigned long long)kernel_conflicts);
   if (ImGui::CalcTextSize(kernel).x > ImGui::GetContentRegionAvail().x) {
     std::snprintf(level, sizeof level, "Level: %zu requests, %llu wavefronts (ideal %llu),", step.requests.size(),
                   (unsigned long long)step.wavefronts, (unsigned long long)step.ideal);
     std::snprintf(kernel, sizeof kernel, "All %zu recorded blocks: %llu wavefronts, %llu conflicts",
-                  ctx.session.views()->blocks.size(), (unsigned long long)kernel_wavefronts,
+                  views.blocks.size(), (unsigned long long)kernel_wavefronts,
                   (unsigned long long)kernel_conflicts);
   }
   ImGui::PushTextWrapPos(0.0f);
@@ -78,26 +78,16 @@ void draw_banks_view(ViewContext& ctx) {
   ImGui::TextUnformatted(kernel);
   ImGui::PopTextWrapPos();
 
-  const float legend_h = legend_reserve(1);
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  ImGui::BeginChild("##bank_requests", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false);
-  if (ctx.app.probes) {
-    ctx.probe_touch("banks", "conflict_banks");
-    ctx.probe_touch("banks", "clean_banks");
-  }
-  if (step.requests.empty()) ImGui::TextDisabled("No shared-memory requests at this level.");
+  ctx.probe_touch("banks", "conflict_banks");
+  ctx.probe_touch("banks", "clean_banks");
+  begin_request_list("##bank_requests", step.requests.empty() ? "No shared-memory requests at this level." : nullptr);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float width = ImGui::GetContentRegionAvail().x;
   const float label_w = ImGui::CalcTextSize("bank ").x;
   const float bank_w = (width - label_w) / float(kBanks);
   const float cell_h = std::clamp(line * 1.25f, 12.0f, 34.0f * scale);
   ShapeBatch cells;
-  struct Text {
-    ImVec2 at;
-    std::string text;
-    ImU32 color;
-  };
-  std::vector<Text> texts;
+  TextBatch texts;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const BankRequest* hover_req = nullptr;
   unsigned hover_bank = 0;
@@ -106,26 +96,18 @@ void draw_banks_view(ViewContext& ctx) {
   for (std::size_t i = 0; i < step.requests.size(); ++i) {
     const BankRequest& r = step.requests[i];
     ImGui::PushID(int(i));
-    const std::string title = request_title(r.warp, r.op, r.site, meta);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(title.c_str());
-    const std::string lanes = "lanes " + lane_ranges(r.lane_mask);
-    same_line_if_fits(ImGui::CalcTextSize(lanes.c_str()).x);
-    ImGui::TextDisabled("%s", lanes.c_str());
     char cost[96];
     if (r.ways > 1)
       std::snprintf(cost, sizeof cost, "%u-way conflict: %u wavefronts (ideal %u)", r.ways, r.cost.wavefronts, r.cost.ideal);
     else
       std::snprintf(cost, sizeof cost, "conflict-free: %u wavefront%s", r.cost.wavefronts, r.cost.wavefronts == 1 ? "" : "s");
-    same_line_if_fits(ImGui::CalcTextSize(cost).x);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(r.ways > 1 ? colors().problem : colors().good), "%s", cost);
-    ImGui::PopTextWrapPos();
+    request_heading(r, meta, "lanes " + lane_ranges(r.lane_mask), cost, r.ways > 1);
     std::size_t depth = 1;
     for (const auto& bank : r.banks) depth = std::max(depth, bank.size());
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float height = cell_h * float(depth);
     if (ImGui::IsRectVisible(o, ImVec2(o.x + width, o.y + height + line))) {
-      texts.push_back({ImVec2(o.x, o.y + (cell_h - line) * 0.5f), "bank", colors().label});
+      texts.add(ImVec2(o.x, o.y + (cell_h - line) * 0.5f), "bank", colors().label);
       for (unsigned b = 0; b < kBanks; ++b) {
         const float x = o.x + label_w + float(b) * bank_w;
         const auto& words = r.banks[b];
@@ -138,7 +120,7 @@ void draw_banks_view(ViewContext& ctx) {
           char word[16];
           std::snprintf(word, sizeof word, "%u", words[k].word);
           if (ImGui::CalcTextSize(word).x + 4.0f < hi.x - lo.x && line <= cell_h)
-            texts.push_back({ImVec2(lo.x + 2.0f, lo.y + (hi.y - lo.y - line) * 0.5f), word, text_on(fill)});
+            texts.add(ImVec2(lo.x + 2.0f, lo.y + (hi.y - lo.y - line) * 0.5f), word, text_on(fill));
           if (mouse.x >= lo.x && mouse.x < hi.x && mouse.y >= lo.y && mouse.y < hi.y) {
             hover_req = &r;
             hover_bank = b;
@@ -156,7 +138,7 @@ void draw_banks_view(ViewContext& ctx) {
       for (unsigned b = 0; b < kBanks; b += (bank_w < ImGui::CalcTextSize("30").x + 4.0f ? 2 : 1)) {
         char num[8];
         std::snprintf(num, sizeof num, "%u", b);
-        texts.push_back({ImVec2(n.x + label_w + float(b) * bank_w + 3.0f, n.y), num, colors().label});
+        texts.add(ImVec2(n.x + label_w + float(b) * bank_w + 3.0f, n.y), num, colors().label);
       }
       ImGui::Dummy(ImVec2(width, line));
     }
@@ -164,8 +146,8 @@ void draw_banks_view(ViewContext& ctx) {
     ImGui::PopID();
   }
   ctx.gl.draw(dl, std::move(cells));
-  for (const Text& t : texts) dl->AddText(t.at, t.color, t.text.c_str());
-  if (hover_word && ImGui::IsWindowHovered()) word_tooltip(*hover_req, hover_bank, *hover_word, ctx.session.views()->trace.meta);
+  texts.draw(dl);
+  if (hover_word && ImGui::IsWindowHovered()) word_tooltip(*hover_req, hover_bank, *hover_word, views.trace.meta);
   ImGui::EndChild();
 
   legend_begin();

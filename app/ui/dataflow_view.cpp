@@ -2,7 +2,7 @@
 // of the run, as nodes in rows of (launch, step) and columns of locations; each edge a copy,
 // combine, swap or atomic, as the kernels recorded them. Wheel zooms, drag pans, hover reads a
 // node; the current step's row is banded.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cfloat>
@@ -197,16 +197,14 @@ void draw_column_headers(ImDrawList* dl, const DataflowLayout& l, const TreeFram
 
 }  // namespace
 
-void draw_dataflow_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  const BlockViews* block = ctx.session.block();
-  if (!views || !block || !views->dataflow || block->dataflow.empty()) {
+void draw_dataflow_view(ViewContext& ctx, const TraceViews& views, const BlockViews& block) {
+  if (!views.dataflow || block.dataflow.empty()) {
     ImGui::TextDisabled("No dataflow: the inspected block recorded no loads, stores, shuffles or atomics.");
     return;
   }
-  const DataflowLayout& l = block->dataflow;
-  const DataflowGraph& g = *views->dataflow;
-  const TraceMeta& meta = views->whole().meta;
+  const DataflowLayout& l = block.dataflow;
+  const DataflowGraph& g = *views.dataflow;
+  const TraceMeta& meta = views.whole().meta;
   summary(meta, l);
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -252,7 +250,7 @@ void draw_dataflow_view(ViewContext& ctx) {
       if (std::fabs(mouse.x - c.x) <= hw && std::fabs(mouse.y - c.y) <= hh) hot = i;
     }
 
-  const int current = l.row_of(std::uint16_t(views->launch), ctx.step);
+  const int current = l.row_of(std::uint16_t(views.launch), ctx.step);
   const float left = f.x.min.x - 2.0f, right = f.x.max.x + 2.0f;
 
   // Rows: the current step's band, launch separators, labels on the left.
@@ -340,7 +338,7 @@ void draw_dataflow_view(ViewContext& ctx) {
     const float hh = box_h(l.nodes[first].row);
     auto fits = [&](float size) {
       for (std::size_t i = first; i < last; ++i) {
-        const ImVec2 ext = font->CalcTextSizeA(size, FLT_MAX, 0.0f, value_text(*views, g.nodes[l.nodes[i].node], false).c_str());
+        const ImVec2 ext = font->CalcTextSizeA(size, FLT_MAX, 0.0f, value_text(views, g.nodes[l.nodes[i].node], false).c_str());
         if (ext.x + 4.0f * scale > box_w || ext.y > hh + 2.0f) return false;
       }
       return true;
@@ -350,7 +348,7 @@ void draw_dataflow_view(ViewContext& ctx) {
       const ImVec2 c = center(l.nodes[i]);
       if (c.x < left || c.x > right) continue;
       const DataflowNode& n = g.nodes[l.nodes[i].node];
-      const std::string text = value_text(*views, n, false);
+      const std::string text = value_text(views, n, false);
       const ImVec2 ext = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
       dl->AddText(font, size, ImVec2(c.x - ext.x * 0.5f, c.y - ext.y * 0.5f), text_on(node_fill(n)), text.c_str());
     }
@@ -358,7 +356,7 @@ void draw_dataflow_view(ViewContext& ctx) {
   }
   dl->PopClipRect();
 
-  if (hot != kNoDataflowNode) node_tooltip(*views, g, l.nodes[hot].node);
+  if (hot != kNoDataflowNode) node_tooltip(views, g, l.nodes[hot].node);
   ImGui::SetCursorScreenPos(ImVec2(origin.x, f.x.max.y + ImGui::GetStyle().ItemSpacing.y));
   draw_legend(recorded);
 }

@@ -1,6 +1,6 @@
 // The divergence map: warps down, levels across; each cell shows the warp's 32 lanes (worked,
 // idle, idle because the warp diverged) with a marker on divergent warps. Hover for the mask.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cctype>
@@ -59,13 +59,12 @@ void cell_tooltip(const DivergenceMap& m, std::uint32_t warp, std::size_t column
 
 }  // namespace
 
-void draw_divergence_view(ViewContext& ctx) {
-  const BlockViews* block = ctx.session.block();
-  if (!block || block->divergence.steps.empty()) {
+void draw_divergence_view(ViewContext& ctx, const TraceViews& views, const BlockViews& block) {
+  if (block.divergence.steps.empty()) {
     ImGui::TextDisabled("No divergence data: the inspected block recorded no events.");
     return;
   }
-  const DivergenceMap& m = block->divergence;
+  const DivergenceMap& m = block.divergence;
   const float scale = ctx.app.ui_scale;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -205,7 +204,7 @@ void draw_divergence_view(ViewContext& ctx) {
   legend_item(colors().problem, "divergent warp (bar); lanes a bug stopped the run at");
   legend_item(colors().empty, "warp recorded nothing");
   // A program recorded on a GPU (`warplens record`): the patches see no branch instruction.
-  if (const TraceViews* views = ctx.session.views(); views && views->trace.meta.family == kRecordedFamily)
+  if (views.trace.meta.family == kRecordedFamily)
     legend_text("recorded on a GPU, where no branch is seen: a warp diverged where an access, shuffle or barrier ran on "
                 "fewer of its live lanes");
   legend_end();

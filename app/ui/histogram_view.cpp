@@ -2,7 +2,7 @@
 // step, over a faint outline of where it ends; each block's private copy beside it, for the
 // variants that privatise; and under it, per bin, the atomic lanes that hit it and the passes
 // they were serialised into. Hover a bin for its numbers.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cstdio>
@@ -72,27 +72,25 @@ std::uint64_t sum(const std::vector<std::uint64_t>& v) { return std::accumulate(
 
 }  // namespace
 
-void draw_bins_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  if (!views) return;
-  const BinBars now = build_bin_bars(*views, ctx.step);
+void draw_bins_view(ViewContext& ctx, const TraceViews& views) {
+  const BinBars now = build_bin_bars(views, ctx.step);
   if (now.bins == 0) {
     ImGui::TextWrapped("This run has no bins to draw: the view draws a histogram's u32 output buffer.");
     return;
   }
-  const BinBars end = build_bin_bars(*views, kFinishStep);
-  const TraceMeta& meta = views->trace.meta;
+  const BinBars end = build_bin_bars(views, kFinishStep);
+  const TraceMeta& meta = views.trace.meta;
   const bool every_block = meta.recorded_blocks.size() >= meta.grid_dim;
   // Launches before the last (a sort's passes, the local counts) leave the bins as they were:
   // only the last one's end is the run's.
-  const bool last_launch = views->launch + 1 >= views->launch_count;
+  const bool last_launch = views.launch + 1 >= views.launch_count;
   const float scale = ctx.app.ui_scale;
 
   ImGui::TextWrapped("%u bins, %llu of %llu items counted so far by %s. Faint: where %s.", now.bins,
                      (unsigned long long)sum(now.counts), (unsigned long long)meta.n,
                      every_block ? "every block" : "the recorded blocks only",
                      !last_launch ? "this launch leaves them" : every_block ? "the run ends" : "they end");
-  if (last_launch && every_block && sum(end.counts) != meta.n && ctx.step == views->steps.back())
+  if (last_launch && every_block && sum(end.counts) != meta.n && ctx.step == views.steps.back())
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem),
                        "The bins add up to %llu, not %llu: %llu updates were lost (lanes wrote over each other's counts), "
                        "or items outside the bins were dropped.",

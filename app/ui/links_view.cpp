@@ -2,7 +2,7 @@
 // rank read from and wrote to every other rank's memory, for the step shown and for the whole
 // run (model/peer_traffic.h). A ring lights only the cells beside the diagonal; one-shot every
 // cell: that contrast is the lesson.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cstdio>
@@ -78,12 +78,7 @@ std::uint64_t largest_cell(const LinkBytes& b) {
 
 }  // namespace
 
-void draw_links_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  if (!views) return;
-  const PeerTraffic* model = ctx.model<PeerTraffic>();
-  if (!model) return;
-  const PeerTraffic& peers = *model;
+void draw_links_view(ViewContext& ctx, const PeerTraffic& peers) {
   if (peers.total.ranks < 2) {
     ImGui::TextWrapped("This run used one GPU: there are no links between GPUs to draw.");
     return;

@@ -1,7 +1,7 @@
 // The look-back timeline (model/views/lookback_timeline.h): a row per recorded tile, its span,
 // when it published its aggregate and its inclusive prefix, and an arrow from each predecessor
 // it waited on, at the moment the wait ended. Hover a row or a wait for the numbers.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cmath>
@@ -30,12 +30,7 @@ std::string time_text(const LookbackTimeline& t, double at) {
 
 }  // namespace
 
-void draw_lookback_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  if (!views) return;
-  const LookbackTimeline* model = ctx.model<LookbackTimeline>();
-  if (!model) return;
-  const LookbackTimeline& t = *model;
+void draw_lookback_view(ViewContext& ctx, const TraceViews& views, const LookbackTimeline& t) {
   if (!t.found()) {
     ImGui::TextWrapped("This launch publishes no tile status. The timeline belongs to a single-pass scan "
                        "of several tiles: one tile has nothing to look back on, so take a larger n. "
@@ -44,7 +39,7 @@ void draw_lookback_view(ViewContext& ctx) {
   }
   const float scale = ctx.app.ui_scale;
   ImGui::TextWrapped("%zu tile%s recorded of %u. Time: %s", t.tiles.size(), t.tiles.size() == 1 ? "" : "s",
-                     views->trace.meta.grid_dim,
+                     views.trace.meta.grid_dim,
                      t.nanoseconds ? "the GPU's global timer, in an instrumented run (recording slows it; the order and "
                                      "the waits are real, the durations are not the plain kernel's)"
                                    : "simulator ticks, the order it ran events in (no duration: run on a GPU for time)");

@@ -1,6 +1,6 @@
 // The memory view: for the current level, each global warp request with the 32-byte sectors
 // its lanes touched, drawn against the fewest sectors the same bytes could need.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cstdio>
@@ -8,18 +8,17 @@
 
 #include "model/views/divergence_map.h"
 #include "trace/event_info.h"
-#include "ui/layout.h"
 #include "ui/legend.h"
 #include "ui/palette.h"
 #include "ui/request_text.h"
+#include "ui/text_batch.h"
 
 namespace wl::ui {
 
-void draw_memory_view(ViewContext& ctx) {
-  if (!ctx.session.views()) return;
+void draw_memory_view(ViewContext& ctx, const TraceViews& views, const BlockViews& block) {
   const MemoryStep& step = ctx.session.memory_step(ctx.step);
-  const Metrics& metrics = ctx.session.views()->metrics;
-  const TraceMeta& meta = ctx.session.views()->trace.meta;
+  const Metrics& metrics = views.metrics;
+  const TraceMeta& meta = views.trace.meta;
   const float scale = ctx.app.ui_scale;
   const float line = ImGui::GetTextLineHeight();
 
@@ -28,20 +27,15 @@ void draw_memory_view(ViewContext& ctx) {
   const std::uint64_t kernel_ideal = total.global_ld.ideal + total.global_st.ideal + total.global_atom.ideal;
   ImGui::PushTextWrapPos(0.0f);  // a pane side by side at 1280x720 is narrow
   ImGui::Text("This level, block %u: %zu global requests, %llu sectors of 32 bytes (ideal %llu)",
-              ctx.session.block()->block, step.requests.size(), (unsigned long long)step.sectors,
+              block.block, step.requests.size(), (unsigned long long)step.sectors,
               (unsigned long long)step.ideal);
-  ImGui::Text("Whole kernel (%zu recorded blocks): %llu sectors (ideal %llu)", ctx.session.views()->blocks.size(),
+  ImGui::Text("Whole kernel (%zu recorded blocks): %llu sectors (ideal %llu)", views.blocks.size(),
               (unsigned long long)kernel_sectors, (unsigned long long)kernel_ideal);
   ImGui::PopTextWrapPos();
 
-  const float legend_h = legend_reserve(1);
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  ImGui::BeginChild("##memory_requests", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false);
-  if (ctx.app.probes) {
-    ctx.probe_touch("memory", "sectors");
-    ctx.probe_touch("memory", "excess");
-  }
-  if (step.requests.empty()) ImGui::TextDisabled("No global-memory requests at this level.");
+  ctx.probe_touch("memory", "sectors");
+  ctx.probe_touch("memory", "excess");
+  begin_request_list("##memory_requests", step.requests.empty() ? "No global-memory requests at this level." : nullptr);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float width = ImGui::GetContentRegionAvail().x;
   const float lane_w = width / float(kWarpSize);
@@ -49,43 +43,29 @@ void draw_memory_view(ViewContext& ctx) {
   const float sector_h = std::clamp(line * 1.6f, 12.0f, 40.0f * scale);
   const float fan_h = line * 1.6f;  // room for the lines from lanes to sectors
   ShapeBatch boxes;
-  struct Text {
-    ImVec2 at;
-    std::string text;
-    ImU32 color;
-  };
-  std::vector<Text> texts;
+  TextBatch texts;
 
   for (std::size_t i = 0; i < step.requests.size(); ++i) {
     const MemoryRequest& r = step.requests[i];
     ImGui::PushID(int(i));
-    const std::string title = request_title(r.warp, r.op, r.site, meta);
-    // The parts of the line each where it fits, wrapped: a pane side by side at 1280x720 is narrow.
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(title.c_str());
     const BufferRecord* buffer = r.sectors.empty() ? nullptr : meta.buffer(r.sectors.front().buffer);
     const std::string where = std::string(buffer ? buffer->name : "none") + " \u00b7 lanes " + lane_ranges(r.lane_mask) +
                               " \u00b7 " + std::to_string(r.size) + " bytes each";
-    same_line_if_fits(ImGui::CalcTextSize(where.c_str()).x);
-    ImGui::TextDisabled("%s", where.c_str());
-    const bool excess = r.cost.sectors > r.cost.ideal;
     char cost[64];
     std::snprintf(cost, sizeof cost, "%u sector%s, ideal %u", r.cost.sectors, r.cost.sectors == 1 ? "" : "s", r.cost.ideal);
-    same_line_if_fits(ImGui::CalcTextSize(cost).x);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(excess ? colors().problem : colors().good), "%s", cost);
-    ImGui::PopTextWrapPos();
+    request_heading(r, meta, where, cost, r.cost.sectors > r.cost.ideal);
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float height = lane_h + fan_h + sector_h;
     // Sectors in address order, as wide as the eight 4-byte lanes one sector holds, or narrower
     // when many are touched.
     const float sector_w = std::min(8.0f * lane_w, width / float(std::max<std::size_t>(1, r.sectors.size())));
     if (ImGui::IsRectVisible(o, ImVec2(o.x + width, o.y + height))) {
-      const WarpRequest& req = ctx.session.views()->requests[r.request];
+      const WarpRequest& req = views.requests[r.request];
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         const ImVec2 lo(o.x + float(lane) * lane_w + 1.0f, o.y), hi(o.x + float(lane + 1) * lane_w - 1.0f, o.y + lane_h);
         const bool active = req.active(lane);
         boxes.box(lo, hi, active ? colors().active_lane : colors().idle, 2.0f);
-        if (lane % 8 == 0) texts.push_back({ImVec2(lo.x + 2.0f, lo.y), std::to_string(lane), text_on(colors().active_lane)});
+        if (lane % 8 == 0) texts.add(ImVec2(lo.x + 2.0f, lo.y), std::to_string(lane), text_on(colors().active_lane));
         if (!active) continue;
         // Its line down to the sector holding its first byte.
         for (std::size_t k = 0; k < r.sectors.size(); ++k)
@@ -108,7 +88,7 @@ void draw_memory_view(ViewContext& ctx) {
         char label[32];
         std::snprintf(label, sizeof label, "%u/32 B", s.bytes);
         if (ImGui::CalcTextSize(label).x + 10.0f < hi.x - lo.x)
-          texts.push_back({ImVec2(lo.x + 6.0f, lo.y + (sector_h - line) * 0.5f), label, text_on(color)});
+          texts.add(ImVec2(lo.x + 6.0f, lo.y + (sector_h - line) * 0.5f), label, text_on(color));
         if (ctx.app.probes) ctx.probe("memory", beyond_ideal ? "excess" : "sectors", lo.x + 5.0f, (lo.y + hi.y) * 0.5f);
         if (ImGui::IsMouseHoveringRect(lo, hi) && ImGui::IsWindowHovered()) {
           ImGui::BeginTooltip();
@@ -126,7 +106,7 @@ void draw_memory_view(ViewContext& ctx) {
     ImGui::PopID();
   }
   ctx.gl.draw(dl, std::move(boxes));
-  for (const Text& t : texts) dl->AddText(t.at, t.color, t.text.c_str());
+  texts.draw(dl);
   ImGui::EndChild();
 
   legend_begin();

@@ -1,6 +1,6 @@
 // The metrics table: per level and in total, the counts model/metrics.h computes over every
 // recorded block; the current level's row is highlighted.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <string>
@@ -11,19 +11,17 @@
 
 namespace wl::ui {
 
-void draw_metrics_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  if (!views) return;
-  const Metrics& m = views->metrics;
+void draw_metrics_view(ViewContext& ctx, const TraceViews& views) {
+  const Metrics& m = views.metrics;
   ImGui::PushTextWrapPos(0.0f);  // a narrow pane (compare, presenter) wraps, never cuts
   // The steps are named in the table: a scan's sweeps, an all-reduce's steps, not only tree levels.
   ImGui::Text("%zu steps, %llu barriers; over %zu recorded block%s of %u", m.num_steps(), (unsigned long long)m.barriers(),
-              views->blocks.size(), views->blocks.size() == 1 ? "" : "s", views->trace.meta.grid_dim);
+              views.blocks.size(), views.blocks.size() == 1 ? "" : "s", views.trace.meta.grid_dim);
   if (m.incomplete)
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors().problem), "(incomplete: %s)", m.incomplete_where.c_str());
   ImGui::PopTextWrapPos();
   // The whole run's work against its span: step-efficient or work-efficient, measured.
-  ImGui::TextWrapped("%s", work_span_text(views->work_span).c_str());
+  ImGui::TextWrapped("%s", work_span_text(views.work_span).c_str());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Measured from the dataflow of the recorded blocks, every launch: a value written from k sources "
                       "counts k - 1 combines; span is the longest chain of combines behind any value.");

@@ -2,7 +2,7 @@
 // row, each output colored by its error against the f64 reference, in f32 round-offs of the
 // row's largest output; NaN and inf in colors of their own; the row's inputs' range and worst
 // error at its right, and the check's sentence above. Hover a cell for its numbers.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cmath>
@@ -87,12 +87,7 @@ void tooltip(const RowOutputs& r, std::uint64_t first, std::uint64_t last) {
 
 }  // namespace
 
-void draw_numerics_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  if (!views) return;
-  const RowNumerics* model = ctx.model<RowNumerics>();
-  if (!model) return;
-  const RowNumerics& n = *model;
+void draw_numerics_view(ViewContext& ctx, const RowNumerics& n) {
   ctx.probe_touch("numerics", "nan");  // a test can check there is none
   if (n.rows.empty()) {
     ImGui::TextWrapped("%s", n.note.c_str());

@@ -2,7 +2,7 @@
 // running sum of exp(x - max) after each chunk of its one read, and the chunks where threads
 // rescaled because their max grew. The sum drops where the max grows: every term so far is
 // multiplied by exp(old max - new max).
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cmath>
@@ -42,12 +42,7 @@ void tooltip(const RowRescales& r, std::size_t k) {
 
 }  // namespace
 
-void draw_online_rescale_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  if (!views) return;
-  const OnlineRescale* model = ctx.model<OnlineRescale>();
-  if (!model) return;
-  const OnlineRescale& o = *model;
+void draw_online_rescale_view(ViewContext& ctx, const OnlineRescale& o) {
   if (o.rows.empty()) {
     ImGui::TextWrapped("%s", o.note.c_str());
     return;

@@ -1,7 +1,7 @@
 // An all-reduce step by step (model/views/ring_steps.h): ranks side by side, steps top to bottom;
 // in each rank, its output's K chunks, shaded by how many ranks' inputs each combines so far;
 // an arrow for every chunk that crossed a link in the step. Steps after the one shown are faint.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cfloat>
@@ -34,12 +34,7 @@ ImU32 shade(unsigned holds, unsigned ranks) {
 
 }  // namespace
 
-void draw_ring_steps_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  if (!views) return;
-  const RingSteps* model = ctx.model<RingSteps>();
-  if (!model) return;
-  const RingSteps& ring = *model;
+void draw_ring_steps_view(ViewContext& ctx, const RingSteps& ring) {
   if (ring.ranks < 2) {
     ImGui::TextWrapped("This run used one GPU: there is no all-reduce to draw.");
     return;

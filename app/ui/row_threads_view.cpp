@@ -2,7 +2,7 @@
 // colored by the warp whose thread read it (odd blocks darker), each row labelled with who reads
 // it, and one warp's load outlined with its sectors: a block or a warp a row reads neighbours,
 // a thread a row reads one column of 32 rows.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cstdio>
@@ -78,12 +78,7 @@ void request_line(const RowThreads& m) {
 
 }  // namespace
 
-void draw_row_threads_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  if (!views) return;
-  const RowThreads* model = ctx.model<RowThreads>();
-  if (!model) return;
-  const RowThreads& m = *model;
+void draw_row_threads_view(ViewContext& ctx, const TraceViews& views, const RowThreads& m) {
   if (m.owners.empty()) {
     ImGui::TextWrapped("%s", m.note.c_str());
     return;
@@ -91,11 +86,11 @@ void draw_row_threads_view(ViewContext& ctx) {
   ImGui::TextWrapped("The matrix, %llu rows of %llu: each cell an element, colored by the warp whose thread reads it; "
                      "left of each row, who reads it. Hover a cell for its block, warp and lane.",
                      (unsigned long long)m.rows, (unsigned long long)m.cols);
-  if (views->launch_count > 1) {
+  if (views.launch_count > 1) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("Launch %u of %u, \"%s\": %u blocks of %u threads. Each launch maps the rows its own way: "
                         "pick another under Inspect.",
-                        views->launch + 1, views->launch_count, m.launch.c_str(), m.grid_dim, m.block_dim);
+                        views.launch + 1, views.launch_count, m.launch.c_str(), m.grid_dim, m.block_dim);
     ImGui::PopTextWrapPos();
   }
   request_line(m);

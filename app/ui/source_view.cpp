@@ -1,6 +1,6 @@
 // The source panel: the variant's kernel source (embedded at build time) and the shared layers
 // it calls, with the lines that issued the current level's events highlighted.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cstdio>
@@ -64,11 +64,9 @@ const std::string* file_on_disk(const std::string& path) {
 
 }  // namespace
 
-void draw_source_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  if (!views) return;
+void draw_source_view(ViewContext& ctx, const TraceViews& views) {
   const SourceHits& hits = ctx.session.source_hits(ctx.step);
-  const std::vector<std::string> files = files_for(*views, hits);
+  const std::vector<std::string> files = files_for(views, hits);
   static std::string chosen[2];
   static std::uint16_t followed_step[2] = {0xFFFE, 0xFFFE};
   std::string& file = chosen[ctx.side];
@@ -87,8 +85,8 @@ void draw_source_view(ViewContext& ctx) {
       }
     }
     // At the step a kernel bug stopped the run, its line is the one to see.
-    if (const TraceFault* f = views->fault(); f && f->step == ctx.step) {
-      const std::string at = fault_location(views->trace.meta).file;
+    if (const TraceFault* f = views.fault(); f && f->step == ctx.step) {
+      const std::string at = fault_location(views.trace.meta).file;
       if (std::find(files.begin(), files.end(), at) != files.end()) file = at;
     }
   }
@@ -104,8 +102,8 @@ void draw_source_view(ViewContext& ctx) {
   ImGui::TextDisabled("%s", note);
 
   const EmbeddedFile* embedded = find_embedded(embedded_kernel_sources(), file);
-  const bool learners = file == views->trace.meta.variant_file && !file.empty();
-  const auto& carried = views->trace.meta.sources;
+  const bool learners = file == views.trace.meta.variant_file && !file.empty();
+  const auto& carried = views.trace.meta.sources;
   const auto in_trace = std::find_if(carried.begin(), carried.end(), [&](const SourceText& s) { return s.path == file; });
   const std::string* on_disk = learners && in_trace == carried.end() ? file_on_disk(file) : nullptr;
   // The text the trace carries (a recorded program's); the learner's file from disk; a built-in
@@ -123,16 +121,16 @@ void draw_source_view(ViewContext& ctx) {
   // The run's races whose lines are in this file: both lines marked, each naming the other (the
   // pane's header says the first race whole).
   std::map<unsigned, std::string> races;
-  for (const Race& r : views->races) {
-    const auto [first, second] = race_locations(r, views->trace.meta);
-    if (second.file == file) races.emplace(second.line, race_note(r, r.second.site, r.first.site, views->trace.meta));
-    if (first.file == file) races.emplace(first.line, race_note(r, r.first.site, r.second.site, views->trace.meta));
+  for (const Race& r : views.races) {
+    const auto [first, second] = race_locations(r, views.trace.meta);
+    if (second.file == file) races.emplace(second.line, race_note(r, r.second.site, r.first.site, views.trace.meta));
+    if (first.file == file) races.emplace(first.line, race_note(r, r.first.site, r.second.site, views.trace.meta));
   }
   // Lines where a warp's lanes split in this launch: how many requests there left out lanes of
   // their warp that were still running (the divergence a branch there causes).
   std::map<unsigned, std::uint64_t> splits;
-  for (const DivergentSite& d : views->split_sites)
-    if (const SourceLocation at = site_location(d.site, views->trace.meta); at.file == file) splits[at.line] += d.requests;
+  for (const DivergentSite& d : views.split_sites)
+    if (const SourceLocation at = site_location(d.site, views.trace.meta); at.file == file) splits[at.line] += d.requests;
   const float legend_h = legend_reserve(1);  // as tall as it drew: two lines in a compare pane
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::BeginChild("##source_text", ImVec2(avail.x, std::max(60.0f, avail.y - legend_h)), false,
@@ -147,7 +145,7 @@ void draw_source_view(ViewContext& ctx) {
     return;
   }
   // Where the run stopped on a kernel bug, when that is in this file.
-  const SourceLocation fault_at = views->fault() ? fault_location(views->trace.meta) : SourceLocation{};
+  const SourceLocation fault_at = views.fault() ? fault_location(views.trace.meta) : SourceLocation{};
   const unsigned fault_line = fault_at.file == file ? fault_at.line : 0;
   const auto it = hits.find(file);
   static const std::map<unsigned, std::uint32_t> kNone;
@@ -223,7 +221,7 @@ void draw_source_view(ViewContext& ctx) {
   legend_item(colors().active_lane, "issued events at this level (xN: how many, over the block's threads)");
   if (!splits.empty())
     legend_item(colors().diverged_lane, "a warp's lanes split here: its requests left out lanes still running (this launch)");
-  if (views->fault()) legend_item(colors().problem, "where the simulator stopped the kernel");
+  if (views.fault()) legend_item(colors().problem, "where the simulator stopped the kernel");
   if (!errors.empty()) legend_item(colors().problem, "where your file does not compile (the views show its last good run)");
   if (!races.empty()) legend_item(colors().problem, "a data race: two threads touch one location, one writes, nothing orders them");
   legend_end();

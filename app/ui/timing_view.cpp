@@ -3,7 +3,7 @@
 // between the two where a family ships both; and the family's ladder at one point (reduce's
 // beside the 2007 G80 table).
 // Starts live sweeps on the Timing worker; never calls the GPU itself.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 #include "app_state.h"
 
 #include <imgui.h>

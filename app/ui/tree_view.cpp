@@ -1,6 +1,6 @@
 // The tree diagram: shared-memory slots (and registers) as nodes by level, each combine an
 // edge, the current level highlighted, zoom (wheel) and pan (drag) across.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cfloat>
@@ -102,14 +102,13 @@ void draw_step_time_note(const BlockViews& block) {
 
 }  // namespace
 
-void draw_tree_view(ViewContext& ctx) {
-  const BlockViews* block = ctx.session.block();
-  if (!block || block->tree.empty()) {
+void draw_tree_view(ViewContext& ctx, const TraceViews& views, const BlockViews& block) {
+  if (block.tree.empty()) {
     ImGui::TextDisabled("No tree: the inspected block recorded no events.");
     return;
   }
-  const TreeModel& t = block->tree;
-  const TreeLayout& layout = block->layout;
+  const TreeModel& t = block.tree;
+  const TreeLayout& layout = block.layout;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float scale = ctx.app.ui_scale;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -120,7 +119,7 @@ void draw_tree_view(ViewContext& ctx) {
   float label_w = ImGui::CalcTextSize("level 10 ").x;
   for (const TreeRow& row : t.rows) label_w = std::max(label_w, ImGui::CalcTextSize((row.label + " ").c_str()).x);
   label_w += 14.0f * scale;
-  const bool timed = !block->step_times.empty();
+  const bool timed = !block.step_times.empty();
   const float time_w = timed ? ImGui::CalcTextSize("99999 ns, last warp 31").x + 16.0f * scale : 0.0f;
   const float note_h = timed ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
 
@@ -175,7 +174,7 @@ void draw_tree_view(ViewContext& ctx) {
     dl->AddText(ImGui::GetFont(), font_px, at, current ? colors().text_current : colors().label, label);
     ctx.probe("tree", "row_labels", at.x, at.y + line * 0.5f);
     if (current) dl->AddRectFilled(ImVec2(origin.x, at.y), ImVec2(origin.x + 3.0f * scale, at.y + size.y), colors().highlight);
-    if (const StepTime* time = find_step_time(block->step_times, t.rows[r].step)) {
+    if (const StepTime* time = find_step_time(block.step_times, t.rows[r].step)) {
       const std::string text = step_time_text(*time);
       dl->AddText(ImGui::GetFont(), font_px, ImVec2(f.max.x + 10.0f * scale, at.y),
                   current ? colors().text_current : colors().label, text.c_str());
@@ -326,14 +325,14 @@ void draw_tree_view(ViewContext& ctx) {
       const float col = (m.x - f.x0) / f.px_per_col;
       for (const LayoutBox& box : layout.rows[std::size_t(r)].boxes)
         if (col >= box.x - box.width * 0.5f && col < box.x + box.width * 0.5f) {
-          node_tooltip(t, box.first_node, ctx.session.views()->trace.meta);
+          node_tooltip(t, box.first_node, views.trace.meta);
           break;
         }
     }
   }
 
   ImGui::SetCursorScreenPos(ImVec2(origin.x, f.max.y + ImGui::GetStyle().ItemSpacing.y));
-  if (timed) draw_step_time_note(*block);
+  if (timed) draw_step_time_note(block);
   const float legend_top = ImGui::GetCursorScreenPos().y;
   draw_legend(t);
   const float legend_bottom = ImGui::GetCursorScreenPos().y;

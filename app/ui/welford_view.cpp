@@ -1,7 +1,7 @@
 // Welford tree (model/views/welford_tree.h): one row of the welford variant's layer norm, the
 // inspected block's: each thread's (n, mean, M2) on top, each level's merges below (thread t
 // takes in thread t + stride), the root's mean and variance = M2 / cols beside the f64 reference.
-#include "ui/view_drawers.h"  // draw_<id>_view, declared by the registry's generated list
+#include "ui/view_drawers.h"  // draw_<id>_view: declared there with what it draws
 
 #include <algorithm>
 #include <cstdio>
@@ -98,18 +98,12 @@ void row_picker(ViewContext& ctx, const WelfordTree& tree, const WelfordRow& row
 
 }  // namespace
 
-void draw_welford_tree_view(ViewContext& ctx) {
-  const TraceViews* views = ctx.session.views();
-  if (!views) return;
-  const WelfordTree* model = ctx.model<WelfordTree>();
-  if (!model) return;
-  const WelfordTree& tree = *model;
+void draw_welford_tree_view(ViewContext& ctx, const BlockViews& block, const WelfordTree& tree) {
   if (tree.rows.empty()) {
     ImGui::TextWrapped("%s", tree.note.c_str());
     return;
   }
-  const std::uint32_t inspected = ctx.session.block() ? ctx.session.block()->block : 0;
-  const WelfordRow* found = welford_row(tree, inspected);
+  const WelfordRow* found = welford_row(tree, block.block);
   const WelfordRow& row = found ? *found : tree.rows.front();
   ImGui::TextWrapped("Welford's one read of a row. On top, each thread's (n, mean, M2) over its own values (M2: the "
                      "sum of (x - mean)^2); each level below merges thread t + stride's triple into thread t's; the "

@@ -11,12 +11,7 @@ namespace wl {
 BankRequest bank_request(const std::vector<WarpRequest>& requests, std::size_t index) {
   const WarpRequest& r = requests[index];
   BankRequest out;
-  out.request = index;
-  out.warp = r.warp;
-  out.site = r.site;
-  out.op = r.op;
-  out.size = r.size;
-  out.lane_mask = r.lane_mask;
+  static_cast<RequestHead&>(out) = request_head(requests, index);
   out.cost = shared_bank_cost(r);
   const unsigned width = shared_lane_group_width(r.size);
   // (group, word) → lanes

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/shared_banks.h"
+#include "model/views/request_index.h"
 #include "model/warp_requests.h"
 
 namespace wl {
@@ -21,13 +22,7 @@ struct BankWord {
   std::uint8_t ways = 1;         // distinct words of its group in its bank: over 1, a conflict
 };
 
-struct BankRequest {
-  std::size_t request = 0;       // index into the request list
-  std::uint16_t warp = 0;
-  std::uint16_t site = 0;
-  OpKind op = OpKind::SharedLoad;
-  std::uint8_t size = 0;
-  std::uint32_t lane_mask = 0;
+struct BankRequest : RequestHead {
   std::array<std::vector<BankWord>, kBanks> banks;  // by bank, words ascending
   unsigned ways = 0;             // most distinct words of one lane group in one bank
   BankCost cost;

@@ -24,8 +24,7 @@ const ViewDecl& timing_view() {
 }
 // Bytes between GPUs: an all-reduce's traffic.
 const ViewDecl& links_view() {
-  static const ViewDecl view{"links", "Links", true, -1, kGivesRanks, nullptr,
-                             [](const TraceViews& v) { return make_view_model(peer_traffic(v.whole())); }};
+  static const ViewDecl view{"links", "Links", true, -1, kGivesRanks, nullptr, model_of_whole<peer_traffic>};
   return view;
 }
 

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace wl {
 namespace {
@@ -23,6 +24,16 @@ bool parse_number(std::string_view text, T& out) {
   if (text.empty()) return false;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
   return ec == std::errc() && end == text.data() + text.size();
+}
+
+// A key whose value a slide keeps as written; null for any other.
+std::string LessonSlide::*text_key(std::string_view key) {
+  static constexpr std::pair<std::string_view, std::string LessonSlide::*> kKeys[] = {
+      {"family", &LessonSlide::family}, {"variant", &LessonSlide::variant}, {"op", &LessonSlide::op},
+      {"type", &LessonSlide::type},     {"pattern", &LessonSlide::pattern}};
+  for (const auto& [name, field] : kKeys)
+    if (key == name) return field;
+  return nullptr;
 }
 
 class Parser {
@@ -70,10 +81,8 @@ class Parser {
     if (key == "lesson") {
       if (in_slide || !lesson.title.empty()) return fail_bool(line, "'lesson:' must come once, before the slides");
       lesson.title = value;
-    } else if (key == "family") {
-      s.family = value;
-    } else if (key == "variant") {
-      s.variant = value;
+    } else if (std::string LessonSlide::*text = text_key(key)) {
+      s.*text = value;
     } else if (key == "param") {
       const std::size_t eq = value.find('=');
       std::uint64_t number = 0;
@@ -88,17 +97,11 @@ class Parser {
                                    std::string(value) + "'");
       s.trace = value == "off" ? "" : std::string(value);
     } else if (key == "n") {
-      if (!parse_number(value, s.n)) return fail_bool(line, "n must be a whole number, got '" + std::string(value) + "'");
+      return whole_number(line, key, value, s.n);
     } else if (key == "block") {
-      if (!parse_number(value, s.block)) return fail_bool(line, "block must be a whole number, got '" + std::string(value) + "'");
-    } else if (key == "op") {
-      s.op = value;
-    } else if (key == "type") {
-      s.type = value;
-    } else if (key == "pattern") {
-      s.pattern = value;
+      return whole_number(line, key, value, s.block);
     } else if (key == "seed") {
-      if (!parse_number(value, s.seed)) return fail_bool(line, "seed must be a whole number, got '" + std::string(value) + "'");
+      return whole_number(line, key, value, s.seed);
     } else if (key == "view") {
       const ViewDecl* view = nullptr;
       bool compare = false;
@@ -125,6 +128,11 @@ class Parser {
                                  "zoom, caption)");
     }
     return true;
+  }
+
+  template <class T>
+  bool whole_number(int line, const std::string& key, std::string_view value, T& out) {
+    return parse_number(value, out) || fail_bool(line, key + " must be a whole number, got '" + std::string(value) + "'");
   }
 
   std::optional<Lesson> fail(int line, const std::string& problem) {

@@ -11,12 +11,7 @@ namespace wl {
 MemoryRequest memory_request(const std::vector<WarpRequest>& requests, std::size_t index) {
   const WarpRequest& r = requests[index];
   MemoryRequest out;
-  out.request = index;
-  out.warp = r.warp;
-  out.site = r.site;
-  out.op = r.op;
-  out.size = r.size;
-  out.lane_mask = r.lane_mask;
+  static_cast<RequestHead&>(out) = request_head(requests, index);
   out.cost = global_sector_cost(r);
   std::map<std::pair<unsigned, std::uint32_t>, std::pair<std::uint32_t, std::set<std::uint32_t>>> used;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/global_sectors.h"
+#include "model/views/request_index.h"
 #include "model/warp_requests.h"
 
 namespace wl {
@@ -17,13 +18,7 @@ struct SectorUse {
   std::uint32_t bytes = 0;    // distinct bytes used in it
 };
 
-struct MemoryRequest {
-  std::size_t request = 0;
-  std::uint16_t warp = 0;
-  std::uint16_t site = 0;
-  OpKind op = OpKind::GlobalLoad;
-  std::uint8_t size = 0;
-  std::uint32_t lane_mask = 0;
+struct MemoryRequest : RequestHead {
   std::vector<SectorUse> sectors;  // by buffer, then sector
   SectorCost cost;
 };

@@ -116,7 +116,7 @@ OnlineRescale build_online_rescale(const Trace& whole) {
 
 const ViewDecl& online_rescale_view() {
   static const ViewDecl view{"online-rescale", "Online rescale", true, -1, kGivesRows, fits_online_softmax,
-                             [](const TraceViews& v) { return make_view_model(build_online_rescale(v.whole())); }};
+                             model_of_whole<build_online_rescale>};
   return view;
 }
 

@@ -22,4 +22,9 @@ std::vector<std::size_t> step_requests(const std::vector<WarpRequest>& requests,
   return out;
 }
 
+RequestHead request_head(const std::vector<WarpRequest>& requests, std::size_t index) {
+  const WarpRequest& r = requests[index];
+  return {index, r.warp, r.site, r.op, r.size, r.lane_mask};
+}
+
 }  // namespace wl

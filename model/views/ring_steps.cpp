@@ -232,8 +232,7 @@ RingSteps build_ring_steps(const Trace& whole) {
 
 const ViewDecl& ring_steps_view() {
   static const ViewDecl view = [] {
-    ViewDecl v{"ring-steps", "Ring", true, -1, kGivesRanks, nullptr,
-               [](const TraceViews& views) { return make_view_model(build_ring_steps(views.whole())); }};
+    ViewDecl v{"ring-steps", "Ring", true, -1, kGivesRanks, nullptr, model_of_whole<build_ring_steps>};
     v.playback_rows = [](const ViewModel& model) {  // a run of rounds plays round by round
       std::vector<std::string> rows;
       for (const RingStep& r : static_cast<const ViewModelOf<RingSteps>&>(model).value.rounds)

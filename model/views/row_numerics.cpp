@@ -115,8 +115,7 @@ RowNumerics build_row_numerics(const Trace& whole) {
 }
 
 const ViewDecl& numerics_view() {
-  static const ViewDecl view{"numerics", "Numerics", true, -1, kGivesRows, nullptr,
-                             [](const TraceViews& v) { return make_view_model(build_row_numerics(v.whole())); }};
+  static const ViewDecl view{"numerics", "Numerics", true, -1, kGivesRows, nullptr, model_of_whole<build_row_numerics>};
   return view;
 }
 

@@ -69,4 +69,10 @@ struct BlockViews {
 
 BlockViews build_block_views(const TraceViews& views, std::uint32_t block);
 
+// A ViewDecl::build whose model comes from the whole run alone: `model_of_whole<build_ring_steps>`.
+template <auto Build>
+std::shared_ptr<const ViewModel> model_of_whole(const TraceViews& views) {
+  return make_view_model(Build(views.whole()));
+}
+
 }  // namespace wl

@@ -188,7 +188,7 @@ WelfordTree build_welford_tree(const Trace& whole) {
 
 const ViewDecl& welford_tree_view() {
   static const ViewDecl view{"welford-tree", "Welford tree", true, -1, kGivesRows, fits_welford_tree,
-                             [](const TraceViews& v) { return make_view_model(build_welford_tree(v.whole())); }};
+                             model_of_whole<build_welford_tree>};
   return view;
 }
 
