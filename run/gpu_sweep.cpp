@@ -35,6 +35,8 @@ RunRequest step_request(const SweepRequest& request, const SweepStep& step, cons
   return r;
 }
 
+std::string handwritten_series(const std::string& variant) { return variant + " (plain CUDA)"; }
+
 #if defined(WARPLENS_HAVE_CUDA)
 namespace {
 
@@ -157,6 +159,19 @@ TimingSweep sweep_gpu(const SweepRequest& request, const SweepProgress& progress
         if (!problem.empty()) throw std::invalid_argument(problem);
         return family->time_gpu(r, input.data(), request.timing);
       });
+      if (request.handwritten && problem.empty() && skip.empty()) {
+        // Only where the family has the kernel: no series of errors for the others.
+        TimingPoint p = at;
+        p.bytes = bytes;
+        try {
+          const GpuTime t = family->time_handwritten(r, input.data(), request.timing);
+          p.ms = t.ms;
+          p.ok = t.ok;
+        } catch (const std::exception& e) {
+          p.error = where + ": " + e.what();
+        }
+        if (p.ms > 0 || !p.error.empty()) series(sweep, handwritten_series(id), SeriesKind::Reference).points.push_back(p);
+      }
     }
   }
   return sweep;

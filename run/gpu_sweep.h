@@ -1,5 +1,6 @@
-// Sweeps sizes on the GPU for one family: each chosen variant, the family's library call (CUB)
-// and a device-to-device copy, timed in the same run with CUDA events (instrumentation compiled
+// Sweeps sizes on the GPU for one family: each chosen variant (and, asked for, its hand-written
+// plain-CUDA twin where the family has one), the family's library call (CUB) and a
+// device-to-device copy, timed in the same run with CUDA events (instrumentation compiled
 // out); optionally at each value of one family parameter too (rows' cols). Sizes past free GPU
 // memory, a value a variant refuses, and CUDA errors at one point become that point's error;
 // the sweep goes on. Plain C++: callers (the CLI, the app's worker thread) compile without nvcc.
@@ -32,7 +33,13 @@ struct SweepRequest {
   // params over `params`; empty: a sweep against n alone.
   std::string swept_param;
   std::vector<std::uint64_t> param_values;  // ascending
+  // Also time each variant as the family has it hand-written in plain CUDA
+  // (Family::time_handwritten), a reference series handwritten_series(variant) where it has one.
+  bool handwritten = false;
 };
+
+// The series of `variant` hand-written in plain CUDA: "sequential (plain CUDA)".
+std::string handwritten_series(const std::string& variant);
 
 // One point of a sweep: the swept parameter's value (0 when none) and a size.
 struct SweepStep {

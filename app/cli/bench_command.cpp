@@ -1,11 +1,13 @@
-// `warplens bench`: times every variant's uninstrumented build on the GPU against CUB's
-// DeviceReduce and a device-to-device copy in the same run, and the Harris ladder against the
-// same kernels hand-written in plain CUDA. Inputs larger than L2 (or rotated through copies that
-// cover it), random, never zeros; CUDA events; warm-up; the median of many repeats. Ratios, not
-// lone numbers. With --sizes, a sweep over sizes (sweep_gpu), written as the app's profiles;
-// with --sweep-param, over a family parameter's values at each size too.
+// `warplens bench`: times a family's variants' uninstrumented builds on the GPU against the
+// family's library call (CUB's, NCCL's) and a device copy in the same run, through sweep_gpu for
+// any family. At one n (--n) a table of each variant against them, and against the variant
+// hand-written in plain CUDA where the family has it (the reduce ladder); with --sizes, a sweep
+// over sizes, written as the app's profiles; with --sweep-param, over a family parameter's values
+// at each size too. Inputs larger than L2 (or rotated through copies that cover it), random,
+// never zeros; CUDA events; warm-up; the median of many repeats. Ratios, not lone numbers.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <fstream>
@@ -21,10 +23,6 @@
 #include "run/run_words.h"
 #include "kernels/gpu/gpu_error.h"
 #include "results/timing_sweep.h"
-#if defined(WARPLENS_HAVE_CUDA)
-#include "kernels/families/reduce/bench/bench_reference.h"
-#include "kernels/gpu/gpu_measure.h"
-#endif
 
 namespace wl::cli {
 namespace {
@@ -32,7 +30,7 @@ namespace {
 struct BenchOptions {
   std::uint64_t n = std::uint64_t(1) << 26;  // 256 MiB of f32: five times an H100's L2
   std::string op = "sum";
-  std::string type;  // empty: the family's first (f32 for reduce)
+  std::string type;  // empty: the family's first (at one n, f32 where the family takes it)
   unsigned block = 256;
   TimingPlan timing{5, 30, 1};
   std::string json_out;
@@ -104,20 +102,24 @@ void print_sweep(const TimingSweep& sweep) {
   }
 }
 
-// `bench --sizes` (or --sweep-param): sweeps through sweep_gpu, prints a table of GB/s, writes
-// the files.
-int run_sweep(const BenchOptions& b) {
-  SweepRequest request;
+// The request of `b`, checked before any GPU is asked for: 0, or the exit code after saying why.
+// At one n (no --sizes, no --sweep-param) the hand-written twins are timed too.
+int sweep_request(const BenchOptions& b, SweepRequest& request, const Family*& family) {
+  const bool one_n = b.sizes.empty() && b.sweep_param.empty();
   request.family = b.family;
   request.variants = split_commas(b.variants);
-  const Family* family = find_family(b.family);
+  family = find_family(b.family);
   if (!family) {
     std::cerr << "warplens bench: unknown family '" << b.family << "' (" << family_ids_text() << ")\n";
     return 2;
   }
+  const std::vector<std::string> types = family->types();
   request.op = family->ops().empty() ? "" : b.op;
-  request.type = !b.type.empty() ? b.type : family->types().front();
+  request.type = !b.type.empty() ? b.type
+                 : one_n && std::find(types.begin(), types.end(), "f32") != types.end() ? "f32"
+                                                                                       : types.front();
   request.block = b.block;
+  request.handwritten = one_n;
   std::string problem;
   if (!parse_pattern(b.pattern, request.pattern)) {
     std::cerr << "warplens bench: unknown input pattern '" << b.pattern << "'\n";
@@ -138,7 +140,25 @@ int run_sweep(const BenchOptions& b) {
     std::cerr << "warplens bench: --sweep-param: " << problem << "\n";
     return 2;
   }
-  TimingSweep sweep;
+  if (one_n) {  // a request no variant takes (an operator the family lacks) is a usage error
+    std::vector<std::string> ids = request.variants;
+    if (ids.empty())
+      for (const VariantSummary& v : family->variants())
+        if (!v.pitfall) ids.push_back(v.id);
+    std::string first;
+    for (const std::string& id : ids) {
+      const std::string why = validate(step_request(request, {0, b.n}, id));
+      if (why.empty()) return 0;
+      if (first.empty()) first = id + ": " + why;
+    }
+    std::cerr << "warplens bench: no variant takes this request (" << first << ")\n";
+    return 2;
+  }
+  return 0;
+}
+
+// Runs the sweep: 0, or the exit code after saying why.
+int measure(const SweepRequest& request, TimingSweep& sweep) {
   try {
     const std::atomic<bool> never{false};
     sweep = sweep_gpu(request, [](std::size_t done, std::size_t total, const std::string& what) {
@@ -152,11 +172,11 @@ int run_sweep(const BenchOptions& b) {
     std::cerr << "warplens bench: " << e.what() << "\n";
     return 2;
   }
-  std::printf("%s, %s %s%s%s, %s input, block %u, median of %d after %d warm-up runs%s; GB/s (%% of the %s)\n",
-              sweep.device.c_str(), sweep.family.c_str(), sweep.op.c_str(), sweep.op.empty() ? "" : " ",
-              sweep.type.c_str(), sweep.input.c_str(), sweep.block, sweep.repeats, sweep.warmup,
-              timing_method(b.timing).c_str(), sweep.roofline.c_str());
-  print_sweep(sweep);
+  return 0;
+}
+
+// The points not measured, a line each, and the files asked for: 0, or 1 when one could not be written.
+int finish(const BenchOptions& b, const TimingSweep& sweep) {
   for (const TimingSeries& s : sweep.series)
     for (const TimingPoint& p : s.points)
       if (!p.error.empty()) std::printf("%s: %s\n", s.name.c_str(), p.error.c_str());
@@ -167,80 +187,123 @@ int run_sweep(const BenchOptions& b) {
   return wrote ? 0 : 1;
 }
 
-#if defined(WARPLENS_HAVE_CUDA)
-int run_bench(const BenchOptions& b) {
-  std::string why;
-  if (!gpu_usable(&why)) {
-    std::cerr << "warplens bench: needs a GPU (" << why << ")\n";
-    return 1;
+// `bench --sizes` (or --sweep-param): a table of GB/s, a row a series.
+int run_sweep(const BenchOptions& b) {
+  SweepRequest request;
+  const Family* family = nullptr;
+  TimingSweep sweep;
+  if (const int code = sweep_request(b, request, family)) return code;
+  if (const int code = measure(request, sweep)) return code;
+  std::printf("%s, %s %s%s%s, %s input, block %u, median of %d after %d warm-up runs%s; GB/s (%% of the %s)\n",
+              sweep.device.c_str(), sweep.family.c_str(), sweep.op.c_str(), sweep.op.empty() ? "" : " ",
+              sweep.type.c_str(), sweep.input.c_str(), sweep.block, sweep.repeats, sweep.warmup,
+              timing_method(b.timing).c_str(), sweep.roofline.c_str());
+  print_sweep(sweep);
+  return finish(b, sweep);
+}
+
+// A series' time at n, 0 where it has none or was not measured.
+double ms_at(const TimingSweep& sweep, const std::string& series, std::uint64_t n) {
+  const TimingSeries* s = sweep.find(series);
+  const TimingPoint* p = s ? s->at(n) : nullptr;
+  return p && p->measured() ? p->ms : 0;
+}
+
+// The heading and the references at n: the device copy (or the family's own roofline), the library.
+void print_references(const TimingSweep& sweep, const Family& family, std::uint64_t n, const TimingPlan& timing) {
+  RunRequest input;  // the input's bytes: n elements of the type
+  input.type = sweep.type;
+  input.n = n;
+  std::printf("%s, %s %s%s%s, n = %llu (%.0f MiB), block %u, median of %d after %d warm-up runs%s\n",
+              sweep.device.c_str(), sweep.family.c_str(), sweep.op.c_str(), sweep.op.empty() ? "" : " ",
+              sweep.type.c_str(), (unsigned long long)n, family.Family::bytes_moved(input) / (1 << 20), sweep.block,
+              sweep.repeats, sweep.warmup, timing_method(timing).c_str());
+  std::vector<std::string> names{kCopySeries};
+  if (sweep.roofline != kCopySeries) names.push_back(sweep.roofline);
+  names.push_back(family.library_name());
+  std::string line;
+  for (const std::string& name : names) {
+    const TimingSeries* s = sweep.find(name);
+    const TimingPoint* p = s ? s->at(n) : nullptr;
+    if (!p || !p->measured()) continue;
+    char text[160];
+    const std::optional<double> pct = percent_of_copy(sweep, *s, n);
+    if (name == sweep.roofline)
+      std::snprintf(text, sizeof text, "%s: %.3f ms (%.0f GB/s%s)", name.c_str(), p->ms, p->gbs(),
+                    name == kCopySeries ? " read+write" : "");
+    else
+      std::snprintf(text, sizeof text, "%s: %.3f ms (%.0f GB/s, %.0f%% of the %s)", name.c_str(), p->ms, p->gbs(),
+                    pct ? *pct : 0.0, sweep.roofline.c_str());
+    line += (line.empty() ? "" : "   ") + std::string(text);
   }
-  RunRequest base;
-  base.family = b.family;
-  base.op = b.op;
-  base.type = b.type.empty() ? "f32" : b.type;
-  base.n = b.n;
-  base.block = b.block;
-  base.sm_count = default_sm_count();
-  if (const std::string problem = validate(base); !problem.empty()) {
-    std::cerr << "warplens bench: " << problem << "\n";
-    return 2;
+  std::printf("%s\n\n", line.c_str());
+}
+
+// A row a variant measured at n: its time, GB/s and share of the roofline, its time over the
+// library's, its check and, with `handwritten`, its hand-written twin's time and its own over it.
+void print_variants(const TimingSweep& sweep, const std::string& library, std::uint64_t n, bool handwritten) {
+  const std::string vs = "vs " + library;
+  std::printf("%-22s %9s %8s %9s %8s %6s", "variant", "ms", "GB/s", "%copy", vs.c_str(), "check");
+  if (handwritten) std::printf(" %10s %9s", "handwrit.", "dialect/");
+  std::printf("\n%-22s %9s %8s %9s %8s %6s", "", "", "", "", "(time)", "");
+  if (handwritten) std::printf(" %10s %9s", "ms", "hand");
+  std::printf("\n");
+  const double library_ms = ms_at(sweep, library, n);
+  for (const TimingSeries& s : sweep.series) {
+    const TimingPoint* t = s.kind == SeriesKind::Variant ? s.at(n) : nullptr;
+    if (!t || !t->measured()) continue;
+    const std::optional<double> pct = percent_of_copy(sweep, s, n);
+    std::printf("%-22s %9.3f %8.0f %8.0f%% ", s.name.c_str(), t->ms, t->gbs(), pct ? *pct : 0.0);
+    if (library_ms > 0) std::printf("%7.2fx", t->ms / library_ms);
+    else std::printf("%8s", "-");
+    std::printf(" %6s", t->ok ? "ok" : "WRONG");
+    if (const double hand_ms = ms_at(sweep, handwritten_series(s.name), n); hand_ms > 0)
+      std::printf(" %10.3f %8.3fx", hand_ms, t->ms / hand_ms);
+    std::printf("\n");
   }
-  nlohmann::json out;
-  try {
-    const Family& family = *find_family(base.family);
-    const std::vector<unsigned char> input = family.make_input(base, Pattern::Random, 12345);
-    const int bytes_per = int(value_type_bytes(*parse_value_type(base.type)));
-    const double bytes = double(b.n) * bytes_per;
-    const ReferenceTiming cub = time_cub_reduce(base, input.data(), b.timing);
-    const ReferenceTiming copy{time_device_copy_ms(std::uint64_t(bytes), b.timing), 0};
-    const double copy_gbs = 2 * bytes / copy.median_ms / 1e6;  // read + write
-    const double cub_gbs = bytes / cub.median_ms / 1e6;
-    std::printf("%s %s, n = %llu (%.0f MiB), block %d, median of %d after %d warm-up runs%s\n",
-                b.op.c_str(), base.type.c_str(), (unsigned long long)b.n, bytes / (1 << 20), b.block,
-                b.timing.repeats, b.timing.warmup, timing_method(b.timing).c_str());
-    std::printf("device copy: %.3f ms (%.0f GB/s read+write)   CUB DeviceReduce: %.3f ms (%.0f GB/s, %.0f%% of copy)\n\n",
-                copy.median_ms, copy_gbs, cub.median_ms, cub_gbs, 100 * cub_gbs / copy_gbs);
-    std::printf("%-22s %9s %8s %9s %8s %6s %10s %9s\n", "variant", "ms", "GB/s", "%copy", "vs CUB", "check",
-                "handwrit.", "dialect/");
-    std::printf("%-22s %9s %8s %9s %8s %6s %10s %9s\n", "", "", "", "", "(time)", "", "ms", "hand");
-    out = {{"n", b.n}, {"op", b.op}, {"type", base.type}, {"block", b.block}, {"repeats", b.timing.repeats},
-           {"back_to_back", b.timing.back_to_back},
-           {"copy_ms", copy.median_ms}, {"cub_ms", cub.median_ms}, {"variants", nlohmann::json::array()}};
-    for (const VariantSummary& info : family.variants()) {
-      if (info.pitfall) continue;
-      RunRequest r = base;
-      r.variant = info.id;
-      if (!validate(r).empty()) continue;
-      const GpuTime t = family.time_gpu(r, input.data(), b.timing);
-      const double gbs = bytes / t.ms / 1e6;
-      nlohmann::json row = {{"variant", info.id}, {"ms", t.ms}, {"gbs", gbs},
-                            {"vs_cub", t.ms / cub.median_ms}, {"ok", t.ok}};
-      std::printf("%-22s %9.3f %8.0f %8.0f%% %7.2fx %6s", info.id.c_str(), t.ms, gbs, 100 * gbs / copy_gbs,
-                  t.ms / cub.median_ms, t.ok ? "ok" : "WRONG");
-      if (b.op == "sum" && base.type == "f32" && has_handwritten(info.id)) {
-        const ReferenceTiming h = time_handwritten(r, reinterpret_cast<const float*>(input.data()), b.timing);
-        std::printf(" %10.3f %8.3fx", h.median_ms, t.ms / h.median_ms);
-        row["handwritten_ms"] = h.median_ms;
-        row["dialect_over_handwritten"] = t.ms / h.median_ms;
-      }
-      std::printf("\n");
-      out["variants"].push_back(row);
+  std::printf("\n%s: variant time / %s time (below 1 beats %s).", vs.c_str(), library.c_str(), library.c_str());
+  if (handwritten)
+    std::printf(" dialect/hand: timed dialect build\nover the same kernel hand-written in plain CUDA (1.00 = no overhead).");
+  std::printf("\n");
+}
+
+// --json-out: the table's numbers. "cub_ms" is the library's time (NCCL's for the all-reduce).
+nlohmann::json one_n_json(const TimingSweep& sweep, const std::string& library, std::uint64_t n) {
+  const double library_ms = ms_at(sweep, library, n);
+  nlohmann::json out = {{"family", sweep.family}, {"n", n}, {"op", sweep.op}, {"type", sweep.type},
+                        {"block", sweep.block}, {"repeats", sweep.repeats}, {"back_to_back", sweep.back_to_back},
+                        {"library", library}, {"copy_ms", ms_at(sweep, kCopySeries, n)}, {"cub_ms", library_ms},
+                        {"variants", nlohmann::json::array()}};
+  for (const TimingSeries& s : sweep.series) {
+    const TimingPoint* t = s.kind == SeriesKind::Variant ? s.at(n) : nullptr;
+    if (!t || !t->measured()) continue;
+    nlohmann::json row = {{"variant", s.name}, {"ms", t->ms}, {"gbs", t->gbs()}, {"ok", t->ok}};
+    if (library_ms > 0) row["vs_cub"] = t->ms / library_ms;
+    if (const double hand_ms = ms_at(sweep, handwritten_series(s.name), n); hand_ms > 0) {
+      row["handwritten_ms"] = hand_ms;
+      row["dialect_over_handwritten"] = t->ms / hand_ms;
     }
-    std::printf("\nvs CUB: variant time / CUB time (below 1 beats CUB). dialect/hand: timed dialect build\n"
-                "over the same kernel hand-written in plain CUDA (1.00 = no overhead).\n");
-  } catch (const std::exception& e) {
-    std::cerr << "warplens bench: " << e.what() << "\n";
-    return 1;
+    out["variants"].push_back(row);
   }
-  if (!b.json_out.empty()) std::ofstream(b.json_out) << out.dump(2) << "\n";
-  return 0;
+  return out;
 }
-#else
-int run_bench(const BenchOptions&) {
-  std::cerr << "warplens bench: this build has no CUDA backend; rebuild with the CUDA toolkit\n";
-  return 1;
+
+// `bench` at one n (--n): every variant of the family, through the same sweep.
+int run_one_n(const BenchOptions& b) {
+  SweepRequest request;
+  const Family* family = nullptr;
+  TimingSweep sweep;
+  if (const int code = sweep_request(b, request, family)) return code;
+  if (const int code = measure(request, sweep)) return code;
+  bool handwritten = false;
+  for (const TimingSeries& s : sweep.series)
+    handwritten = handwritten || (s.kind == SeriesKind::Variant && sweep.find(handwritten_series(s.name)));
+  print_references(sweep, *family, b.n, b.timing);
+  print_variants(sweep, family->library_name(), b.n, handwritten);
+  if (!b.json_out.empty() && !write_file(b.json_out, one_n_json(sweep, family->library_name(), b.n).dump(2) + "\n"))
+    return 1;
+  return finish(b, sweep);
 }
-#endif
 
 }  // namespace
 
@@ -251,7 +314,7 @@ void register_bench_command(CLI::App& app, CommandStatus& status) {
       ->capture_default_str()
       ->transform(size_text());
   bench->add_option("--op", b->op, "sum, min, max or product")->capture_default_str();
-  bench->add_option("--type", b->type, "i32, f32 or f64; by default the family's first");
+  bench->add_option("--type", b->type, "i32, f32 or f64; by default the family's first (at one n, f32 where it takes it)");
   bench->add_option("--block", b->block, "threads per block")->capture_default_str();
   bench->add_option("--warmup", b->timing.warmup, "untimed runs first")
       ->capture_default_str()
@@ -264,18 +327,17 @@ void register_bench_command(CLI::App& app, CommandStatus& status) {
                     "cost in a stream of work; at most 100, so a sample's launches fit CUDA's launch queue)")
       ->capture_default_str()
       ->check(CLI::Range(1, 100));
-  bench->add_option("--json-out", b->json_out, "also write the numbers as JSON");
+  bench->add_option("--json-out", b->json_out, "at one n (no --sizes): also write the table's numbers as JSON");
   bench->add_option("--sizes", b->sizes, "sweep sizes instead of one n: 2^10..2^28, 2^20, or a list");
-  bench->add_option("--variants", b->variants, "with --sizes: variants to time, comma-separated (default: all)");
-  bench->add_option("--family", b->family, "with --sizes: the family")->capture_default_str();
-  bench->add_option("--pattern", b->pattern, "with --sizes: the input pattern (random, skewed, image, ...)")->capture_default_str();
-  bench->add_option("--param", b->params, "with --sizes: a family parameter, name=value (bins=256, skew=90); repeatable");
+  bench->add_option("--variants", b->variants, "variants to time, comma-separated (default: all)");
+  bench->add_option("--family", b->family, "the family")->capture_default_str();
+  bench->add_option("--pattern", b->pattern, "the input pattern (random, skewed, image, ...)")->capture_default_str();
+  bench->add_option("--param", b->params, "a family parameter, name=value (bins=256, skew=90); repeatable");
   bench->add_option("--sweep-param", b->sweep_param,
                     "sweep a family parameter too, name=values (cols=1024,2048,4096 or cols=2^10..2^15): each value "
-                    "timed at each size (--sizes, else --n), for the Timing view's plots against it; the options "
-                    "marked 'with --sizes' apply");
-  bench->add_option("--json", b->json, "with --sizes: write the sweep as JSON (the Timing panel reads it)");
-  bench->add_option("--csv", b->csv, "with --sizes: write the sweep as CSV");
+                    "timed at each size (--sizes, else --n), for the Timing view's plots against it");
+  bench->add_option("--json", b->json, "write the sweep as JSON (the Timing panel reads it)");
+  bench->add_option("--csv", b->csv, "write the sweep as CSV");
   bench->add_option("--save-profile", b->profile,
                     "with --sizes: store the sweep as a profile, e.g. assets/profiles/h100.json");
   // "record" means recording a trace everywhere else (warplens record, --record-blocks): the old
@@ -285,7 +347,7 @@ void register_bench_command(CLI::App& app, CommandStatus& status) {
     status.ran = true;
     if (bench->count("--record") > 0)
       std::cerr << "warplens bench: note: --record is now --save-profile (the old spelling goes in the next release)\n";
-    status.exit_code = b->sizes.empty() && b->sweep_param.empty() ? run_bench(*b) : run_sweep(*b);
+    status.exit_code = b->sizes.empty() && b->sweep_param.empty() ? run_one_n(*b) : run_sweep(*b);
   });
 }
 

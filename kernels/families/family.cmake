@@ -1,6 +1,7 @@
 # warplens_family(<id> <dir>): builds the library wl_family_<id> from a family folder, the same
 # way for every family (kernels/family/family_traits.h says what the folder declares):
-#   - its .cpp files, and with CUDA its bench/*.cu (what `warplens bench` times it against);
+#   - its .cpp files but contract.cpp (its plain-CUDA contract, kernels/plain/plain_contracts.cmake),
+#     and with CUDA its bench/*.cu (what `warplens bench` times it against);
 #   - from variants.txt ("header Type" a line, in teaching order) the compile-time list
 #     generated/kernels/families/<id>/variant_list.h (wl::<id>::AllVariants, for traits.h);
 #   - generated/families/<id>_family.cpp: `const Family& <id>_family()`, the TypedFamily of
@@ -17,6 +18,7 @@ function(warplens_family id dir)
   file(STRINGS ${dir}/variants.txt variants REGEX "^[a-z_]+ [A-Za-z]+$")
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${dir}/variants.txt)
   file(GLOB sources CONFIGURE_DEPENDS ${dir}/*.cpp)
+  list(FILTER sources EXCLUDE REGEX "/contract\\.cpp$")
   if(WARPLENS_HAVE_CUDA)
     file(GLOB bench_sources CONFIGURE_DEPENDS ${dir}/bench/*.cu)
     list(APPEND sources ${bench_sources})

@@ -82,6 +82,10 @@ class Family {
   // all-reduce's is the link between two GPUs.
   virtual std::string roofline_name() const { return {}; }
   virtual GpuTime time_roofline(const RunRequest& request, const TimingPlan& timing) const;
+  // The request's variant as written without the dialect in plain CUDA, timed as time_gpu times
+  // it: what shows the dialect's build costs nothing (`warplens bench` at one n). GpuTime::ms
+  // stays 0 where the family has no such kernel for the request.
+  virtual GpuTime time_handwritten(const RunRequest&, const void*, const TimingPlan&) const { return {}; }
   // Bytes a run of `request` must move at least: what the timing panel divides by.
   virtual double bytes_moved(const RunRequest& request) const;
 

@@ -6,15 +6,15 @@
 //                                  family takes none); value types of the input
 //   Info                           the variants' plain-data description (V::info): id, lesson,
 //                                  origin, pitfall, deterministic_trace and the family's own
-//   validate(info, request)        the family's own checks, after the shared ones
 //   plan(info, request)            the launches a valid request turns into
 //   Run<V, Op, T, Backend>         the driver of one run: built on a backend (allocates),
 //                                  launch(input, record), result() (a vector)
 //   reference<Op>(request, input)  the CPU reference, check<Op>(info, request, input, result)
 //   result_text(result)            the result for people
-// and may hide what FamilyTraitsBase gives with its own: params, describe, make_input,
-// bytes_factor, compare_partner, showcase, time_library and kLibrary, time_roofline and
-// kRoofline, input_elements, kRunsOnGpu.
+// and may hide what FamilyTraitsBase gives with its own: params, describe, validate (the
+// family's own checks, after the shared ones), make_input, bytes_factor, compare_partner,
+// showcase, time_library and kLibrary, time_roofline and kRoofline, time_handwritten,
+// input_elements, kRunsOnGpu.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -28,6 +28,9 @@ namespace wl {
 // The defaults a family's Traits may hide with its own.
 struct FamilyTraitsBase {
   static std::vector<FamilyParam> params() { return {}; }
+  // None beyond the shared checks (kernels/family/family.cpp's validate).
+  template <class Info>
+  static std::string validate(const Info&, const RunRequest&) { return {}; }
   // What a variant's summary says beyond id, lesson, origin, pitfall and races (its limits).
   template <class Info>
   static void describe(const Info&, VariantSummary&) {}
@@ -49,6 +52,8 @@ struct FamilyTraitsBase {
   // None: the device copy bounds the family (Family::roofline_name says more).
   static constexpr const char* kRoofline = nullptr;
   static GpuTime time_roofline(const RunRequest&, const TimingPlan&) { return {}; }
+  // None: the variant hand-written in plain CUDA (Family::time_handwritten).
+  static GpuTime time_handwritten(const RunRequest&, const void*, const TimingPlan&) { return {}; }
 };
 
 }  // namespace wl

@@ -111,6 +111,9 @@ class TypedFamily final : public Family {
   GpuTime time_roofline(const RunRequest& r, const TimingPlan& timing) const override {
     return Traits::time_roofline(r, timing);
   }
+  GpuTime time_handwritten(const RunRequest& r, const void* input, const TimingPlan& timing) const override {
+    return Traits::time_handwritten(r, input, timing);
+  }
 #endif
 
   ResultValues reference(const RunRequest& r, const void* input) const override {

@@ -3,12 +3,6 @@
 #include <algorithm>
 
 namespace wl {
-namespace plain {
-const Family& plain_reduce_contract();
-const Family& plain_scan_contract();
-const Family& plain_histogram_contract();
-const Family& plain_rows_contract();
-}
 
 FamilyParam plain_shared_param() {
   return {"shared", "dynamic shared memory bytes of each block (extern __shared__; default block x sizeof(T))", 0, 0,
@@ -51,26 +45,13 @@ std::uint32_t plain_dynamic_bytes(const RunRequest& r, std::uint32_t fallback) {
   return it == r.params.end() ? fallback : std::uint32_t(it->second);
 }
 
+PlannedLaunch plain_planned_launch(std::uint64_t n, unsigned grid, unsigned block) {
+  return {plain_kernel() ? plain_kernel()->name() : kPlainVariant, n, grid, block};
+}
+
 const PlainKernel& loaded_plain_kernel() {
   if (!plain_kernel()) throw std::invalid_argument("no plain-CUDA kernel is loaded (warplens lab runs them)");
   return *plain_kernel();
-}
-
-const std::vector<PlainContract>& plain_contracts() {
-  using K = PlainParam::Kind;
-  static const std::vector<PlainContract> all = {
-      {"reduce", &plain::plain_reduce_contract(),
-       {{K::Values, "in", 0}, {K::Values, "out", 1}, {K::Integer, "n", 0}}, "(const T* in, T* out, N n)"},
-      {"scan", &plain::plain_scan_contract(),
-       {{K::Values, "in", 0}, {K::Values, "out", 1}, {K::Integer, "n", 0}}, "(const T* in, T* out, N n)"},
-      {"histogram", &plain::plain_histogram_contract(),
-       {{K::Values, "in", 0}, {K::Fixed, "bins", 1, "unsigned"}, {K::Integer, "n", 0}, {K::Integer, "nbins", 1}},
-       "(const T* in, unsigned* bins, N n, unsigned nbins)"},
-      {"rows", &plain::plain_rows_contract(),
-       {{K::Values, "in", 0}, {K::Values, "out", 1}, {K::Integer, "rows", 0}, {K::Integer, "cols", 1}},
-       "(const float* in, float* out, N rows, N cols)"},
-  };
-  return all;
 }
 
 const PlainContract* find_plain_contract(const std::string& family) {

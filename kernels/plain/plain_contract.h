@@ -1,7 +1,8 @@
 // What every family's plain-CUDA contract shares (kernels/plain/README.md): a contract is a
 // family with one variant, "plain", whose kernel is the loaded library's (plain_kernel()), run on
-// the simulator, or on the GPU where nvcc built the contract (plain_gpu_kernel()); it decides the kernel's arguments, its launches and how its result is
-// checked, reusing the family's reference and check.
+// the simulator, or on the GPU where nvcc built the contract (plain_gpu_kernel()); it decides the
+// kernel's arguments, its launches and how its result is checked, reusing the family's reference
+// and check. Its Traits: plain_contract_traits.h.
 #pragma once
 #include <cstdint>
 #include <stdexcept>
@@ -45,6 +46,8 @@ std::uint64_t plain_param(const RunRequest& r, const char* name, std::uint64_t f
 unsigned plain_grid(const RunRequest& r);
 // --param block_x: a 2-D block's threads across (PlainCall::block_x), 0 for a 1-D block.
 unsigned plain_block_x(const RunRequest& r);
+// One launch of the loaded kernel (named kPlainVariant when none is loaded), for a plan.
+PlannedLaunch plain_planned_launch(std::uint64_t n, unsigned grid, unsigned block);
 // What is wrong with the request's block shape, "" when nothing: every contract's validate().
 std::string plain_block_shape_problem(const RunRequest& r);
 // The dynamic shared bytes of a request: --param shared=B, else `fallback` (block × sizeof(T)).
@@ -93,7 +96,8 @@ struct PlainContract {
   std::string signature;     // "(const T* in, T* out, N n)": for messages
 };
 
-// The contract of a family ("reduce"), nullptr where it has none; every contract.
+// The contract of a family ("reduce"), nullptr where it has none; every contract, in the order
+// of the family list: a family folder with a contract.cpp (plain_contracts.cmake generates it).
 const PlainContract* find_plain_contract(const std::string& family);
 const std::vector<PlainContract>& plain_contracts();
 std::string plain_contract_ids_text();  // "reduce, scan": for messages

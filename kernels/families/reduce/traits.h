@@ -67,8 +67,18 @@ struct Traits : FamilyTraitsBase {
   // CUB's combining order is its own: its result is checked with the bound that holds for any
   // order (depth unknown).
   static GpuTime time_library(const RunRequest& r, const void* input, const TimingPlan& timing) {
-    const ReferenceTiming t = time_cub_reduce(r, input, timing);
-    GpuTime out{t.median_ms, false};
+    return checked_any_order(r, input, time_cub_reduce(r, input, timing));
+  }
+  // The Harris ladder hand-written in plain CUDA, f32 sums only (bench/handwritten_reduce.cu);
+  // checked as CUB is.
+  static GpuTime time_handwritten(const RunRequest& r, const void* input, const TimingPlan& timing) {
+    if (r.op != "sum" || r.type != "f32" || !has_handwritten(r.variant, r.block)) return {};
+    return checked_any_order(r, input, time_handwritten_ladder(r, static_cast<const float*>(input), timing));
+  }
+
+ private:
+  static GpuTime checked_any_order(const RunRequest& r, const void* input, const ReferenceTiming& t) {
+    GpuTime out{t.median_ms, false, t.result_bits};
     visit_op_and_type<Traits>(r, [&](auto op, auto type) {
       using T = typename decltype(type)::type;
       out.ok = check_reduction<typename decltype(op)::type>(typed_input<Traits, T>(r, input), from_bits<T>(t.result_bits)).ok;

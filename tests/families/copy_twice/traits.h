@@ -24,7 +24,6 @@ struct Traits : FamilyTraitsBase {
   using Run = CopyRun<V, Op, T, Backend>;
 
   static std::vector<FamilyParam> params() { return {{"passes", "launches the copy goes through", 2, 1, 4}}; }
-  static std::string validate(const Info&, const RunRequest&) { return {}; }
   static std::vector<PlannedLaunch> plan(const Info&, const RunRequest& r) { return plan_copies(r); }
 
   template <class Op, class T>

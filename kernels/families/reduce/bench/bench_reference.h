@@ -1,7 +1,7 @@
-// What `warplens bench` measures reduction variants against, in the same run: CUB's
-// DeviceReduce, and the Harris ladder hand-written in plain CUDA (to show the dialect costs
-// nothing). The device copy, the bandwidth ceiling, is family-neutral: kernels/gpu/gpu_measure.h.
-// Plain C++ interface.
+// What `warplens bench` measures reduction variants against, in the same run, through the
+// family's Traits (time_library, time_handwritten): CUB's DeviceReduce, and the Harris ladder
+// hand-written in plain CUDA (to show the dialect costs nothing). The device copy, the bandwidth
+// ceiling, is family-neutral: kernels/gpu/gpu_measure.h. Plain C++ interface.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -19,8 +19,9 @@ struct ReferenceTiming {
 // cub::DeviceReduce on the request's op, type and n (variant and block are ignored).
 ReferenceTiming time_cub_reduce(const RunRequest& request, const void* input, const TimingPlan& timing);
 
-// The variant written without the dialect, for f32 sum; false when there is no such version.
-bool has_handwritten(const std::string& variant);
-ReferenceTiming time_handwritten(const RunRequest& request, const float* input, const TimingPlan& timing);
+// The variant written without the dialect at this block, for f32 sum; false when there is no
+// such version (the reduce family's Traits::time_handwritten).
+bool has_handwritten(const std::string& variant, unsigned block);
+ReferenceTiming time_handwritten_ladder(const RunRequest& request, const float* input, const TimingPlan& timing);
 
 }  // namespace wl

@@ -150,9 +150,9 @@ Kernel kernel_for(const std::string& variant, unsigned block) {
 
 }  // namespace
 
-bool has_handwritten(const std::string& variant) { return kernel_for(variant, 256) != nullptr; }
+bool has_handwritten(const std::string& variant, unsigned block) { return kernel_for(variant, block) != nullptr; }
 
-ReferenceTiming time_handwritten(const RunRequest& r, const float* host, const TimingPlan& timing) {
+ReferenceTiming time_handwritten_ladder(const RunRequest& r, const float* host, const TimingPlan& timing) {
   const Kernel kernel = kernel_for(r.variant, r.block);
   const reduce::ReduceVariantInfo& info = *find_variant_info<reduce::Traits>(r.variant);
   const std::vector<reduce::Pass> passes = reduce::plan_passes(info, r.n, r.block, r.sm_count);

@@ -4,8 +4,7 @@
 // --param grid=G for the first launch. With --param atomic=1 the blocks combine into out[0]
 // instead (atomicAdd), which is set to the operator's identity first: one launch.
 #include "kernels/families/reduce/traits.h"
-#include "kernels/family/typed_family.h"
-#include "kernels/plain/plain_contract.h"
+#include "kernels/plain/plain_contract_traits.h"
 
 namespace wl::plain {
 namespace {
@@ -52,17 +51,10 @@ struct PlainReduceRun {
   void launch(Global<const T> input, bool record) {
     if (atomic_finish(request)) backend.fill(partials[0], identity<Op, T>());
     for (std::size_t k = 0; k < passes.size(); ++k) {
-      const Global<const T> in = k == 0 ? input : Global<const T>{partials[(k - 1) % 2].ptr, partials[(k - 1) % 2].size,
-                                                                   partials[(k - 1) % 2].buffer};
-      const Global<T> out = partials[k % 2];
-      PlainCall call;
-      call.pointers[0] = const_cast<T*>(in.ptr);
-      call.pointers[1] = out.ptr;
-      call.integers[0] = passes[k].n;
-      call.buffers = {plain_buffer(in, k == 0 ? "input" : "partials"),
-                      plain_buffer(out, atomic_finish(request) ? "output" : k % 2 ? "partials of partials" : "partials")};
-      call.dynamic_shared_bytes = plain_dynamic_bytes(request, request.block * unsigned(sizeof(T)));
-      call.block_x = plain_block_x(request);
+      const Global<T>& before = partials[(k + 1) % 2];  // the launch before's output
+      const Global<const T> in = k == 0 ? input : Global<const T>{before.ptr, before.size, before.buffer};
+      const char* out_name = atomic_finish(request) ? "output" : k % 2 ? "partials of partials" : "partials";
+      PlainCall call = plain_call(request, in, k == 0 ? "input" : "partials", partials[k % 2], out_name, passes[k].n);
       if (k > 0)
         call.why_launched = "The reduce contract launched your kernel again, on the " + std::to_string(passes[k].n) +
                             " partials the launch before wrote (n = " + std::to_string(passes[k].n) + ", grid " +
@@ -76,18 +68,18 @@ struct PlainReduceRun {
   }
 };
 
-struct PlainReduceTraits : reduce::Traits {
-  static constexpr bool kRunsOnGpu = kPlainRunsOnGpu;
-  using Variants = TypeList<PlainReduceVariant>;
+struct PlainReduceTraits : PlainContractTraits<reduce::Traits, PlainReduceVariant> {
   using Ops = TypeList<SumOp, MinOp, MaxOp, ProductOp>;
   template <class V, class Op, class T, class Backend>
   using Run = PlainReduceRun<V, Op, T, Backend>;
 
   static std::vector<FamilyParam> params() {
-    return {plain_shared_param(), plain_items_param(), plain_grid_param(), plain_block_x_param(),
-            {"atomic", "1: the blocks combine into out[0] (atomicAdd), set to the identity first; one launch", 0, 0, 1},
-            {"passes", "1: one launch, whose out[0] is the result (a single-pass kernel's last block combines the "
-                       "partials); 0: launched again on the partials until one value is left", 0, 0, 1}};
+    std::vector<FamilyParam> all = PlainContractTraits::params();
+    all.insert(all.end(),
+               {{"atomic", "1: the blocks combine into out[0] (atomicAdd), set to the identity first; one launch", 0, 0, 1},
+                {"passes", "1: one launch, whose out[0] is the result (a single-pass kernel's last block combines the "
+                           "partials); 0: launched again on the partials until one value is left", 0, 0, 1}});
+    return all;
   }
   static std::string validate(const Info&, const RunRequest& r) {
     if (r.block < 2) return "a plain reduction needs a block of at least 2 threads (with one, each launch would leave as many partials as it read)";
@@ -95,25 +87,24 @@ struct PlainReduceTraits : reduce::Traits {
   }
   static std::vector<PlannedLaunch> plan(const Info&, const RunRequest& r) {
     std::vector<PlannedLaunch> launches;
-    const std::string name = plain_kernel() ? plain_kernel()->name() : kPlainVariant;
-    for (const reduce::Pass& p : passes_of(r)) launches.push_back({name, p.n, p.grid, r.block});
+    for (const reduce::Pass& p : passes_of(r)) launches.push_back(plain_planned_launch(p.n, p.grid, r.block));
     return launches;
   }
   template <class Op, class T>
-  static CheckResult check(const Info&, const RunRequest& r, const std::vector<T>& input, const std::vector<T>& result) {
+  static CheckResult check(const Info&, const RunRequest&, const std::vector<T>& input, const std::vector<T>& result) {
     if (result.size() != 1) return {};
     // Its order is its own (a tree, a serial loop, atomics in any order): kernels/family/own_order.h.
     return reduce::check_reduction<Op>(input, result[0], reduce::kOwnOrder);
   }
-  static std::string compare_partner(const std::string&) { return {}; }
-  static FamilyShowcase showcase() { return {}; }
 };
 
 }  // namespace
-
-const Family& plain_reduce_contract() {
-  static const TypedFamily<PlainReduceTraits> family;
-  return family;
-}
-
 }  // namespace wl::plain
+
+namespace wl::reduce {
+const PlainContract& plain_contract() {
+  using K = PlainParam::Kind;
+  return plain_contract_of<plain::PlainReduceTraits>({{K::Values, "in", 0}, {K::Values, "out", 1}, {K::Integer, "n", 0}},
+                                                     "(const T* in, T* out, N n)");
+}
+}  // namespace wl::reduce

@@ -2,8 +2,7 @@
 // (softmax, layer norm, RMS norm) of every row of n / cols values (--param cols=C). Grid: one
 // block a row, or --param grid=G (a kernel that gives each thread or warp a row of its own).
 #include "kernels/families/rows/traits.h"
-#include "kernels/family/typed_family.h"
-#include "kernels/plain/plain_contract.h"
+#include "kernels/plain/plain_contract_traits.h"
 
 namespace wl::plain {
 namespace {
@@ -30,25 +29,18 @@ struct PlainRowsRun {
     out = b.template alloc<float>(r.n, "output", BufferRole::Output);
   }
   void launch(Global<const float> input, bool record) {
-    PlainCall call;
-    call.pointers[0] = const_cast<float*>(input.ptr);
-    call.pointers[1] = out.ptr;
-    call.integers[0] = request.n / rows::cols_of(request);
-    call.integers[1] = rows::cols_of(request);
-    call.buffers = {plain_buffer(input, "input"), plain_buffer(out, "output")};
-    call.dynamic_shared_bytes = plain_dynamic_bytes(request, request.block * unsigned(sizeof(float)));
-    call.block_x = plain_block_x(request);
+    const unsigned cols = rows::cols_of(request);
+    PlainCall call = plain_call(request, input, "input", out, "output", request.n / cols, cols);
     if (request.n) launch_plain(backend, call, request.n, grid_of(request), request.block, record);
   }
   std::vector<float> result() { return backend.read_all(out); }
 };
 
-struct PlainRowsTraits : rows::Traits {
-  static constexpr bool kRunsOnGpu = kPlainRunsOnGpu;
-  using Variants = TypeList<PlainRowsVariant>;
+struct PlainRowsTraits : PlainContractTraits<rows::Traits, PlainRowsVariant> {
   template <class V, class Op, class T, class Backend>
   using Run = PlainRowsRun<V, Op, T, Backend>;
 
+  // A block a row: no items, and grid's default is the rows.
   static std::vector<FamilyParam> params() {
     std::vector<FamilyParam> own = rows::Traits::params();
     own.insert(own.end(), {{"grid", "blocks (0: one a row)", 0, 0, 1u << 31}, plain_shared_param(), plain_block_x_param()});
@@ -61,22 +53,23 @@ struct PlainRowsTraits : rows::Traits {
   }
   static std::vector<PlannedLaunch> plan(const Info&, const RunRequest& r) {
     if (r.n == 0) return {};
-    return {{plain_kernel() ? plain_kernel()->name() : kPlainVariant, r.n, grid_of(r), r.block}};
+    return {plain_planned_launch(r.n, grid_of(r), r.block)};
   }
   template <class Op>
   static CheckResult check(const Info& info, const RunRequest& r, const std::vector<float>& input,
                            const std::vector<float>& result) {
     return rows::check_rows(info, input.data(), input.size(), rows::cols_of(r), r.block, Op::bit, result);
   }
-  static std::string compare_partner(const std::string&) { return {}; }
-  static FamilyShowcase showcase() { return {}; }
 };
 
 }  // namespace
-
-const Family& plain_rows_contract() {
-  static const TypedFamily<PlainRowsTraits> family;
-  return family;
-}
-
 }  // namespace wl::plain
+
+namespace wl::rows {
+const PlainContract& plain_contract() {
+  using K = PlainParam::Kind;
+  return plain_contract_of<plain::PlainRowsTraits>(
+      {{K::Values, "in", 0}, {K::Values, "out", 1}, {K::Integer, "rows", 0}, {K::Integer, "cols", 1}},
+      "(const float* in, float* out, N rows, N cols)");
+}
+}  // namespace wl::rows
