@@ -19,9 +19,9 @@ constexpr double kLabDefaultSeconds = 10;                                 // lon
 constexpr std::uint64_t kLabDefaultMemory = std::uint64_t(4) << 30;      // 4 GiB of address space for the child
 
 struct RunSettings {
-  // family, variant, op, type, n, block, params, event_cap. Left to settle(): an empty type or
-  // op (the family's first), the default variant where the family lacks it (its first that is
-  // not a pitfall), sm_count 0 (this machine's GPU's, else an H100's), an all-reduce's gpus.
+  // family, variant, op, type, n, block, sm_count, params, event_cap. Left to settle(): an empty
+  // type or op (the family's first), the default variant where the family lacks it (its first
+  // that is not a pitfall), an all-reduce's gpus where none is named.
   RunRequest request;
   std::string pattern = "random";
   std::uint64_t seed = 1;

@@ -4,7 +4,6 @@
 
 #include "core/value_type.h"
 #include "kernels/device/device_info.h"
-#include "run/backend_run.h"
 
 namespace wl {
 
@@ -82,7 +81,6 @@ std::string settle_with(const Family* family, const RunSettings& asked, bool rec
   RunRequest& r = out.settings.request;
   if (!parse_pattern(asked.pattern, out.input.pattern)) return "unknown input pattern '" + asked.pattern + "'";
   out.input.seed = asked.seed;
-  if (r.sm_count == 0) r.sm_count = default_sm_count();  // asks the device only here
   if (family) {
     fill_family_defaults(*family, r);
     if (std::string problem = settle_gpus(*family, r, asked.backend); !problem.empty()) return problem;

@@ -33,7 +33,7 @@ void add_run_options(CLI::App& c, RunOptions& o) {
   c.add_option("--param", o.params, "a family parameter, name=value (see `warplens list`); repeatable");
   c.add_option("--gpus", o.gpus,
                "GPUs (ranks) an all-reduce runs over: --param gpus=K (default: every GPU present, two or more; 4 on the simulator)");
-  c.add_option("--sm-count", r.sm_count,
+  c.add_option("--sm-count", o.sm_count,
                "multiprocessors to size persistent grids and scan tiles for (default: the GPU's, or an H100's 132 without one)");
 }
 
@@ -48,6 +48,7 @@ std::string request_words(const RunRequest& r) {
 
 int run_from_options(const RunOptions& o, bool record, RunOutcome& outcome) {
   RunSettings asked = o.settings;
+  asked.request.sm_count = o.sm_count ? *o.sm_count : default_sm_count();  // asks the device only when needed
   std::string error;
   if (!parse_backend(o.backend, asked.backend)) error = "unknown backend '" + o.backend + "' (auto, sim or gpu)";
   else if (!parse_params(o.params, asked.request.params, error)) {

@@ -15,12 +15,11 @@ class App;
 namespace wl::cli {
 
 struct RunOptions {
-  // The CLI's own defaults: the family's first type and operator (settle() fills them), the
-  // machine's multiprocessors, and block 0 recorded.
+  // The CLI's own defaults: the family's first type and operator (settle() fills them) and
+  // block 0 recorded.
   RunOptions() {
     settings.request.type.clear();
     settings.request.op.clear();
-    settings.request.sm_count = 0;
     settings.record_blocks = "0";
   }
 
@@ -28,6 +27,7 @@ struct RunOptions {
   std::vector<std::string> params;  // "name=value", a family's own parameters
   std::string backend = "auto";
   std::optional<std::uint64_t> gpus;  // --gpus K: the family parameter gpus (an all-reduce's ranks)
+  std::optional<unsigned> sm_count;   // unset: default_sm_count()
 };
 
 void add_run_options(CLI::App& command, RunOptions& options);
