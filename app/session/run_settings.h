@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "run/backend_run.h"
-#include "lab/lab_run.h"
+#include "lab/exec/lab_run.h"
 
 namespace wl {
 

@@ -5,8 +5,8 @@
 
 #include "kernels/gpu/gpu_error.h"
 #include "kernels/plain/plain_contract.h"
-#include "lab/lab_run.h"
-#include "lab/plain_build.h"
+#include "lab/exec/lab_run.h"
+#include "lab/compile/plain_build.h"
 #include "model/run_notes.h"
 #include "model/views/fault_report.h"
 #include "trace/trace_file.h"

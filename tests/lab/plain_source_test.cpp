@@ -6,7 +6,7 @@
 
 #include "kernels/plain/plain_contract.h"
 #include "kernels/plain/plain_steps.h"
-#include "lab/plain_source.h"
+#include "lab/front/plain_source.h"
 
 namespace wl::lab {
 namespace {

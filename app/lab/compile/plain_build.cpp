@@ -1,4 +1,4 @@
-#include "lab/plain_build.h"
+#include "lab/compile/plain_build.h"
 
 #include <unistd.h>
 
@@ -11,9 +11,9 @@
 #include "data_dirs.h"
 #include "kernels/plain/plain_contract.h"
 #include "kernels/plain/plain_kernel.h"
-#include "lab/child_process.h"
-#include "lab/gpu_shared_layout.h"
-#include "lab/plain_source.h"
+#include "lab/exec/child_process.h"
+#include "lab/record/gpu_shared_layout.h"
+#include "lab/front/plain_source.h"
 #include "lab_toolchain.h"
 
 namespace wl::lab {

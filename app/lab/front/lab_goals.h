@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "run/backend_run.h"
-#include "lab/lab_file.h"
-#include "lab/lab_run.h"
+#include "lab/front/lab_file.h"
+#include "lab/exec/lab_run.h"
 
 namespace wl::lab {
 

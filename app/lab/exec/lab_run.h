@@ -9,9 +9,9 @@
 
 #include "kernels/plain/plain_thread.h"
 #include "run/backend_run.h"
-#include "lab/child_process.h"
-#include "lab/lab_build.h"
-#include "lab/lab_file.h"
+#include "lab/exec/child_process.h"
+#include "lab/compile/lab_build.h"
+#include "lab/front/lab_file.h"
 
 namespace wl::lab {
 

@@ -5,7 +5,7 @@
 #pragma once
 #include <string>
 
-#include "lab/lab_file.h"
+#include "lab/front/lab_file.h"
 
 namespace wl::lab {
 

@@ -1,4 +1,4 @@
-#include "lab/lab_run.h"
+#include "lab/exec/lab_run.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -20,12 +20,12 @@
 #include "kernels/plain/plain_contract.h"
 #include "kernels/plain/plain_gpu_kernel.h"
 #include "kernels/plain/plain_steps.h"
-#include "lab/gpu_shared_layout.h"
-#include "lab/gpu_tracer.h"
-#include "lab/lab_where.h"
-#include "lab/plain_loop_steps.h"
-#include "lab/plain_build.h"
-#include "lab/plain_source.h"
+#include "lab/record/gpu_shared_layout.h"
+#include "lab/record/gpu_tracer.h"
+#include "lab/exec/lab_where.h"
+#include "lab/record/plain_loop_steps.h"
+#include "lab/compile/plain_build.h"
+#include "lab/front/plain_source.h"
 #include "results/sweep_text.h"
 #include "trace/trace_file.h"
 

@@ -1,4 +1,4 @@
-#include "lab/lab_build.h"
+#include "lab/compile/lab_build.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "data_dirs.h"
-#include "lab/child_process.h"
+#include "lab/exec/child_process.h"
 #include "lab_toolchain.h"
 
 namespace wl::lab {

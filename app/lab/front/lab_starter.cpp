@@ -1,4 +1,4 @@
-#include "lab/lab_starter.h"
+#include "lab/front/lab_starter.h"
 
 #include <unistd.h>
 
@@ -12,7 +12,7 @@
 #include "assets_dir.h"
 #include "data_dirs.h"
 #include "kernels/family/family.h"
-#include "lab/lab_build.h"
+#include "lab/compile/lab_build.h"
 
 namespace wl::lab {
 namespace {

@@ -1,4 +1,4 @@
-#include "lab/plain_source.h"
+#include "lab/front/plain_source.h"
 
 #include <algorithm>
 #include <cctype>

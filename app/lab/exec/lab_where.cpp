@@ -1,4 +1,4 @@
-#include "lab/lab_where.h"
+#include "lab/exec/lab_where.h"
 
 #include <algorithm>
 #include <condition_variable>

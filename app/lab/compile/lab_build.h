@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "lab/lab_file.h"
+#include "lab/front/lab_file.h"
 
 namespace wl::lab {
 
