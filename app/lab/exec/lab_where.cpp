@@ -10,8 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kernels/sim/sim_block.h"
-#include "kernels/sim/sim_watch.h"
+#include "kernels/sim/sim_where.h"
 #include "model/views/source_sites.h"
 
 namespace wl::lab {
