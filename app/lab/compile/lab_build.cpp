@@ -1,19 +1,12 @@
 #include "lab/compile/lab_build.h"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cctype>
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <regex>
-#include <sstream>
 
 #include "data_dirs.h"
-#include "lab/exec/child_process.h"
+#include "lab/compile/build_cache.h"
 #include "lab_toolchain.h"
 
 namespace wl::lab {
@@ -78,29 +71,6 @@ std::vector<std::string> compile_command(LabTarget target, const std::string& he
   return command;
 }
 
-// FNV-1a: the cache key of a build, from everything that decides its result.
-std::uint64_t fnv1a(const std::string& text, std::uint64_t h = 1469598103934665603ull) {
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
-
-std::string program_stamp() {
-  struct stat s{};
-  const std::string self = self_executable();
-  if (self.empty() || stat(self.c_str(), &s) != 0) return "unknown";
-  return self + ":" + std::to_string(s.st_mtime);  // a rebuilt program: its headers may differ
-}
-
-// Whether `text` holds `word` whole, not inside a longer name (__shfl_sync in __shfl_down_sync).
-bool names_word(const std::string& text, const std::string& word) {
-  const auto is_name = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
-    const std::size_t end = at + word.size();
-    if ((at == 0 || !is_name(text[at - 1])) && (end == text.size() || !is_name(text[end]))) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 std::vector<std::string> lab_nvcc_command() {
@@ -109,18 +79,6 @@ std::vector<std::string> lab_nvcc_command() {
   if (!arch.empty() && std::isdigit(static_cast<unsigned char>(arch[0]))) arch = "sm_" + arch;
   // -O1: host code only (the device code is optimised either way); the learner waits for it.
   return {WL_LAB_NVCC, WL_LAB_CXX_STANDARD, "-O1", "-arch=" + arch, "-shared", "-Xcompiler", "-fPIC", "-cudart", "static"};
-}
-
-std::string lab_build_key(const std::string& text) {
-  char key[24];
-  std::snprintf(key, sizeof key, "%016llx", (unsigned long long)fnv1a(text + program_stamp()));
-  return key;
-}
-
-std::string lab_cache_dir() {
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/warplens/lab";
-  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/warplens/lab";
-  return (fs::temp_directory_path() / "warplens-lab").string();
 }
 
 bool lab_compiler_present(std::string& why, LabTarget target) {
@@ -139,79 +97,6 @@ bool lab_compiler_present(std::string& why, LabTarget target) {
   return false;
 }
 
-std::vector<Diagnostic> parse_diagnostics(const std::string& output, const std::string& lab_path) {
-  std::vector<Diagnostic> out;
-  static const std::regex line_re(R"(^(.*?):(\d+):(\d+): (fatal error|error|warning|note): (.*)$)");
-  // nvcc's CUDA front end: "file.cu(12): error: identifier "x" is undefined", "file.cu(3): warning
-  // #177-D: ..." (no column).
-  static const std::regex nvcc_re(R"(^(.*?)\((\d+)\): (error|warning)(?: #\d+(?:-D)?)?: (.*)$)");
-  const std::string absolute = fs::absolute(lab_path).lexically_normal().string();
-  std::istringstream lines(output);
-  std::string line;
-  std::smatch m;
-  while (std::getline(lines, line)) {
-    Diagnostic d;
-    if (std::regex_match(line, m, line_re)) {
-      d.file = m[1];
-      d.line = unsigned(std::stoul(m[2]));
-      d.column = unsigned(std::stoul(m[3]));
-      d.severity = m[4] == "fatal error" ? "error" : std::string(m[4]);
-      d.message = m[5];
-    } else if (std::regex_match(line, m, nvcc_re)) {
-      d.file = m[1];
-      d.line = unsigned(std::stoul(m[2]));
-      d.severity = m[3];
-      d.message = m[4];
-    } else {
-      continue;
-    }
-    d.in_lab_file = d.file == absolute || d.file == lab_path;
-    if (d.in_lab_file) d.file = lab_path;
-    // The driver instantiates the kernel once per type: the same error comes once per type.
-    const auto same = [&d](const Diagnostic& e) {
-      return e.file == d.file && e.line == d.line && e.column == d.column && e.severity == d.severity &&
-             e.message == d.message;
-    };
-    if (std::none_of(out.begin(), out.end(), same)) out.push_back(std::move(d));
-  }
-  return out;
-}
-
-std::string dialect_hint(const std::vector<Diagnostic>& diagnostics) {
-  // CUDA's names a dialect kernel cannot use, and what kernels/dialect/README.md calls them.
-  static const std::pair<const char*, const char*> kCudaNames[] = {
-      {"threadIdx", "threadIdx.x is ctx.thread_idx()"},
-      {"blockIdx", "blockIdx.x is ctx.block_idx()"},
-      {"blockDim", "blockDim.x is ctx.block_dim()"},
-      {"gridDim", "gridDim.x is ctx.grid_dim()"},
-      {"__syncthreads", "__syncthreads() is ctx.sync()"},
-      {"__syncwarp", "__syncwarp(mask) is ctx.syncwarp(mask)"},
-      {"__threadfence", "__threadfence() is ctx.fence()"},
-      {"__shared__", "__shared__ T s[n] is Shared<T> s = shared_array<T>(ctx, n)"},
-      {"atomicAdd", "atomicAdd(&a[i], v) is ctx.atomic_add(a, i, v)"},
-      {"__shfl_down_sync", "__shfl_down_sync(mask, v, d) is ctx.shfl_down(mask, v, d)"},
-      {"__shfl_xor_sync", "__shfl_xor_sync(mask, v, d) is ctx.shfl_xor(mask, v, d)"},
-      {"__shfl_sync", "__shfl_sync(mask, v, src) is ctx.shfl(mask, v, src)"},
-  };
-  std::string said;
-  for (const auto& [name, dialect] : kCudaNames)
-    if (std::any_of(diagnostics.begin(), diagnostics.end(),
-                    [word = std::string(name)](const Diagnostic& d) { return d.severity == "error" && names_word(d.message, word); }))
-      said += (said.empty() ? "" : "; ") + std::string(dialect);
-  return said.empty() ? "" : "in the dialect (kernels/dialect/README.md), " + said;
-}
-
-std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics, bool dialect) {
-  std::string out;
-  for (const char* severity : {"error", "warning"})
-    for (const Diagnostic& d : diagnostics)
-      if (d.severity == severity)
-        out += d.file + ":" + std::to_string(d.line) + (d.column ? ":" + std::to_string(d.column) : "") + ": " +
-               d.severity + ": " + d.message + "\n";  // nvcc gives no column
-  if (const std::string hint = dialect ? dialect_hint(diagnostics) : ""; !hint.empty()) out += hint + "\n";
-  return out;
-}
-
 LabBuild build_lab_file(const LabFile& file, LabTarget target) {
   LabBuild b;
   if (!lab_compiler_present(b.problem, target)) return b;
@@ -221,47 +106,25 @@ LabBuild build_lab_file(const LabFile& file, LabTarget target) {
     return b;
   }
   const std::string driver = driver_source(file, target);
-  const std::string dir = lab_cache_dir();
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) {
-    b.problem = "cannot make the lab's cache folder " + dir + ": " + ec.message();
-    return b;
-  }
   const std::vector<std::string> probe = compile_command(target, headers, "", "");
   std::string key_text = driver + file.text;
   for (const std::string& word : probe) key_text += word;
-  const std::string key = lab_build_key(key_text);
-  const std::string base = dir + "/" + file.id + "-" + key + (target == LabTarget::Gpu ? "-gpu" : "");
-  b.library = base + ".so";
-  if (fs::exists(b.library)) {
+  const bool gpu = target == LabTarget::Gpu;
+  const std::optional<CacheEntry> entry = cache_entry(file.id, gpu ? "-gpu" : "", key_text, b.problem);
+  if (!entry) return b;
+  b.library = entry->base + ".so";
+  if (cached({b.library})) {
     b.ok = b.cached = true;
     return b;
   }
-  // This process's own driver and partial library: another process (the app and the CLI, tests
-  // side by side) may build the same file at the same time; the library is renamed into place.
-  const std::string mine = base + "." + std::to_string(getpid());
-  const std::string driver_path = mine + (target == LabTarget::Gpu ? ".cu" : ".cpp"), partial = mine + ".so.part";
-  std::ofstream(driver_path) << driver;
-  ChildLimits limits;
-  limits.seconds = target == LabTarget::Gpu ? kGpuCompileSeconds : kCompileSeconds;
-  const ChildOutcome run = run_child(compile_command(target, headers, driver_path, partial), limits);
-  b.seconds = run.seconds;
-  b.output = run.output;
-  b.diagnostics = parse_diagnostics(run.output, file.path);
-  if (!run.ok()) {
-    fs::remove(partial, ec);
-    fs::remove(driver_path, ec);
-    if (b.diagnostics.empty()) b.problem = "the compiler " + describe_outcome(run, limits) + ": " + run.output;
-    return b;
-  }
-  fs::remove(driver_path, ec);
-  fs::rename(partial, b.library, ec);  // whole or not at all: a second process may be reading the cache
-  if (ec) {
-    b.problem = "cannot keep the built kernel in " + dir + ": " + ec.message();
-    return b;
-  }
-  b.ok = true;
+  CacheCompile c;
+  c.source = driver;
+  c.extension = gpu ? ".cu" : ".cpp";
+  c.command = [target, headers](const CacheScratch& s) { return compile_command(target, headers, s.source, s.partial); };
+  c.compiler = "the compiler";
+  c.seconds = gpu ? kGpuCompileSeconds : kCompileSeconds;
+  c.lab_path = file.path;
+  compile_into_cache(*entry, b.library, c, b);
   return b;
 }
 
