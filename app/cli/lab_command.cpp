@@ -19,6 +19,7 @@
 #include "kernels/host/input.h"
 #include "kernels/plain/plain_contract.h"
 #include "lab/front/lab_goals.h"
+#include "lab/exec/lab_exec.h"
 #include "lab/exec/lab_run.h"
 #include "lab/front/lab_starter.h"
 #include "lab/compile/plain_build.h"
