@@ -1,4 +1,4 @@
-// Steps named after the loop's variable (app/lab/plain_loop_steps.h), worked out by hand from
+// Steps named after the loop's variable (app/lab/record/plain_loop_steps.h), worked out by hand from
 // each header.
 #include "lab/record/plain_loop_steps.h"
 

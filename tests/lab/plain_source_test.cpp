@@ -1,4 +1,4 @@
-// A plain-CUDA file as the lab reads it (app/lab/plain_source.h): its kernels and signatures,
+// A plain-CUDA file as the lab reads it (app/lab/front/plain_source.h): its kernels and signatures,
 // what it refuses, the entry a contract calls, and the rewrites that keep every line in place.
 #include <gtest/gtest.h>
 

@@ -17,7 +17,7 @@ struct LabBuild {
   std::string library;               // the .so, when ok
   std::string lines;                 // plain CUDA: the library's line table (kernels/plain/plain_kernel.h)
   std::string shared;                // plain CUDA: its static shared arrays (kernels/plain/plain_shared.h)
-  std::string gpu_shared;            // plain CUDA on the GPU: nvcc's (lab/gpu_shared_layout.h); may be absent
+  std::string gpu_shared;            // plain CUDA on the GPU: nvcc's (record/gpu_shared_layout.h); may be absent
   bool cached = false;               // it was built before, from the same text
   std::vector<Diagnostic> diagnostics;
   std::string problem;               // one sentence when there is no compiler or it could not run
