@@ -5,8 +5,8 @@
 #include "kernels/family/family.h"
 #include "run/run_words.h"
 #include "kernels/host/input.h"
-#include "lab/lab_run.h"
-#include "lab/plain_source.h"
+#include "lab/exec/lab_run.h"
+#include "lab/front/plain_source.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -37,7 +37,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The UI fonts are compiled in; the installed DejaVu is used when present.
-# g++: `warplens lab` builds a learner's kernel with it (app/lab/lab_build.h); without it the lab says so.
+# g++: `warplens lab` builds a learner's kernel with it (app/lab/compile/lab_build.h); without it the lab says so.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core, g++")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 include(CPack)

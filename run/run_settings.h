@@ -32,7 +32,7 @@ struct RunSettings {
   std::uint32_t inspect_block = 0;
   std::uint32_t inspect_launch = 0;  // which launch of a multi-launch run the views show
   std::string lab_file;  // set: the variant is this learner's file (app/lab), run in a child process
-  std::string lab_family, lab_kernel;  // a plain-CUDA lab file's contract and kernel (app/lab/lab_file.h)
+  std::string lab_family, lab_kernel;  // a plain-CUDA lab file's contract and kernel (app/lab/front/lab_file.h)
   double lab_seconds = kLabDefaultSeconds;                 // the child's time limit
   std::uint64_t lab_memory_mib = kLabDefaultMemory >> 20;  // and its memory limit on the simulator
 

@@ -18,10 +18,11 @@
 #include "run/run_words.h"
 #include "kernels/host/input.h"
 #include "kernels/plain/plain_contract.h"
-#include "lab/lab_goals.h"
-#include "lab/lab_run.h"
-#include "lab/lab_starter.h"
-#include "lab/plain_build.h"
+#include "lab/front/lab_goals.h"
+#include "lab/exec/lab_exec.h"
+#include "lab/exec/lab_run.h"
+#include "lab/front/lab_starter.h"
+#include "lab/compile/plain_build.h"
 #include "model/metrics.h"
 #include "model/metrics_format.h"
 #include "model/run_notes.h"
@@ -50,8 +51,8 @@ struct LabOptions {
   std::optional<std::uint64_t> seed;
   std::string record_blocks = "0";
   std::string backend = "auto";
-  double seconds = lab::kDefaultSeconds;
-  std::uint64_t memory_mib = lab::kDefaultMemory >> 20;
+  double seconds = kLabDefaultSeconds;
+  std::uint64_t memory_mib = kLabDefaultMemory >> 20;
   bool json = false;
   std::string out;        // run: the trace, to open with `warplens --trace`
   bool solution = false;  // check: the exercise's solution, not the file's kernel

@@ -15,7 +15,7 @@
 #include "cli/commands.h"
 #include "cli/run_options.h"
 #include "kernels/plain/gpu/gpu_recording.h"
-#include "lab/gpu_tracer.h"
+#include "lab/record/gpu_tracer.h"
 #include "trace/trace_file.h"
 #include "trace/trace_json.h"
 

@@ -5,8 +5,8 @@
 
 #include "kernels/gpu/gpu_error.h"
 #include "kernels/plain/plain_contract.h"
-#include "lab/lab_run.h"
-#include "lab/plain_build.h"
+#include "lab/exec/lab_run.h"
+#include "lab/compile/plain_build.h"
 #include "model/run_notes.h"
 #include "model/views/fault_report.h"
 #include "trace/trace_file.h"
@@ -42,7 +42,7 @@ ShownRun run_on(const SettledRun& settled) {
   return shown(run_settled(settled), settled.settings.inspect_launch);
 }
 
-// A learner's file: built, then run in a child process (app/lab/lab_run.h). A file that does not
+// A learner's file: built, then run in a child process (app/lab/exec/lab_run.h). A file that does not
 // build or a kernel that crashes is the outcome's problem; the views keep the last good run.
 ShownRun run_lab_now(const SettledRun& settled) {
   const RunSettings& s = settled.settings;

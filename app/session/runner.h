@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "lab/lab_build.h"
+#include "lab/compile/lab_build.h"
 #include "model/views/trace_views.h"
 #include "run/backend_run.h"
 

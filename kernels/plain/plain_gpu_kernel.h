@@ -1,4 +1,4 @@
-// A plain-CUDA file built for the GPU (app/lab/plain_build.h's build_plain_gpu_file), loaded into
+// A plain-CUDA file built for the GPU (app/lab/compile/plain_build.h's build_plain_gpu_file), loaded into
 // the process that runs it: the launcher its generated entry exports, which the contracts call
 // through plain_gpu_launch.cuh as they call the simulator's entry, and the buffers each launch
 // was given, so a recording of the run (the GPU tracer's) names them as the simulator does.

@@ -1,7 +1,7 @@
 // One launch of a plain-CUDA kernel on the GPU backend: what launch_plain (plain_contract.h) is
 // for the simulator, for the contracts nvcc builds. The kernel is the GPU library the lab loaded
 // (plain_gpu_kernel.h); the backend records nothing of it: the GPU tracer, injected into the
-// process, records the launch where the lab asks it to (app/lab/lab_run.cpp).
+// process, records the launch where the lab asks it to (app/lab/exec/lab_run.cpp).
 #pragma once
 #include <cuda_runtime.h>
 

@@ -139,7 +139,4 @@ class SimBlock {
 // The lane a shuffle of `kind` by `lane` reads (arg: the source, delta or lane mask).
 unsigned shuffle_source(CollectiveKind kind, unsigned lane, unsigned arg, unsigned width = 32);
 
-// "0-15, 32, 40-47": a readable list of thread or lane numbers.
-std::string describe_ids(const std::vector<unsigned>& ids);
-
 }  // namespace wl

@@ -9,12 +9,12 @@
 #include <tuple>
 
 #include "kernels/family/family.h"
-#include "lab/child_process.h"
-#include "lab/lab_build.h"
-#include "lab/lab_file.h"
-#include "lab/lab_goals.h"
-#include "lab/lab_run.h"
-#include "lab/lab_starter.h"
+#include "lab/compile/lab_build.h"
+#include "lab/exec/child_process.h"
+#include "lab/exec/lab_run.h"
+#include "lab/front/lab_file.h"
+#include "lab/front/lab_goals.h"
+#include "lab/front/lab_starter.h"
 
 namespace wl::lab {
 namespace {

@@ -1,6 +1,6 @@
-// Steps named after the loop's variable (app/lab/plain_loop_steps.h), worked out by hand from
+// Steps named after the loop's variable (app/lab/record/plain_loop_steps.h), worked out by hand from
 // each header.
-#include "lab/plain_loop_steps.h"
+#include "lab/record/plain_loop_steps.h"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "kernels/plain/plain_shared.h"
-#include "lab/gpu_shared_layout.h"
-#include "lab/plain_source.h"
+#include "lab/front/plain_source.h"
+#include "lab/record/gpu_shared_layout.h"
 
 namespace wl::lab {
 namespace {

@@ -1,4 +1,4 @@
-// A plain-CUDA file as the lab reads it (app/lab/plain_source.h): its kernels and signatures,
+// A plain-CUDA file as the lab reads it (app/lab/front/plain_source.h): its kernels and signatures,
 // what it refuses, the entry a contract calls, and the rewrites that keep every line in place.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 
 #include "kernels/plain/plain_contract.h"
 #include "kernels/plain/plain_steps.h"
-#include "lab/plain_source.h"
+#include "lab/front/plain_source.h"
 
 namespace wl::lab {
 namespace {

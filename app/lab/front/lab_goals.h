@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "lab/exec/lab_run.h"
+#include "lab/front/lab_file.h"
 #include "run/backend_run.h"
-#include "lab/lab_file.h"
-#include "lab/lab_run.h"
 
 namespace wl::lab {
 

@@ -1,4 +1,4 @@
-#include "lab/plain_loop_steps.h"
+#include "lab/record/plain_loop_steps.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "lab/plain_source.h"
+#include "lab/front/plain_source.h"
 
 namespace wl::lab {
 namespace {

@@ -1,4 +1,4 @@
-#include "lab/lab_where.h"
+#include "lab/exec/lab_where.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -10,8 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kernels/sim/sim_block.h"
-#include "kernels/sim/sim_watch.h"
+#include "kernels/sim/sim_where.h"
 #include "model/views/source_sites.h"
 
 namespace wl::lab {

@@ -1,4 +1,4 @@
-#include "lab/lab_file.h"
+#include "lab/front/lab_file.h"
 
 #include <cctype>
 #include <fstream>

@@ -7,8 +7,8 @@
 #pragma once
 #include <string>
 
-#include "lab/lab_build.h"
-#include "lab/lab_file.h"
+#include "lab/compile/lab_build.h"
+#include "lab/front/lab_file.h"
 
 namespace wl::lab {
 

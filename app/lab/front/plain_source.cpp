@@ -1,4 +1,4 @@
-#include "lab/plain_source.h"
+#include "lab/front/plain_source.h"
 
 #include <algorithm>
 #include <cctype>
@@ -325,7 +325,7 @@ std::optional<PlainCallText> plain_call_text(const PlainKernelDecl& k, const Pla
   const std::string t = c_type(type);
   for (const auto& [name, value] : instance.templates)  // every setting names a parameter
     if (std::none_of(k.template_params.begin(), k.template_params.end(),
-                     [&](const PlainTemplateParam& p) { return p.name == name; })) {
+                     [&set = name](const PlainTemplateParam& p) { return p.name == set; })) {
       std::string have;
       for (const PlainTemplateParam& p : k.template_params) have += (have.empty() ? "" : ", ") + p.name;
       error = k.name + " has no template parameter '" + name + "'" +

@@ -1,11 +1,11 @@
-#include "lab/gpu_tracer.h"
+#include "lab/record/gpu_tracer.h"
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "lab/child_process.h"
+#include "lab/exec/child_process.h"
 #include "lab_toolchain.h"
 
 namespace wl::lab {

@@ -1,4 +1,4 @@
-#include "lab/plain_build.h"
+#include "lab/compile/plain_build.h"
 
 #include <unistd.h>
 
@@ -11,9 +11,10 @@
 #include "data_dirs.h"
 #include "kernels/plain/plain_contract.h"
 #include "kernels/plain/plain_kernel.h"
-#include "lab/child_process.h"
-#include "lab/gpu_shared_layout.h"
-#include "lab/plain_source.h"
+#include "lab/compile/build_cache.h"
+#include "lab/exec/child_process.h"
+#include "lab/front/plain_source.h"
+#include "lab/record/gpu_shared_layout.h"
 #include "lab_toolchain.h"
 
 namespace wl::lab {
@@ -32,42 +33,33 @@ std::vector<std::string> compile_flags(const std::string& headers) {
           "-I", headers + "/kernels/plain/include", "-I", headers + "/kernels/plain"};
 }
 
-// Writes `text` to `path` whole or not at all: another process may read the cache meanwhile.
-bool write_file(const std::string& path, const std::string& text) {
-  const std::string partial = path + "." + std::to_string(getpid()) + ".part";
-  {
-    std::ofstream out(partial, std::ios::binary);
-    out << text;
-    if (!out) return false;
-  }
-  std::error_code ec;
-  fs::rename(partial, path, ec);
-  return !ec;
-}
-
 // The glue, compiled once per program without instrumentation.
-std::string glue_object(const std::string& headers, const std::string& dir, LabBuild& b) {
+std::string glue_object(const std::string& headers, LabBuild& b) {
   std::vector<std::string> command = {WL_LAB_CLANG};
   const std::vector<std::string> flags = compile_flags(headers);
   command.insert(command.end(), flags.begin(), flags.end());
-  const std::string source = headers + "/kernels/plain/plain_glue.cpp";
-  std::ifstream glue_text(source, std::ios::binary);
-  std::string key_text((std::istreambuf_iterator<char>(glue_text)), std::istreambuf_iterator<char>());
+  std::ifstream glue_text(headers + "/kernels/plain/plain_glue.cpp", std::ios::binary);
+  CacheCompile c;
+  c.source.assign(std::istreambuf_iterator<char>(glue_text), std::istreambuf_iterator<char>());
+  std::string key_text = c.source;
   for (const std::string& w : command) key_text += w;
-  const std::string object = dir + "/plain-glue-" + lab_build_key(key_text) + ".o";
-  if (fs::exists(object)) return object;
-  const std::string partial = object + "." + std::to_string(getpid()) + ".part";
-  command.insert(command.end(), {"-c", source, "-o", partial});
-  ChildLimits limits;
-  limits.seconds = kClangSeconds;
-  const ChildOutcome run = run_child(command, limits);
-  if (!run.ok()) {
-    b.problem = "the plain-CUDA glue did not compile: " + run.output;
-    return {};
-  }
-  std::error_code ec;
-  fs::rename(partial, object, ec);
-  return object;
+  const std::optional<CacheEntry> entry = cache_entry("plain-glue", "", key_text, b.problem);
+  if (!entry) return {};
+  const std::string object = entry->base + ".o";
+  if (cached({object})) return object;
+  c.extension = ".cpp";
+  c.command = [command](const CacheScratch& s) {
+    std::vector<std::string> compile = command;
+    compile.insert(compile.end(), {"-c", s.source, "-o", s.partial});
+    return compile;
+  };
+  c.compiler = "clang";
+  c.seconds = kClangSeconds;
+  LabBuild glue;
+  compile_into_cache(*entry, object, c, glue);
+  if (glue.ok) return object;
+  b.problem = "the plain-CUDA glue did not compile: " + glue.output;
+  return {};
 }
 
 // From `objdump -d -l`: the return address of every call to a SanitizerCoverage callback (a
@@ -208,13 +200,6 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
   const std::string absolute = fs::absolute(file.path).lexically_normal().string();
   const std::string source = plain_compile_source(file.text, absolute, entry);
 
-  const std::string dir = lab_cache_dir();
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) {
-    b.problem = "cannot make the lab's cache folder " + dir + ": " + ec.message();
-    return b;
-  }
   std::vector<std::string> command = {WL_LAB_CLANG};
   const std::vector<std::string> flags = compile_flags(headers);
   command.insert(command.end(), flags.begin(), flags.end());
@@ -222,56 +207,51 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
                                  "-fsanitize-coverage=trace-pc-guard,trace-loads,trace-stores"});
   std::string key_text = source;
   for (const std::string& w : command) key_text += w;
-  const std::string base = dir + "/" + kernel.name + "-" + lab_build_key(key_text) + "-plain";
-  b.library = base + ".so";
-  b.lines = base + ".lines";
-  b.shared = base + ".shared";
-  if (fs::exists(b.library) && fs::exists(b.lines) && fs::exists(b.shared)) {
+  const std::optional<CacheEntry> cache = cache_entry(kernel.name, "-plain", key_text, b.problem);
+  if (!cache) return b;
+  b.library = cache->base + ".so";
+  b.lines = cache->base + ".lines";
+  b.shared = cache->base + ".shared";
+  if (cached({b.library, b.lines, b.shared})) {
     b.ok = b.cached = true;
     return b;
   }
-  const std::string glue = glue_object(headers, dir, b);
+  const std::string glue = glue_object(headers, b);
   if (glue.empty()) return b;
-  const std::string mine = base + "." + std::to_string(getpid());
-  const std::string source_path = mine + ".cpp", partial = mine + ".so.part";
-  std::ofstream(source_path) << source;
-  command.insert(command.end(), {source_path, "-x", "none", glue, "-o", partial});
-  ChildLimits limits;
-  limits.seconds = kClangSeconds;
-  const ChildOutcome run = run_child(command, limits);
-  b.seconds = run.seconds;
-  b.output = run.output;
-  b.diagnostics = parse_diagnostics(run.output, file.path);
-  if (!run.ok()) {
-    fs::remove(partial, ec);
-    fs::remove(source_path, ec);
-    if (b.diagnostics.empty()) b.problem = "clang " + describe_outcome(run, limits) + ": " + run.output;
-    return b;
-  }
-  const ChildOutcome listing = run_child({WL_LAB_OBJDUMP, "-d", "-l", "--no-show-raw-insn", partial}, limits);
-  const unsigned file_lines = unsigned(std::count(file.text.begin(), file.text.end(), '\n')) + 1;
-  const PlainLines lines = line_table(listing.output, fs::absolute(source_path).lexically_normal().string(), absolute, file_lines);
-  if (!listing.ok() || lines.empty()) {
-    fs::remove(partial, ec);
-    fs::remove(source_path, ec);
-    b.problem = "objdump could not list the lines of the built kernel" + (listing.ok() ? std::string() : ": " + listing.output);
-    return b;
-  }
-  fs::remove(source_path, ec);
-  const ChildOutcome symbols = run_child({WL_LAB_OBJDUMP, "-h", "-t", "-C", partial}, limits);
-  PlainSharedTable shared;
-  if (symbols.ok()) shared.symbols = shared_symbols(symbols.output, shared.objects);
-  plain_shared_declarations(file.text, kernel, type, shared);
-  if (!write_file(b.lines, lines.text()) || !write_file(b.shared, shared.text())) {
-    b.problem = "cannot keep the built kernel's line table in " + dir;
-    return b;
-  }
-  fs::rename(partial, b.library, ec);
-  if (ec) {
-    b.problem = "cannot keep the built kernel in " + dir + ": " + ec.message();
-    return b;
-  }
-  b.ok = true;
+  CacheCompile c;
+  c.source = source;
+  c.extension = ".cpp";
+  c.command = [command, glue](const CacheScratch& s) {
+    std::vector<std::string> compile = command;
+    compile.insert(compile.end(), {s.source, "-x", "none", glue, "-o", s.partial});
+    return compile;
+  };
+  c.compiler = "clang";
+  c.seconds = kClangSeconds;
+  c.lab_path = file.path;
+  // The line table and the shared arrays, from the built library, kept before it.
+  c.keep_beside = [&](const CacheScratch& s, LabBuild& built) {
+    ChildLimits limits;
+    limits.seconds = kClangSeconds;
+    const ChildOutcome listing = run_child({WL_LAB_OBJDUMP, "-d", "-l", "--no-show-raw-insn", s.partial}, limits);
+    const unsigned file_lines = unsigned(std::count(file.text.begin(), file.text.end(), '\n')) + 1;
+    const PlainLines lines = line_table(listing.output, fs::absolute(s.source).lexically_normal().string(), absolute, file_lines);
+    if (!listing.ok() || lines.empty()) {
+      built.problem = "objdump could not list the lines of the built kernel" + (listing.ok() ? std::string() : ": " + listing.output);
+      return false;
+    }
+    const ChildOutcome symbols = run_child({WL_LAB_OBJDUMP, "-h", "-t", "-C", s.partial}, limits);
+    PlainSharedTable shared;
+    if (symbols.ok()) shared.symbols = shared_symbols(symbols.output, shared.objects);
+    plain_shared_declarations(file.text, kernel, type, shared);
+    std::string error;
+    if (!write_whole(built.lines, lines.text(), error) || !write_whole(built.shared, shared.text(), error)) {
+      built.problem = "cannot keep the built kernel's line table in " + cache->dir;
+      return false;
+    }
+    return true;
+  };
+  compile_into_cache(*cache, b.library, c, b);
   return b;
 }
 
@@ -291,52 +271,38 @@ LabBuild build_plain_gpu_file(const LabFile& file, const std::string& type, unsi
     quoted += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
   const std::string source = "#line 1 \"" + quoted + "\"\n" + file.text + "\n#include <stdint.h>\n" + entry;
 
-  const std::string dir = lab_cache_dir();
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) {
-    b.problem = "cannot make the lab's cache folder " + dir + ": " + ec.message();
-    return b;
-  }
   // -lineinfo: the recorded instructions' lines (nvdisasm -g), without changing the code.
   std::vector<std::string> command = lab_nvcc_command();
   command.insert(command.end(), {"-lineinfo", "-x", "cu"});
   std::string key_text = source;
   for (const std::string& w : command) key_text += w;
-  const std::string base = dir + "/" + kernel.name + "-" + lab_build_key(key_text) + "-plain-gpu";
-  b.library = base + ".so";
-  b.gpu_shared = base + ".shared";
-  if (fs::exists(b.library)) {
+  const std::optional<CacheEntry> cache = cache_entry(kernel.name, "-plain-gpu", key_text, b.problem);
+  if (!cache) return b;
+  b.library = cache->base + ".so";
+  b.gpu_shared = cache->base + ".shared";
+  if (cached({b.library})) {
     b.ok = b.cached = true;
     return b;
   }
-  const std::string mine = base + "." + std::to_string(getpid());
-  const std::string source_path = mine + ".cu", partial = mine + ".so.part", kept = mine + ".keep";
-  std::ofstream(source_path) << source;
+  CacheCompile c;
+  c.source = source;
+  c.extension = ".cu";
   // --keep: the PTX, whose declarations say where the kernel's shared arrays lie (gpu_shared_layout.h).
-  fs::create_directories(kept, ec);
-  command.insert(command.end(), {"--keep", "--keep-dir", kept, source_path, "-o", partial});
-  ChildLimits limits;
-  limits.seconds = kNvccSeconds;
-  const ChildOutcome run = run_child(command, limits);
-  fs::remove(source_path, ec);
-  const std::string ptx = kept_ptx(kept);
-  fs::remove_all(kept, ec);
-  b.seconds = run.seconds;
-  b.output = run.output;
-  b.diagnostics = parse_diagnostics(run.output, file.path);
-  if (!run.ok()) {
-    fs::remove(partial, ec);
-    if (b.diagnostics.empty()) b.problem = "nvcc " + describe_outcome(run, limits) + ": " + run.output;
-    return b;
-  }
-  write_file(b.gpu_shared, ptx_shared_table(ptx));  // before the library: a cached one has its table
-  fs::rename(partial, b.library, ec);
-  if (ec) {
-    b.problem = "cannot keep the built kernel in " + dir + ": " + ec.message();
-    return b;
-  }
-  b.ok = true;
+  c.folder = true;
+  c.command = [command](const CacheScratch& s) {
+    std::vector<std::string> compile = command;
+    compile.insert(compile.end(), {"--keep", "--keep-dir", s.folder, s.source, "-o", s.partial});
+    return compile;
+  };
+  c.compiler = "nvcc";
+  c.seconds = kNvccSeconds;
+  c.lab_path = file.path;
+  c.keep_beside = [](const CacheScratch& s, LabBuild& built) {
+    std::string error;
+    write_whole(built.gpu_shared, ptx_shared_table(kept_ptx(s.folder)), error);  // before the library: a cached one has its table
+    return true;
+  };
+  compile_into_cache(*cache, b.library, c, b);
   return b;
 }
 

@@ -1,29 +1,27 @@
-// Runs a learner's variant on the simulator or the GPU without letting it near the caller's process:
-// build_lab_file compiles it, then a child process (`warplens lab exec`, this same program)
-// loads the library, runs the request and writes the trace and the check into a folder, which
-// the caller reads back. A crash, a hang past the time limit or memory past the limit ends the
-// child; the simulator's own findings (out of bounds, a barrier not reached by every thread, a
-// read of shared memory never written) come back in the trace's fault, with the file's line.
+// Runs a learner's variant on the simulator or the GPU without letting it near the caller's
+// process: build_lab_file compiles it, then a child process (`warplens lab exec`, this same
+// program: lab_exec.h) loads the library, runs the request and writes the trace and the check
+// into a folder, which the caller reads back (child_protocol.h). A crash, a hang past the time
+// limit or memory past the limit ends the child; the simulator's own findings (out of bounds, a
+// barrier not reached by every thread, a read of shared memory never written) come back in the
+// trace's fault, with the file's line.
 #pragma once
 #include <string>
 
 #include "kernels/plain/plain_thread.h"
+#include "lab/compile/lab_build.h"
+#include "lab/exec/child_process.h"
+#include "lab/front/lab_file.h"
 #include "run/backend_run.h"
-#include "lab/child_process.h"
-#include "lab/lab_build.h"
-#include "lab/lab_file.h"
 
 namespace wl::lab {
-
-constexpr double kDefaultSeconds = 10;  // long for a block-sized run, short enough to wait for a hang
-constexpr std::uint64_t kDefaultMemory = std::uint64_t(4) << 30;  // 4 GiB of address space for the child
 
 struct LabRequest {
   RunRequest request;  // family and variant are the file's
   RunInput input;
   LabTarget target = LabTarget::Simulator;  // Gpu: built with nvcc, run, recorded and timed on the GPU
   bool record_all = false;  // record every block of the first launch (its grid is the variant's)
-  ChildLimits limits{kDefaultSeconds, kDefaultMemory, {}};
+  ChildLimits limits{kLabDefaultSeconds, kLabDefaultMemory, {}};  // run/run_settings.h
 };
 
 // What only a GPU run measures: the kernel's time (uninstrumented, median of 20 after 5 warm-up
@@ -62,11 +60,5 @@ LabRun run_lab(const LabFile& file, const LabRequest& request);
 // The program run as the child: $WARPLENS_LAB_EXEC (a warplens or warplens-cli, for a program
 // that has no `lab exec` of its own, such as a test), else this one.
 std::string lab_exec_program();
-
-// The child's side (`warplens lab exec LIBRARY FOLDER [--watch SECONDS]`): reads
-// FOLDER/request.json, runs it with the library's family, writes FOLDER/trace.wltrace and
-// FOLDER/result.json; after `watch_seconds` (if > 0) it writes where its threads were
-// (lab_where.h). Returns the exit code.
-int lab_exec(const std::string& library, const std::string& folder, double watch_seconds = 0);
 
 }  // namespace wl::lab

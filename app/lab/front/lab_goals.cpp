@@ -1,4 +1,4 @@
-#include "lab/lab_goals.h"
+#include "lab/front/lab_goals.h"
 
 #include <algorithm>
 #include <cmath>

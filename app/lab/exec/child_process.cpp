@@ -1,4 +1,4 @@
-#include "lab/child_process.h"
+#include "lab/exec/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>

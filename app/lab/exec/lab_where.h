@@ -1,11 +1,11 @@
 // Where a learner's kernel was when the time limit stopped it. The child (`lab exec`) runs a
 // watchdog that, just before the limit, writes where the simulator's threads were
-// (kernels/sim/sim_watch.h) into the run's folder; the parent, having stopped the child, says it
+// (kernels/sim/sim_where.h) into the run's folder; the parent, having stopped the child, says it
 // in a sentence with the file's lines.
 #pragma once
 #include <string>
 
-#include "lab/lab_file.h"
+#include "lab/front/lab_file.h"
 
 namespace wl::lab {
 

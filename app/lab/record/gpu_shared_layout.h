@@ -1,5 +1,5 @@
 // Where nvcc put a plain-CUDA kernel's static __shared__ arrays, by name, for a GPU recording of
-// it (lab_run.cpp): the PTX the GPU build keeps declares each kernel's arrays in its body
+// it (lab_gpu_recording.cpp): the PTX the GPU build keeps declares each kernel's arrays in its body
 // (`.shared .align 4 .b8 _ZZ6reduceIfEvPKT_PS0_jE5sdata[1024];`), and ptxas packs them from
 // byte 0 in that order, each aligned (the conformance suite's recordings agree, shared addresses
 // included). The names are the source's: `sdata`, `XY`, `ns::xy` as `xy`.

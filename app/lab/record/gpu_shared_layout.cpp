@@ -1,4 +1,4 @@
-#include "lab/gpu_shared_layout.h"
+#include "lab/record/gpu_shared_layout.h"
 
 #include <algorithm>
 #include <cctype>

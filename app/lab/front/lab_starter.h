@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "lab/lab_file.h"
+#include "lab/front/lab_file.h"
 
 namespace wl::lab {
 

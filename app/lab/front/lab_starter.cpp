@@ -1,6 +1,4 @@
-#include "lab/lab_starter.h"
-
-#include <unistd.h>
+#include "lab/front/lab_starter.h"
 
 #include <cctype>
 #include <filesystem>
@@ -12,7 +10,7 @@
 #include "assets_dir.h"
 #include "data_dirs.h"
 #include "kernels/family/family.h"
-#include "lab/lab_build.h"
+#include "lab/compile/build_cache.h"
 
 namespace wl::lab {
 namespace {
@@ -160,13 +158,7 @@ std::optional<LabFile> write_solution_file(const LabFile& exercise, std::string&
   // either that copy or this one, never half of it.
   std::error_code ec;
   fs::create_directories(folder, ec);
-  const std::string partial = path + "." + std::to_string(getpid());
-  std::ofstream(partial, std::ios::binary) << text;
-  fs::rename(partial, path, ec);
-  if (ec) {
-    error = "cannot write " + path + ": " + ec.message();
-    return std::nullopt;
-  }
+  if (!write_whole(path, text, error)) return std::nullopt;
   return parse_lab_file(path, text, error);
 }
 
