@@ -156,10 +156,13 @@ int prepare(LabOptions& o, std::optional<lab::LabFile>& file, lab::LabRequest& r
   // A plain file's request against its contract here, so a bad option is exit 2 like any other,
   // not a run that fails in the child.
   if (const PlainContract* contract = file->plain ? find_plain_contract(file->family) : nullptr) {
-    RunRequest asked = *r;
-    asked.family = file->family;
-    asked.variant = kPlainVariant;
-    if (const std::string problem = validate_for(*contract->runs, asked); !problem.empty()) {
+    RunSettings asked;
+    asked.request = *r;
+    asked.request.family = file->family;
+    asked.request.variant = kPlainVariant;
+    asked.backend = BackendChoice::Simulator;  // the target is chosen: no GPU count to settle
+    SettledRun settled;
+    if (const std::string problem = settle_for(*contract->runs, asked, false, settled); !problem.empty()) {
       std::cerr << "warplens lab: " << problem << "\n";
       return 2;
     }

@@ -78,18 +78,17 @@ const Family* load_plain_family(const std::string& library, const json& plain, c
 }  // namespace
 
 std::string fit_child_request(const Family& family, RunRequest& r, bool record_all) {
-  // Checked with block 0 alone: the blocks asked for are then fitted to the variant's grid.
-  std::vector<std::uint32_t> asked = std::move(r.record_blocks);
-  r.record_blocks = {0};
-  if (std::string problem = validate_for(family, r); !problem.empty()) return problem;
-  r.record_blocks = std::move(asked);
-  // The blocks asked for that the variant's grid has (all of them, with record_all).
-  const std::vector<PlannedLaunch> launches = family.plan(r);
-  const std::uint32_t grid = launches.empty() ? 1 : std::min(launches.front().grid, kMostRecordedBlocks);
-  if (record_all) {
-    r.record_blocks.clear();
-    for (std::uint32_t b = 0; b < grid; ++b) r.record_blocks.push_back(b);
-  }
+  RunSettings asked;
+  asked.request = r;
+  // The parent chose where it runs (the child's target): there is no GPU count to settle here.
+  asked.backend = BackendChoice::Simulator;
+  for (std::uint32_t b : r.record_blocks) asked.record_blocks += (asked.record_blocks.empty() ? "" : ",") + std::to_string(b);
+  if (record_all) asked.record_blocks = "all";
+  SettledRun settled;
+  if (std::string problem = settle_for(family, asked, r.record, settled); !problem.empty()) return problem;
+  r = settled.request;
+  // The parent asked before the variant's grid was known: the blocks past it are left out.
+  const std::uint32_t grid = std::max(1u, std::min(settled.grid(), kMostRecordedBlocks));
   r.record_blocks.erase(std::remove_if(r.record_blocks.begin(), r.record_blocks.end(),
                                        [grid](std::uint32_t b) { return b >= grid; }),
                         r.record_blocks.end());

@@ -10,9 +10,10 @@
 
 namespace wl::lab {
 
-// The request as the variant runs it: checked with block 0 alone, then the blocks asked for
-// fitted to the variant's first grid (all of them, with `record_all`; block 0 when none is
-// left). Empty when it can run, else the sentence that refuses it.
+// The request as the variant runs it: settled against the loaded family (settle_for,
+// run/settled_run.h), then the blocks asked for fitted to the variant's first grid (all of them,
+// with `record_all`; block 0 when none is left). Empty when it can run, else the sentence that
+// refuses it.
 std::string fit_child_request(const Family& family, RunRequest& r, bool record_all);
 
 // Reads FOLDER/request.json, runs it with the library's family, writes FOLDER/trace.wltrace and
