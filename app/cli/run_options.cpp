@@ -50,11 +50,12 @@ int run_from_options(const RunOptions& o, bool record, RunOutcome& outcome) {
   RunSettings asked = o.settings;
   asked.request.sm_count = o.sm_count ? *o.sm_count : default_sm_count();  // asks the device only when needed
   std::string error;
-  if (!parse_backend(o.backend, asked.backend)) error = "unknown backend '" + o.backend + "' (auto, sim or gpu)";
-  else if (!parse_params(o.params, asked.request.params, error)) {
-  } else if (o.gpus) asked.request.params["gpus"] = *o.gpus;
   SettledRun settled;
-  if (error.empty()) error = settle(asked, record, settled);
+  if (!parse_backend(o.backend, asked.backend)) error = "unknown backend '" + o.backend + "' (auto, sim or gpu)";
+  else if (parse_params(o.params, asked.request.params, error)) {
+    if (o.gpus) asked.request.params["gpus"] = *o.gpus;
+    error = settle(asked, record, settled);
+  }
   if (!error.empty()) {
     std::cerr << "warplens: " << error << "\n";
     return 2;
