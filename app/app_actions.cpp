@@ -71,6 +71,21 @@ void watch_lab_file(AppState& state) {
   run_sessions(state);
 }
 
+void watch_program_files(AppState& state) {
+  if (!state.program.program) return;
+  const std::vector<std::string>& files = state.program.program->request.files;
+  std::vector<std::filesystem::file_time_type> now(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    std::error_code ec;
+    now[i] = std::filesystem::last_write_time(files[i], ec);
+    if (ec) return;  // gone for a moment (an editor saving): wait for it
+  }
+  if (now == state.program.seen) return;
+  const bool first = state.program.seen.empty();
+  state.program.seen = now;
+  if (!first) state.sessions[0].run_program(*state.program.program);
+}
+
 void finish_sessions(AppState& state) {
   for (Session& s : state.sessions) {
     s.finish();

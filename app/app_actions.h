@@ -15,6 +15,8 @@ void update_sessions(AppState& state);
 // --lab: runs the learner's file again when it was saved since it was last seen (a stat a call;
 // call once per frame). A file that does not build leaves the last good run on screen.
 void watch_lab_file(AppState& state);
+// --program: runs the program again when one of its files was saved.
+void watch_program_files(AppState& state);
 // Blocks until both sessions' runs are done (headless screenshots, benchmarks).
 void finish_sessions(AppState& state);
 

@@ -38,6 +38,12 @@ struct LabWatch {
   std::filesystem::file_time_type seen{};
 };
 
+// The whole program of `--program` (sessions[0] runs it): its files, when each was last seen changed.
+struct ProgramWatch {
+  std::optional<SettledProgram> program;  // none: no program
+  std::vector<std::filesystem::file_time_type> seen;
+};
+
 // Presenter mode's text size over the base scale. A projector shows the whole picture on one
 // wall whatever its lines, so text takes a share of the height: 1.5 on 1080 lines, less on fewer
 // (each of a 720p projector's pixels is larger), but never below 1.2, legible from the back row.
@@ -87,6 +93,7 @@ struct AppState {
   LessonPlayer lesson;
   std::string banner;               // an error shown above the views until dismissed
   LabWatch lab;                     // --lab: the learner's file, run again when it changes
+  ProgramWatch program;             // --program: its files, the program run again when one changes
   TimingState timing;               // the Timing view's sweeps, live worker and ladder choice
 
   // Requests the frame loop carries out after drawing.

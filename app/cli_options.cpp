@@ -195,6 +195,16 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
                  "simulator and again whenever the file is saved")
       ->group(start_group)
       ->type_name("FILE");
+  // One value: CLI11 ends a list of values at --, and the program's arguments follow it.
+  app.add_option("--program", s.program_file,
+                 "A whole CUDA program (.cu, then its other .cu and .cpp files): built and run on the simulator as it "
+                 "is, its main included, and run again whenever a file is saved; every launch listed and drawn. Its "
+                 "arguments follow --; compiler flags go between two: --program a.cu b.cpp -- -I common -- --n=1024")
+      ->group(start_group)
+      ->type_name("FILE");
+  app.add_option("program-words", s.program_rest)  // after --: the --program's words
+      ->group("")
+      ->needs(app.get_option("--program"));
   app.add_option("--kernel", s.lab_kernel, "With --lab and a .cu file: the __global__ function to run")
       ->group(start_group)
       ->needs(app.get_option("--lab"));

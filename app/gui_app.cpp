@@ -157,6 +157,7 @@ int run_gui(const GuiOptions& options) {
     last_time = now;
     driver.steer(state);
     watch_lab_file(state);
+    watch_program_files(state);
     update_sessions(state);
 
     gl.begin_frame();

@@ -107,6 +107,30 @@ std::string apply_lab_compare(AppState& state, const StartOptions& o) {
 
 }  // namespace
 
+// --program FILES [-- ARGS] or [-- FLAGS -- ARGS]: settled once, run, and watched.
+static std::string start_program(AppState& state, const StartOptions& o) {
+  // The other sources lead; then, up to a second --, compiler flags, or else the arguments.
+  std::vector<std::string> words = {o.program_file};
+  const std::vector<std::string>& rest = o.program_rest;
+  auto args = std::find(rest.begin(), rest.end(), "--");
+  if (args == rest.end()) args = std::find_if(rest.begin(), rest.end(), [](const std::string& w) { return !is_program_source(w); });
+  words.insert(words.end(), rest.begin(), args);
+  words.push_back("--");
+  words.insert(words.end(), args != rest.end() && *args == "--" ? args + 1 : args, rest.end());
+  ProgramRequest request;
+  std::string error;
+  if (!parse_program_words(words, request, error)) return "--program: " + error;
+  // Every launch listed and drawn: the first blocks of each, as a family's run records its first.
+  request.launches = "all";
+  request.record_blocks = "0-3";
+  SettledProgram program;
+  if (const std::string problem = settle_program(request, program); !problem.empty()) return "--program: " + problem;
+  state.program.program = program;
+  watch_program_files(state);  // the files as they are now: a change from here runs it again
+  state.sessions[0].run_program(program);
+  return {};
+}
+
 std::string apply_start_options(AppState& state, const StartOptions& o) {
   RunSettings s = default_run_settings();
   s.request.sm_count = o.sm_count ? *o.sm_count : default_sm_count();
@@ -167,6 +191,7 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
     apply_lesson_slide(state);
     return {};
   }
+  if (!o.program_file.empty()) return start_program(state, o);
   if (!o.trace_path.empty()) {
     state.sessions[0].load_trace(o.trace_path);
     if (!o.compare_trace_path.empty()) {

@@ -263,6 +263,16 @@ check_record() {
   time "$CLI" record --kernel reduce_shfl --launch 1 --record-blocks all --out "$t/rt16.wltrace" -- "$t/reduce_timed" 65536 3 || failed=1
 }
 
+# Whole programs (tests/programs) built by nvcc and recorded by the tracer, every launch's block 0,
+# kept for tests/programs/programs-on-h200.tar.xz (compared with the simulator there, where clang is).
+check_programs() {
+  build_tracer || return
+  section "programs: tests/programs recorded on the GPU (kept in $LOG_DIR/programs-on-h200.tar.xz)"
+  rm -rf "$LOG_DIR/programs-on-h200"
+  python3 tests/programs/programs_gpu_matches_simulator.py record "$CLI" "$LOG_DIR/programs-on-h200" </dev/null &&
+    tar -C "$LOG_DIR" --exclude bin -cJf "$LOG_DIR/programs-on-h200.tar.xz" programs-on-h200 || failed=1
+}
+
 # A learner's plain-CUDA file in the lab on the GPU (nvcc, checked, timed, recorded by the
 # tracer): a course's files kept for tests/lab/lab-on-h200.tar.xz and the conformance suite's for
 # tests/lab/conformance-on-h200.tar.xz (each compared with the simulator there, where clang is),
@@ -286,11 +296,11 @@ run_checks() {
   section "device"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
   "$CLI" list --json >"$LOG_DIR/list.json" || { echo "cannot read '$CLI list --json'"; failed=1; }
-  for part in "${@:-tests huge sanitizer ncu lookback bench tiles stream sweep record lab}"; do
+  for part in "${@:-tests huge sanitizer ncu lookback bench tiles stream sweep record lab programs}"; do
     for p in $part; do
       case "$p" in
-        tests|huge|sanitizer|ncu|lookback|bench|tiles|stream|sweep|record|lab) "check_$p" ;;
-        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, stream, sweep, record, lab)"; failed=1 ;;
+        tests|huge|sanitizer|ncu|lookback|bench|tiles|stream|sweep|record|lab|programs) "check_$p" ;;
+        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, stream, sweep, record, lab, programs)"; failed=1 ;;
       esac
     done
   done

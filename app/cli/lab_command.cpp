@@ -20,7 +20,9 @@
 #include "kernels/plain/plain_contract.h"
 #include "lab/front/lab_goals.h"
 #include "lab/exec/lab_exec.h"
+#include "lab/exec/entry_run.h"
 #include "lab/exec/lab_run.h"
+#include "lab/exec/program_exec.h"
 #include "lab/front/lab_starter.h"
 #include "lab/compile/plain_build.h"
 #include "model/metrics.h"
@@ -56,6 +58,7 @@ struct LabOptions {
   bool json = false;
   std::string out;        // run: the trace, to open with `warplens --trace`
   bool solution = false;  // check: the exercise's solution, not the file's kernel
+  std::optional<std::string> entry;  // run: a practice site's host function, called with the family's buffers
 };
 
 void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
@@ -66,6 +69,9 @@ void add_lab_options(CLI::App& c, LabOptions& o, bool run_options) {
                "plain CUDA: template parameters by name, NAME=VALUE[,NAME=VALUE] (nIsPow2=true,blockSize=256); "
                "unset, a type parameter is --type and an integer one the block size");
   if (run_options) {
+    c.add_option("--entry", o.entry,
+                 "plain CUDA: a host function that launches the file's kernels, solve(const float* input, float* output, "
+                 "int N) as practice sites write it, called with the family's buffers; every launch it makes recorded");
     c.add_option("--items", o.items, "plain CUDA: elements a thread reads; the grid is ceil(n / (block x items)) (--param items)");
     c.add_option("--grid", o.grid, "plain CUDA: blocks of the first launch (--param grid)");
     c.add_option("--shared", o.shared, "plain CUDA: dynamic shared memory bytes a block, extern __shared__ (--param shared)");
@@ -297,12 +303,91 @@ void register_new(CLI::App& lab, CommandStatus& status) {
   });
 }
 
+// `lab run FILE --family F --entry solve`: the file's host function on the simulator
+// (lab/exec/entry_run.h), its result checked, each launch it made named.
+int run_entry_command(const LabOptions& o) {
+  lab::EntryRequest asked;
+  asked.file = o.file;
+  asked.entry = *o.entry;
+  RunRequest& r = asked.settings.request;
+  r.family.clear();  // the file's `// family:` line, or --family; neither: run_entry asks for one
+  if (std::string ignored; const std::optional<lab::LabFile> file = lab::read_lab_file(o.file, ignored)) r.family = file->family;
+  if (o.family) r.family = *o.family;
+  if (o.n) r.n = *o.n;
+  if (o.op) r.op = *o.op;
+  r.type = o.type ? *o.type : "";  // empty: the entry's first pointer's
+  std::string error;
+  Pattern pattern;
+  if (!parse_params(o.params, r.params, error) || (o.pattern && !parse_pattern(*o.pattern, pattern))) {
+    std::cerr << "warplens lab: " << (error.empty() ? "unknown input pattern '" + *o.pattern + "'" : error) << "\n";
+    return 2;
+  }
+  if (o.pattern) asked.settings.pattern = *o.pattern;
+  if (o.seed) asked.settings.seed = *o.seed;
+  if (o.block || o.kernel || o.items || o.grid || o.shared || !o.templates.empty()) {
+    std::cerr << "warplens lab: with --entry, " << *o.entry << " chooses its kernels and launches: leave out --block, "
+              << "--kernel, --items, --grid, --shared and --template\n";
+    return 2;
+  }
+  if (o.backend == "gpu") {
+    std::cerr << "warplens lab: --entry runs on the simulator; on the GPU, build the file with a main and use `warplens record`\n";
+    return 1;
+  }
+  asked.record_blocks = o.record_blocks;
+  asked.seconds = o.seconds;
+  asked.memory_mib = o.memory_mib;
+  const lab::EntryRun run = lab::run_entry(asked);
+  if (run.refused) {
+    std::cerr << "warplens lab: " << run.problem << "\n";
+    return 2;
+  }
+  if (!run.program.ran) std::cerr << run.program.build.build.output;
+  if (!run.program.child.output.empty()) std::printf("%s", run.program.child.output.c_str());
+  if (!run.problem.empty()) {
+    std::cerr << "warplens lab: " << run.problem << "\n";
+    if (!run.program.trace || o.out.empty()) return 1;
+  }
+  if (!o.out.empty() && run.program.trace) {
+    try {
+      const bool as_json = o.out.size() >= 5 && o.out.compare(o.out.size() - 5, 5, ".json") == 0;
+      as_json ? write_trace_json(*run.program.trace, o.out) : write_trace(*run.program.trace, o.out);
+    } catch (const std::exception& e) {
+      std::cerr << "warplens lab: cannot write " << o.out << ": " << e.what() << "\n";
+      return 1;
+    }
+  }
+  if (!run.problem.empty()) return 1;
+  const CheckResult& check = run.result.check;
+  std::printf("%s (%s, %s %s%s n=%llu) on the simulator: %llu values\n", run.signature.c_str(), o.file.c_str(),
+              run.request.family.c_str(),
+              find_family(run.request.family) && !find_family(run.request.family)->ops().empty() ? (run.request.op + " ").c_str() : "",
+              run.request.type.c_str(),
+              static_cast<unsigned long long>(run.request.n), static_cast<unsigned long long>(run.result.result.count()));
+  std::printf("check: %s (CPU reference %s, error %g, allowed %g)\n", check.ok ? "ok" : "WRONG", check.expected.c_str(),
+              check.error, check.bound);
+  if (!check.diagnosis.empty()) std::printf("%s\n", check.diagnosis.c_str());
+  std::printf("%zu launch(es):\n", run.program.launches.size());
+  for (std::size_t k = 0; k < run.program.launches.size(); ++k) {
+    const ProgramLaunch& l = run.program.launches[k];
+    std::printf("  %zu: line %u: %s<<<%u, %u>>>(%s)%s%s\n", k, l.line, l.kernel.c_str(), l.grid.x * l.grid.y * l.grid.z,
+                l.block.x * l.block.y * l.block.z, l.arguments.c_str(),
+                l.recorded >= 0 ? (", trace launch " + std::to_string(l.recorded)).c_str() : "",
+                l.what.empty() ? "" : (": " + l.what).c_str());
+  }
+  if (run.program.trace && run.program.trace->meta.fault) std::printf("%s\n", fault_sentence(run.program.trace->meta).c_str());
+  return check.ok ? 0 : 1;
+}
+
 void register_run(CLI::App& lab, CommandStatus& status) {
   CLI::App* cmd = lab.add_subcommand("run", "Build your kernel, run it (simulator or GPU), check it, measure it");
   auto o = std::make_shared<LabOptions>();
   add_lab_options(*cmd, *o, true);
   cmd->callback([&status, o] {
     status.ran = true;
+    if (o->entry) {
+      status.exit_code = run_entry_command(*o);
+      return;
+    }
     std::optional<lab::LabFile> file;
     lab::LabRequest request;
     if ((status.exit_code = prepare(*o, file, request)) != 0) return;
@@ -405,6 +490,18 @@ void register_exec(CLI::App& lab, CommandStatus& status) {
   });
 }
 
+void register_program_exec(CLI::App& lab, CommandStatus& status) {
+  // The child side of a whole program's run (lab/exec/program_run.h), not for people.
+  CLI::App* cmd = lab.add_subcommand("program-exec", "")->group("");
+  auto library = std::make_shared<std::string>(), folder = std::make_shared<std::string>();
+  cmd->add_option("library", *library)->required();
+  cmd->add_option("folder", *folder)->required();
+  cmd->callback([&status, library, folder] {
+    status.ran = true;
+    status.exit_code = lab::program_exec(*library, *folder);
+  });
+}
+
 }  // namespace
 
 void register_lab_command(CLI::App& app, CommandStatus& status) {
@@ -414,6 +511,7 @@ void register_lab_command(CLI::App& app, CommandStatus& status) {
   register_run(*lab, status);
   register_check(*lab, status);
   register_exec(*lab, status);
+  register_program_exec(*lab, status);
 }
 
 }  // namespace wl::cli

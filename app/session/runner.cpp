@@ -6,6 +6,7 @@
 #include "kernels/gpu/gpu_error.h"
 #include "kernels/plain/plain_contract.h"
 #include "lab/exec/lab_run.h"
+#include "lab/exec/program_run.h"
 #include "lab/compile/plain_build.h"
 #include "model/run_notes.h"
 #include "model/views/fault_report.h"
@@ -164,6 +165,33 @@ ShownRun load_trace_now(const std::string& path) {
   }
 }
 
+ShownRun run_program_now(const SettledProgram& program) {
+  const lab::ProgramRun run = lab::run_program(program, /*pass_output=*/false);
+  ShownRun out;
+  out.program = true;
+  out.program_launches = run.launches;
+  out.program_output = run.child.output;
+  if (!run.ran) {
+    out = failure(RunProblem::Lab, run.problem, {});
+    out.program = true;
+    out.lab_diagnostics = run.build.build.diagnostics;
+    out.program_output = run.build.build.output;  // clang's messages, at the program's lines
+    return out;
+  }
+  out.lab_build_seconds = run.build.build.cached ? 0 : run.build.build.seconds;
+  out.program_ended = !run.ended.empty() ? run.ended : program.name + " exited with " + std::to_string(run.exit_code);
+  if (!run.trace) {
+    out.problem = RunProblem::Lab;
+    out.message = out.program_ended + (run.launches.empty() ? "; it launched no kernel" : "; none of its launches was recorded");
+    return out;
+  }
+  Trace trace = *run.trace;
+  out.settings = settings_from_meta(trace.meta);
+  out.result.backend = trace.meta.backend;
+  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(trace)));
+  return out;
+}
+
 Runner::~Runner() {
   cancel();  // closing the window does not wait for a long simulation
   if (current_.valid()) current_.wait();
@@ -184,6 +212,10 @@ void Runner::launch(const Job& job) {
     current_ = std::async(std::launch::async, [path = job.path] { return load_trace_now(path); });
     return;
   }
+  if (job.program) {
+    current_ = std::async(std::launch::async, [program = job.program] { return run_program_now(*program); });
+    return;
+  }
   SettledRun run = job.run;
   progress_ = std::make_shared<RunProgress>();
   run.request.progress = progress_;
@@ -198,6 +230,12 @@ void Runner::start(const SettledRun& run) {
   } else {
     launch(job);
   }
+}
+
+void Runner::start_program(const SettledProgram& program) {
+  Job job{false, {}, {}, std::make_shared<const SettledProgram>(program)};
+  if (current_.valid()) queued_ = job;
+  else launch(job);
 }
 
 void Runner::start_load(const std::string& path) {

@@ -8,7 +8,9 @@
 #include <optional>
 #include <string>
 
+#include "kernels/plain/program_runtime.h"
 #include "lab/compile/lab_build.h"
+#include "run/program_request.h"
 #include "model/views/trace_views.h"
 #include "run/backend_run.h"
 
@@ -27,6 +29,11 @@ struct ShownRun : RunOutcome {
   double lab_build_seconds = 0;
   // Null when the run failed, except for a kernel bug: then the run up to it.
   std::shared_ptr<const TraceViews> views;
+  // A whole program (--program): every launch it made, what it printed, how it ended.
+  bool program = false;
+  std::vector<ProgramLaunch> program_launches;
+  std::string program_output;
+  std::string program_ended;  // "exited with 0", "ran past its time limit ..."
 };
 
 // Synchronous forms, used by the runner's thread and by tests: a run settled (run/settled_run.h),
@@ -34,6 +41,7 @@ struct ShownRun : RunOutcome {
 ShownRun run_settled_now(const SettledRun& run);
 ShownRun run_settings_now(const RunSettings& settings);
 ShownRun load_trace_now(const std::string& path);
+ShownRun run_program_now(const SettledProgram& program);
 
 class Runner {
  public:
@@ -44,6 +52,8 @@ class Runner {
 
   // Starts a run, or queues it behind the one in flight (the older result is then dropped).
   void start(const SettledRun& run);
+  // Builds and runs a whole program in a child process, then shows its recorded launches.
+  void start_program(const SettledProgram& program);
   void start_load(const std::string& path);
   bool busy() const { return current_.valid() || queued_.has_value(); }
   // The run in flight's progress on the simulator (null when idle, or loading a trace), and a
@@ -61,6 +71,7 @@ class Runner {
     bool load = false;
     SettledRun run;
     std::string path;
+    std::shared_ptr<const SettledProgram> program;  // set: run this program
   };
   void launch(const Job& job);
 

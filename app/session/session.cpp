@@ -42,6 +42,12 @@ void Session::load_trace(const std::string& path) {
   runner_.start_load(path);
 }
 
+void Session::run_program(const SettledProgram& program) {
+  settings_error_.clear();
+  holds_trace_file_ = true;
+  runner_.start_program(program);
+}
+
 bool Session::update() {
   std::optional<ShownRun> done = runner_.poll();
   if (!done) return false;

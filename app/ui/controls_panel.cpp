@@ -234,19 +234,55 @@ bool run_fields(AppState& state, const Family*& family) {
   return changed;
 }
 
-// A program's launches recorded on the GPU (`warplens record`): what ran, which no field here can
-// run again (its input was the program's own).
+// A program's launches recorded on the GPU (`warplens record`) or the simulator (--program): what
+// ran, which no field here can run again (its input was the program's own).
 void recorded_summary(const Session& session) {
   section_heading("Kernel");
   const RunSettings& s = session.settings;
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextWrapped("%s, recorded on the GPU from a program", s.request.variant.c_str());
+  const TraceViews* shown = session.views();
+  const bool on_gpu = !shown || shown->trace.meta.backend != "sim";
+  ImGui::TextWrapped("%s, recorded on the %s from a program", s.request.variant.c_str(), on_gpu ? "GPU" : "simulator");
   if (const TraceViews* v = session.views())
     ImGui::TextDisabled("%s of %s, %s; its input was the program's own, so nothing here runs it again",
                         count_text(v->trace.meta.block_dim, "thread").c_str(),
                         count_text(v->trace.meta.grid_dim, "block").c_str(),
                         count_text(std::uint32_t(v->launch_count), "launch").c_str());
   ImGui::PopTextWrapPos();
+}
+
+// --program: how the program ended, every launch it made (a recorded one shown on a click), and
+// what it printed.
+void program_section(Session& session) {
+  const ShownRun* run = session.outcome();
+  if (!run || !run->program) return;
+  section_heading("Program");
+  ImGui::PushTextWrapPos(0.0f);
+  if (!run->program_ended.empty()) ImGui::TextWrapped("%s", run->program_ended.c_str());
+  ImGui::PopTextWrapPos();
+  const TraceViews* v = session.views();
+  if (!run->program_launches.empty() &&
+      ImGui::BeginChild("launches##program", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 6.5f), true)) {
+    for (std::size_t k = 0; k < run->program_launches.size(); ++k) {
+      const ProgramLaunch& l = run->program_launches[k];
+      char label[512];
+      // Short, for a narrow panel: the kernel and its configuration; the line and arguments hover.
+      std::snprintf(label, sizeof label, "%zu %s<<<%u, %u>>>%s##launch%zu", k, l.kernel.c_str(),
+                    l.grid.x * l.grid.y * l.grid.z, l.block.x * l.block.y * l.block.z,
+                    l.error ? " failed" : l.recorded < 0 ? " (not recorded)" : "", k);
+      const bool selected = v && l.recorded >= 0 && std::uint32_t(l.recorded) == v->launch;
+      if (ImGui::Selectable(label, selected) && l.recorded >= 0) session.inspect_launch(std::uint32_t(l.recorded));
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("line %u: %s(%s)%s%s", l.line, l.kernel.c_str(), l.arguments.c_str(), l.what.empty() ? "" : "\n",
+                          l.what.c_str());
+    }
+  }
+  if (!run->program_launches.empty()) ImGui::EndChild();
+  ImGui::TextDisabled("output");
+  if (ImGui::BeginChild("output##program", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 8.5f), true,
+                        ImGuiWindowFlags_HorizontalScrollbar))
+    ImGui::TextUnformatted(run->program_output.empty() ? "(nothing)" : run->program_output.c_str());
+  ImGui::EndChild();
 }
 
 }  // namespace
@@ -268,6 +304,7 @@ void draw_controls_panel(AppState& state, const PanelRect& rect) {
   const bool recorded = s.request.family == kRecordedFamily;
   if (recorded) recorded_summary(session);
   else changed = run_fields(state, family);
+  program_section(session);
 
   section_heading("Inspect");
   int inspect = int(s.inspect_block);

@@ -6,11 +6,13 @@
 #include <stdint.h>
 
 #include "plain_abi.h"
+#include "program_abi.h"
 
 #define WL_HIDDEN __attribute__((visibility("hidden")))
 
 namespace {
 const WlPlainHooks* hooks = nullptr;
+const WlProgramRuntime* runtime = nullptr;  // a whole program's (program_abi.h); none for a lab file
 }
 
 // Every static __shared__ variable is placed in this section (the prelude's __shared__); the
@@ -21,6 +23,8 @@ extern "C" char __stop_wl_shared[] __attribute__((weak, visibility("hidden")));
 extern "C" {
 
 __attribute__((visibility("default"))) void wl_plain_bind(const WlPlainHooks* h) { hooks = h; }
+__attribute__((visibility("default"))) void wl_program_bind(const WlProgramRuntime* r) { runtime = r; }
+WL_HIDDEN const WlProgramRuntime* wl_program_runtime() { return runtime; }
 __attribute__((visibility("default"))) void wl_plain_shared_section(char** begin, char** end) {
   *begin = __start_wl_shared;
   *end = __stop_wl_shared;
@@ -87,6 +91,12 @@ WL_HIDDEN int putchar(int c) {
   const char text[2] = {char(c), 0};
   hooks->print(text, __builtin_return_address(0));
   return c;
+}
+// A program's exit() keeps its recording first (the runtime then exits the process).
+void _exit(int code) __attribute__((noreturn));
+WL_HIDDEN __attribute__((noreturn)) void exit(int code) {
+  if (runtime) runtime->exit(code);
+  _exit(code);
 }
 // glibc's assert calls this; defined here, hidden, the file's failed assert stops its thread at
 // the assert's line instead of aborting the process.

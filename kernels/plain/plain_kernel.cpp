@@ -16,6 +16,10 @@ const PlainKernel* current_kernel = nullptr;
 
 PlainLines::PlainLines(std::vector<std::pair<std::uint64_t, unsigned>> by_offset) : by_offset_(std::move(by_offset)) {
   std::sort(by_offset_.begin(), by_offset_.end());
+  if (!by_offset_.empty() && by_offset_.back().first < kDenseOffsets) {
+    dense_.assign(by_offset_.back().first + 1, 0);
+    for (const auto& [offset, line] : by_offset_) dense_[offset] = line;
+  }
 }
 
 bool PlainLines::parse(const std::string& text, PlainLines& out, std::string& error) {
@@ -47,6 +51,7 @@ std::string PlainLines::text() const {
 }
 
 unsigned PlainLines::line_at(std::uint64_t offset) const {
+  if (!dense_.empty()) return offset < dense_.size() ? dense_[offset] : 0;
   const auto it = std::lower_bound(by_offset_.begin(), by_offset_.end(), std::make_pair(offset, 0u));
   return it != by_offset_.end() && it->first == offset ? it->second : 0;
 }
@@ -65,12 +70,12 @@ std::unique_ptr<PlainKernel> PlainKernel::load(const std::string& library, const
   const auto bind = reinterpret_cast<WlPlainBind>(dlsym(k->handle_, "wl_plain_bind"));
   const auto section = reinterpret_cast<WlPlainSharedSection>(dlsym(k->handle_, "wl_plain_shared_section"));
   k->entry_ = reinterpret_cast<WlPlainEntry>(dlsym(k->handle_, "wl_plain_entry"));
-  if (!bind || !section || !k->entry_) {
+  if (!bind || !section || (!k->entry_ && !name.empty())) {
     error = "the built kernel lacks its glue (wl_plain_bind, wl_plain_shared_section or wl_plain_entry)";
     return nullptr;
   }
   Dl_info info{};
-  if (!dladdr(reinterpret_cast<void*>(k->entry_), &info) || !info.dli_fbase) {
+  if (!dladdr(reinterpret_cast<void*>(bind), &info) || !info.dli_fbase) {
     error = "cannot tell where the built kernel is loaded";
     return nullptr;
   }

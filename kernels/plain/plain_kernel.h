@@ -27,12 +27,17 @@ class PlainLines {
 
  private:
   std::vector<std::pair<std::uint64_t, unsigned>> by_offset_;  // sorted
+  // Every offset's line, for a library of up to kDenseOffsets bytes of code: every access and
+  // basic block looks its line up, millions of times a run, so a lookup is one load.
+  static constexpr std::uint64_t kDenseOffsets = std::uint64_t(1) << 22;
+  std::vector<std::uint32_t> dense_;
 };
 
 class PlainKernel {
  public:
   // Loads `library`, whose entry runs the kernel `name`, and binds the simulator's hooks;
-  // nullptr and `error` set when it cannot.
+  // nullptr and `error` set when it cannot. A whole program's library (`name` empty) has no
+  // entry: its main launches its kernels (program_runtime.h).
   static std::unique_ptr<PlainKernel> load(const std::string& library, const std::string& name, const PlainLines& lines,
                                            PlainSharedTable shared, std::string& error);
   ~PlainKernel();
@@ -57,6 +62,7 @@ class PlainKernel {
   bool in_library_object(const void* p, unsigned size) const {
     return shared_.in_object(reinterpret_cast<std::uintptr_t>(p) - base_, size);
   }
+  std::uint32_t library_offset(const void* p) const { return std::uint32_t(reinterpret_cast<std::uintptr_t>(p) - base_); }
 
  private:
   PlainKernel() = default;

@@ -1,6 +1,8 @@
 #include "kernels/plain/plain_thread.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <mutex>
@@ -52,14 +54,22 @@ class PlainThread {
   }
   WlPlainDim thread_idx() const {
     const unsigned t = ctx_.thread_idx();
+    if (call_.block_shape.x) return split(t, call_.block_shape);
     return call_.block_x ? WlPlainDim{t % call_.block_x, t / call_.block_x, 0} : WlPlainDim{t, 0, 0};
   }
-  WlPlainDim block_idx() const { return {ctx_.block_idx(), 0, 0}; }
+  WlPlainDim block_idx() const {
+    return call_.grid_shape.x ? split(ctx_.block_idx(), call_.grid_shape) : WlPlainDim{ctx_.block_idx(), 0, 0};
+  }
   WlPlainDim block_dim() const {
+    if (call_.block_shape.x) return call_.block_shape;
     const unsigned d = ctx_.block_dim();
     return call_.block_x ? WlPlainDim{call_.block_x, d / call_.block_x, 1} : WlPlainDim{d, 1, 1};
   }
-  WlPlainDim grid_dim() const { return {ctx_.grid_dim(), 1, 1}; }
+  WlPlainDim grid_dim() const { return call_.grid_shape.x ? call_.grid_shape : WlPlainDim{ctx_.grid_dim(), 1, 1}; }
+  // A linear index as a dim3's (x fastest), as a GPU numbers its threads and blocks.
+  static WlPlainDim split(unsigned linear, WlPlainDim shape) {
+    return {linear % shape.x, (linear / shape.x) % shape.y, linear / (shape.x * shape.y)};
+  }
   void* dynamic_shared() const { return ctx_.block_.smem() + round16(call_.kernel->shared_bytes()); }
 
   void syncthreads(unsigned line) {
@@ -210,7 +220,9 @@ class PlainThread {
       if (p >= base && p + size <= base + bytes)
         return {Space::Global, unsigned(p - base), b.id};
     }
-    if (k.in_library_object(p, size)) return {Space::Elsewhere};  // a __device__ or __constant__ variable
+    if (k.in_library_object(p, size))  // a __device__ or __constant__ variable
+      return call_.library_buffer == kNoBuffer ? Where{Space::Elsewhere}
+                                               : Where{Space::Global, k.library_offset(p), call_.library_buffer};
     // Near misses: out of bounds of the closest region, never of a neighbour it happens to lie in
     // the margin of (out[1] of a one-element out, just past input's end, is out's).
     const PlainBuffer* closest = nullptr;
@@ -344,11 +356,15 @@ void run_plain_thread(SimCtx& ctx, const PlainCall& call) {
       PlainThread::running = nullptr;
     }
   } leave{thread};
-  call.kernel->entry()(call.pointers, call.integers);
+  if (call.invoke) call.invoke(call.closure);
+  else call.kernel->entry()(call.pointers, call.integers);
 }
 
 namespace {
 PlainThread& me() { return *PlainThread::running; }
+// A whole program's host code is instrumented too (its main shares the kernels' file): its
+// accesses, blocks, prints and asserts reach the hooks with no GPU thread running.
+bool on_host() { return PlainThread::running == nullptr; }
 }  // namespace
 
 namespace {
@@ -379,9 +395,9 @@ std::vector<PlainPrint> take_plain_prints() {
 
 const WlPlainHooks& plain_hooks() {
   static const WlPlainHooks hooks{
-      [](const void* at, unsigned size, const void* pc) { me().load(at, size, pc); },
-      [](const void* at, unsigned size, const void* pc) { me().store(at, size, pc); },
-      [](unsigned id, const void* pc) { me().enter(id, pc); },
+      [](const void* at, unsigned size, const void* pc) { if (!on_host()) me().load(at, size, pc); },
+      [](const void* at, unsigned size, const void* pc) { if (!on_host()) me().store(at, size, pc); },
+      [](unsigned id, const void* pc) { if (!on_host()) me().enter(id, pc); },
       [] { return me().thread_idx(); },
       [] { return me().block_idx(); },
       [] { return me().block_dim(); },
@@ -395,8 +411,15 @@ const WlPlainHooks& plain_hooks() {
          unsigned line) { return me().collective(kind, mask, value, size, arg, width, line); },
       [](WlPlainAtomic kind, WlPlainValue type, void* at, std::uint64_t operand, std::uint64_t compare,
          unsigned line) { return me().atomic(kind, type, at, operand, compare, line); },
-      [](const char* text, const void* pc) { me().print(text, pc); },
-      [](const char* expression, unsigned line) { me().assert_failed(expression, line); },
+      [](const char* text, const void* pc) {
+        if (on_host()) std::fputs(text, stdout);
+        else me().print(text, pc);
+      },
+      [](const char* expression, unsigned line) {
+        if (!on_host()) me().assert_failed(expression, line);
+        std::fprintf(stderr, "assertion failed at line %u: %s\n", line, expression);
+        std::abort();
+      },
   };
   return hooks;
 }

@@ -38,6 +38,15 @@ struct PlainCall {
   // A 2-D block (--param block_x): threads across, threadIdx.x; the block's threads / block_x
   // down, threadIdx.y. Warps are 32 consecutive linear ids, x fastest, as on a GPU. 0: 1-D.
   unsigned block_x = 0;
+  // A program's launch (kernels/plain/program/): its grid and block as dim3s (x fastest; zero:
+  // 1-D, as above), and the kernel called with its arguments instead of the library's entry.
+  WlPlainDim grid_shape{0, 0, 0}, block_shape{0, 0, 0};
+  void (*invoke)(const void* closure) = nullptr;
+  const void* closure = nullptr;
+  // A program's __device__ variables, as the GPU's tracer records them: global accesses of memory
+  // outside the program's allocations (their offsets from the library's base). kNoBuffer: a lab
+  // file's, not recorded.
+  BufferId library_buffer = kNoBuffer;
   // What the contract did to make this launch, for a finding in it: "the reduce contract
   // launched the kernel again, on the 8 partials the launch before wrote (n = 8)". Empty: the first.
   std::string why_launched;

@@ -143,6 +143,16 @@ std::string kept_ptx(const std::string& folder) {
 
 }  // namespace
 
+std::vector<std::string> plain_compile_flags(const std::string& headers) { return compile_flags(headers); }
+std::string plain_glue_object(const std::string& headers, LabBuild& b) { return glue_object(headers, b); }
+PlainLines plain_line_table(const std::string& listing, const std::string& compiled, const std::string& file,
+                            unsigned file_lines) {
+  return line_table(listing, compiled, file, file_lines);
+}
+std::vector<PlainSharedSymbol> plain_shared_symbols(const std::string& listing, std::vector<PlainLibraryObject>& objects) {
+  return shared_symbols(listing, objects);
+}
+
 bool plain_compiler_present(std::string& why) {
   if (std::string(WL_LAB_CLANG).empty() || access(WL_LAB_CLANG, X_OK) != 0) {
     why = "no clang to build plain CUDA for the simulator: install Debian's clang package (apt install clang)";

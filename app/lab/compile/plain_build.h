@@ -6,7 +6,9 @@
 // and block (which instantiate its templates).
 #pragma once
 #include <string>
+#include <vector>
 
+#include "kernels/plain/plain_kernel.h"
 #include "lab/compile/lab_build.h"
 #include "lab/front/lab_file.h"
 
@@ -29,5 +31,14 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
 // The GPU's library: nvcc builds the file unchanged, with line information (-lineinfo), and an
 // entry that launches its kernel (plain_source.h's plain_gpu_entry). Cached as the simulator's.
 LabBuild build_plain_gpu_file(const LabFile& file, const std::string& type, unsigned block);
+
+// What a whole program's build (program_build.h) shares with a file's: clang's flags, the glue
+// object (cached), the line table of `objdump -d -l` for `file`'s lines, and the shared arrays and
+// other variables of `objdump -h -t -C`.
+std::vector<std::string> plain_compile_flags(const std::string& headers);
+std::string plain_glue_object(const std::string& headers, LabBuild& b);
+PlainLines plain_line_table(const std::string& listing, const std::string& compiled, const std::string& file,
+                            unsigned file_lines);
+std::vector<PlainSharedSymbol> plain_shared_symbols(const std::string& listing, std::vector<PlainLibraryObject>& objects);
 
 }  // namespace wl::lab

@@ -13,12 +13,6 @@
 #include <cstring>
 
 namespace wl::lab {
-namespace {
-
-constexpr std::size_t kMostOutput = 1 << 20;  // a child printing forever must not fill the app's memory
-
-}  // namespace
-
 std::string self_executable() {
   char path[4096];
   const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
@@ -47,9 +41,12 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const ChildLimits& 
     return out;
   }
   if (pid == 0) {  // the child: its own process group, so the time limit kills its children too
-    setpgid(0, 0);
-    dup2(pipe_fds[1], STDOUT_FILENO);
-    dup2(pipe_fds[1], STDERR_FILENO);
+    // Its own process group, unless it speaks to the terminal: a group apart could not read it.
+    if (!limits.pass_output) {
+      setpgid(0, 0);
+      dup2(pipe_fds[1], STDOUT_FILENO);
+      dup2(pipe_fds[1], STDERR_FILENO);
+    }
     if (limits.memory_bytes) {
       const rlimit memory{rlim_t(limits.memory_bytes), rlim_t(limits.memory_bytes)};
       setrlimit(RLIMIT_AS, &memory);
@@ -62,9 +59,11 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const ChildLimits& 
     (void)!write(STDERR_FILENO, why.data(), why.size());
     _exit(127);
   }
-  setpgid(pid, pid);
+  if (!limits.pass_output) setpgid(pid, pid);
   close(pipe_fds[1]);
   out.started = true;
+  // Passed through: the pipe closes at once (the child writes elsewhere); the loop below waits.
+  if (limits.pass_output) close(pipe_fds[0]), pipe_fds[0] = -1;
   const auto deadline = start + std::chrono::duration<double>(limits.seconds);
   bool open = true;
   int status = 0;
@@ -72,12 +71,12 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const ChildLimits& 
   while (true) {
     const auto now = std::chrono::steady_clock::now();
     if (now >= deadline) {
-      kill(-pid, SIGKILL);
+      if (!limits.pass_output) kill(-pid, SIGKILL);
       kill(pid, SIGKILL);
       out.timed_out = true;
       break;
     }
-    if (!open) {  // output closed: wait for the exit, a little at a time
+    if (!open || limits.pass_output) {  // output closed: wait for the exit, a little at a time
       const pid_t done = waitpid(pid, &status, WNOHANG);
       if (done == pid) {
         reaped = true;
@@ -92,13 +91,13 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const ChildLimits& 
       char buffer[4096];
       const ssize_t n = read(pipe_fds[0], buffer, sizeof buffer);
       if (n > 0) {
-        if (out.output.size() < kMostOutput) out.output.append(buffer, std::size_t(n));
+        if (out.output.size() < limits.most_output) out.output.append(buffer, std::size_t(n));
       } else if (n == 0 || errno != EINTR) {
         open = false;
       }
     }
   }
-  close(pipe_fds[0]);
+  if (pipe_fds[0] >= 0) close(pipe_fds[0]);
   if (!reaped) waitpid(pid, &status, 0);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (out.timed_out) return out;

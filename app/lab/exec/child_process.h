@@ -13,6 +13,12 @@ struct ChildLimits {
   double seconds = 10;                 // wall-clock; then the child and its own children are killed
   std::uint64_t memory_bytes = 0;      // address space (RLIMIT_AS); 0: none
   std::vector<std::pair<std::string, std::string>> environment;  // set in the child only (the GPU tracer's)
+  // The child's stdin, stdout and stderr are this process's (a program run from the CLI speaks
+  // to the user); ChildOutcome::output stays empty.
+  bool pass_output = false;
+  // Output kept, at most: a child printing forever must not fill the app's memory. A listing a
+  // build reads (objdump's of a whole program) asks for more.
+  std::size_t most_output = std::size_t(1) << 20;
 };
 
 struct ChildOutcome {

@@ -6,7 +6,7 @@
 // learner's line, not this header's.
 //
 // Index: keywords and shared memory · indices · vector types · synchronisation · warp
-// collectives · atomics · math · host API (compiled, never run).
+// collectives · atomics · math · host API (a program's runtime, or stand-ins that never run).
 #pragma once
 #include <stdint.h>
 #include <cmath>
@@ -220,8 +220,12 @@ inline typename std::common_type<A, B>::type max(A a, B b) {
   return C(a) < C(b) ? C(b) : C(a);
 }
 
-// --- host API: a course's file keeps its main() and launches; they compile but never run
-// here (WarpLens's harness launches the kernel), so each is a stand-in that does nothing.
+// --- host API. A whole program (WL_PLAIN_PROGRAM: its own main runs) gets the simulator's CUDA
+// runtime. A lab file keeps its main() and launches, which compile but never run (the contract
+// launches the kernel), so there each is a stand-in that does nothing.
+#ifdef WL_PLAIN_PROGRAM
+#include "warplens_program.h"
+#else
 typedef int cudaError_t;
 enum : int { cudaSuccess = 0 };
 enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice, cudaMemcpyDefault };
@@ -262,3 +266,4 @@ inline cudaError_t cudaEventDestroy(cudaEvent_t) { return cudaSuccess; }
 inline cudaError_t cudaStreamCreate(cudaStream_t* s) { *s = nullptr; return cudaSuccess; }
 inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
 inline cudaError_t cudaStreamDestroy(cudaStream_t) { return cudaSuccess; }
+#endif  // WL_PLAIN_PROGRAM

@@ -1,0 +1,144 @@
+#include "lab/compile/program_build.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "data_dirs.h"
+#include "lab/compile/build_cache.h"
+#include "lab/compile/plain_build.h"
+#include "lab/exec/child_process.h"
+#include "lab/front/plain_source.h"
+#include "lab/front/program_source.h"
+#include "lab_toolchain.h"
+
+namespace wl::lab {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr double kClangSeconds = 120;  // as a lab file's build
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string absolute(const std::string& path) { return fs::absolute(path).lexically_normal().string(); }
+
+}  // namespace
+
+ProgramBuild build_program(const SettledProgram& program) {
+  ProgramBuild out;
+  LabBuild& b = out.build;
+  if (!plain_compiler_present(b.problem)) return out;
+  const std::string headers = headers_dir();
+  if (headers.empty()) {
+    b.problem = missing_data_message(DataKind::Headers);
+    return out;
+  }
+  // One translation unit: each file as its own lines (#line), the .cu files rewritten. The
+  // kernels' file is the first .cu that declares a kernel.
+  const ProgramRequest& r = program.request;
+  for (const std::string& f : r.files)
+    if (fs::path(f).extension() == ".cu") {
+      const std::string text = read_all(f);
+      if (const std::string unsupported = plain_unsupported(text); !unsupported.empty()) {
+        b.problem = f + ": " + unsupported;
+        return out;
+      }
+      if (out.main_file.empty() && !find_plain_kernels(text).empty()) {
+        out.main_file = f;
+        out.main_text = text;
+      }
+    }
+  if (out.main_file.empty()) {
+    b.problem = "none of the program's .cu files declares a __global__ kernel";
+    return out;
+  }
+  // The kernels' file first: clang names its lines after the compiled file too (DWARF's file 0),
+  // which the line table then reads as the kernels' file's.
+  std::vector<std::string> order = {out.main_file};
+  for (const std::string& f : r.files)
+    if (f != out.main_file) order.push_back(f);
+  std::string unit;
+  for (const std::string& f : order) {
+    const std::string text = f == out.main_file ? out.main_text : read_all(f);
+    unit += fs::path(f).extension() == ".cu" ? program_compile_source(text, absolute(f))
+                                              : plain_compile_source(text, absolute(f), "");
+    unit += "\n";
+  }
+  std::vector<std::string> command = {WL_LAB_CLANG};
+  const std::vector<std::string> flags = plain_compile_flags(headers);
+  command.insert(command.end(), flags.begin(), flags.end());
+  command.insert(command.end(), {"-I", headers + "/kernels/plain/include/samples", "-DWL_PLAIN_PROGRAM", "-shared", "-x", "c++", "-include", "warplens_plain.h",
+                                 "-fsanitize-coverage=trace-pc-guard,trace-loads,trace-stores"});
+  // Each file's folder first, for its quoted includes, then the program's -I and -D.
+  std::vector<std::string> dirs;
+  for (const std::string& f : r.files) dirs.push_back(fs::path(absolute(f)).parent_path().string());
+  for (const std::string& d : r.include_dirs) dirs.push_back(absolute(d));
+  for (const std::string& d : dirs) command.insert(command.end(), {"-iquote", d, "-I", d});
+  for (const std::string& d : r.defines) command.push_back("-D" + d);
+  std::string key_text = unit;
+  for (const std::string& w : command) key_text += w;
+  // Headers the program includes decide the build too.
+  for (const std::string& d : dirs) {
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(d, ec)) {
+      const std::string ext = e.path().extension().string();
+      if (ext == ".h" || ext == ".cuh" || ext == ".hpp") key_text += e.path().string() + read_all(e.path().string());
+    }
+  }
+  const std::optional<CacheEntry> cache = cache_entry(program.name, "-program", key_text, b.problem);
+  if (!cache) return out;
+  b.library = cache->base + ".so";
+  b.lines = cache->base + ".lines";
+  b.shared = cache->base + ".shared";
+  if (cached({b.library, b.lines, b.shared})) {
+    b.ok = b.cached = true;
+    return out;
+  }
+  const std::string glue = plain_glue_object(headers, b);
+  if (glue.empty()) return out;
+  CacheCompile c;
+  c.source = unit;
+  c.extension = ".cpp";
+  c.command = [command, glue](const CacheScratch& s) {
+    std::vector<std::string> compile = command;
+    compile.insert(compile.end(), {s.source, "-x", "none", glue, "-o", s.partial});
+    return compile;
+  };
+  c.compiler = "clang";
+  c.seconds = kClangSeconds;
+  c.lab_path = out.main_file;
+  const std::string main_path = absolute(out.main_file), main_text = out.main_text;
+  c.keep_beside = [&](const CacheScratch& s, LabBuild& built) {
+    ChildLimits limits;
+    limits.seconds = kClangSeconds;
+    limits.most_output = std::size_t(1) << 30;  // a whole program's listing runs to tens of MiB
+    const ChildOutcome listing = run_child({WL_LAB_OBJDUMP, "-d", "-l", "--no-show-raw-insn", s.partial}, limits);
+    const unsigned file_lines = unsigned(std::count(main_text.begin(), main_text.end(), '\n')) + 1;
+    const PlainLines lines = plain_line_table(listing.output, fs::absolute(s.source).lexically_normal().string(),
+                                              main_path, file_lines);
+    if (!listing.ok() || lines.empty()) {
+      built.problem = "objdump could not list the lines of the built program" + (listing.ok() ? std::string() : ": " + listing.output);
+      return false;
+    }
+    const ChildOutcome symbols = run_child({WL_LAB_OBJDUMP, "-h", "-t", "-C", s.partial}, limits);
+    PlainSharedTable shared;
+    if (symbols.ok()) shared.symbols = plain_shared_symbols(symbols.output, shared.objects);
+    std::string error;
+    if (!write_whole(built.lines, lines.text(), error) || !write_whole(built.shared, shared.text(), error)) {
+      built.problem = "cannot keep the built program's line table in " + cache->dir;
+      return false;
+    }
+    return true;
+  };
+  compile_into_cache(*cache, b.library, c, b);
+  return out;
+}
+
+}  // namespace wl::lab

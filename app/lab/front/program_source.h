@@ -1,0 +1,14 @@
+// A whole program's .cu file as clang compiles it for the simulator (kernels/plain/README.md,
+// "Programs"): each `kernel<<<grid, block, shared, stream>>>(arguments)` becomes a call of the
+// simulator's runtime that runs the kernel on every thread of the grid (warplens_program.h's
+// wl_program::launch), and `extern __shared__` is rewritten as a lab file's is. Every line stays
+// where it was, so clang's messages and the trace name the file's own lines.
+#pragma once
+#include <string>
+
+namespace wl::lab {
+
+// The file rewritten and marked as `path` (#line), ready for clang.
+std::string program_compile_source(const std::string& text, const std::string& path);
+
+}  // namespace wl::lab
