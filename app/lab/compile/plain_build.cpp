@@ -145,12 +145,29 @@ std::string kept_ptx(const std::string& folder) {
 
 std::vector<std::string> plain_compile_flags(const std::string& headers) { return compile_flags(headers); }
 std::string plain_glue_object(const std::string& headers, LabBuild& b) { return glue_object(headers, b); }
-PlainLines plain_line_table(const std::string& listing, const std::string& compiled, const std::string& file,
-                            unsigned file_lines) {
-  return line_table(listing, compiled, file, file_lines);
-}
-std::vector<PlainSharedSymbol> plain_shared_symbols(const std::string& listing, std::vector<PlainLibraryObject>& objects) {
-  return shared_symbols(listing, objects);
+
+bool keep_plain_tables(const CacheScratch& s, LabBuild& built, const std::string& file, const std::string& text,
+                       const std::function<void(PlainSharedTable&)>& declarations) {
+  ChildLimits limits;
+  limits.seconds = kClangSeconds;
+  limits.most_output = std::size_t(1) << 30;  // a whole program's listing runs to tens of MiB
+  const ChildOutcome listing = run_child({WL_LAB_OBJDUMP, "-d", "-l", "--no-show-raw-insn", s.partial}, limits);
+  const unsigned file_lines = unsigned(std::count(text.begin(), text.end(), '\n')) + 1;
+  const PlainLines lines = line_table(listing.output, fs::absolute(s.source).lexically_normal().string(), file, file_lines);
+  if (!listing.ok() || lines.empty()) {
+    built.problem = "objdump could not list the lines of the built kernel" + (listing.ok() ? std::string() : ": " + listing.output);
+    return false;
+  }
+  const ChildOutcome symbols = run_child({WL_LAB_OBJDUMP, "-h", "-t", "-C", s.partial}, limits);
+  PlainSharedTable shared;
+  if (symbols.ok()) shared.symbols = shared_symbols(symbols.output, shared.objects);
+  if (declarations) declarations(shared);
+  std::string error;
+  if (!write_whole(built.lines, lines.text(), error) || !write_whole(built.shared, shared.text(), error)) {
+    built.problem = "cannot keep the built kernel's line table beside it: " + error;
+    return false;
+  }
+  return true;
 }
 
 bool plain_compiler_present(std::string& why) {
@@ -241,25 +258,8 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
   c.lab_path = file.path;
   // The line table and the shared arrays, from the built library, kept before it.
   c.keep_beside = [&](const CacheScratch& s, LabBuild& built) {
-    ChildLimits limits;
-    limits.seconds = kClangSeconds;
-    const ChildOutcome listing = run_child({WL_LAB_OBJDUMP, "-d", "-l", "--no-show-raw-insn", s.partial}, limits);
-    const unsigned file_lines = unsigned(std::count(file.text.begin(), file.text.end(), '\n')) + 1;
-    const PlainLines lines = line_table(listing.output, fs::absolute(s.source).lexically_normal().string(), absolute, file_lines);
-    if (!listing.ok() || lines.empty()) {
-      built.problem = "objdump could not list the lines of the built kernel" + (listing.ok() ? std::string() : ": " + listing.output);
-      return false;
-    }
-    const ChildOutcome symbols = run_child({WL_LAB_OBJDUMP, "-h", "-t", "-C", s.partial}, limits);
-    PlainSharedTable shared;
-    if (symbols.ok()) shared.symbols = shared_symbols(symbols.output, shared.objects);
-    plain_shared_declarations(file.text, kernel, type, shared);
-    std::string error;
-    if (!write_whole(built.lines, lines.text(), error) || !write_whole(built.shared, shared.text(), error)) {
-      built.problem = "cannot keep the built kernel's line table in " + cache->dir;
-      return false;
-    }
-    return true;
+    return keep_plain_tables(s, built, absolute, file.text,
+                             [&](PlainSharedTable& shared) { plain_shared_declarations(file.text, kernel, type, shared); });
   };
   compile_into_cache(*cache, b.library, c, b);
   return b;

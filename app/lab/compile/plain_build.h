@@ -5,10 +5,12 @@
 // access its line. Cached like a dialect build, under the file's text and the request's type
 // and block (which instantiate its templates).
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "kernels/plain/plain_kernel.h"
+#include "lab/compile/build_cache.h"
 #include "lab/compile/lab_build.h"
 #include "lab/front/lab_file.h"
 
@@ -33,12 +35,12 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
 LabBuild build_plain_gpu_file(const LabFile& file, const std::string& type, unsigned block);
 
 // What a whole program's build (program_build.h) shares with a file's: clang's flags, the glue
-// object (cached), the line table of `objdump -d -l` for `file`'s lines, and the shared arrays and
-// other variables of `objdump -h -t -C`.
+// object (cached), and what is kept beside a built library (its scratch `s`): the line table of
+// `objdump -d -l` for `file`'s lines (its text `text`), and the shared arrays and other variables
+// of `objdump -h -t -C`, to which `declarations` adds the source's.
 std::vector<std::string> plain_compile_flags(const std::string& headers);
 std::string plain_glue_object(const std::string& headers, LabBuild& b);
-PlainLines plain_line_table(const std::string& listing, const std::string& compiled, const std::string& file,
-                            unsigned file_lines);
-std::vector<PlainSharedSymbol> plain_shared_symbols(const std::string& listing, std::vector<PlainLibraryObject>& objects);
+bool keep_plain_tables(const CacheScratch& s, LabBuild& built, const std::string& file, const std::string& text,
+                       const std::function<void(PlainSharedTable&)>& declarations);
 
 }  // namespace wl::lab

@@ -8,7 +8,6 @@
 #include "data_dirs.h"
 #include "lab/compile/build_cache.h"
 #include "lab/compile/plain_build.h"
-#include "lab/exec/child_process.h"
 #include "lab/front/plain_source.h"
 #include "lab/front/program_source.h"
 #include "lab_toolchain.h"
@@ -84,6 +83,9 @@ ProgramBuild build_program(const SettledProgram& program) {
   for (const std::string& d : r.defines) command.push_back("-D" + d);
   std::string key_text = unit;
   for (const std::string& w : command) key_text += w;
+  // The prelude decides it too: its text, as read where this program finds its headers.
+  for (const char* h : {"include/warplens_plain.h", "include/warplens_program.h", "program_abi.h", "plain_abi.h"})
+    key_text += read_all(headers + "/kernels/plain/" + h);
   // Headers the program includes decide the build too.
   for (const std::string& d : dirs) {
     std::error_code ec;
@@ -115,28 +117,7 @@ ProgramBuild build_program(const SettledProgram& program) {
   c.seconds = kClangSeconds;
   c.lab_path = out.main_file;
   const std::string main_path = absolute(out.main_file), main_text = out.main_text;
-  c.keep_beside = [&](const CacheScratch& s, LabBuild& built) {
-    ChildLimits limits;
-    limits.seconds = kClangSeconds;
-    limits.most_output = std::size_t(1) << 30;  // a whole program's listing runs to tens of MiB
-    const ChildOutcome listing = run_child({WL_LAB_OBJDUMP, "-d", "-l", "--no-show-raw-insn", s.partial}, limits);
-    const unsigned file_lines = unsigned(std::count(main_text.begin(), main_text.end(), '\n')) + 1;
-    const PlainLines lines = plain_line_table(listing.output, fs::absolute(s.source).lexically_normal().string(),
-                                              main_path, file_lines);
-    if (!listing.ok() || lines.empty()) {
-      built.problem = "objdump could not list the lines of the built program" + (listing.ok() ? std::string() : ": " + listing.output);
-      return false;
-    }
-    const ChildOutcome symbols = run_child({WL_LAB_OBJDUMP, "-h", "-t", "-C", s.partial}, limits);
-    PlainSharedTable shared;
-    if (symbols.ok()) shared.symbols = plain_shared_symbols(symbols.output, shared.objects);
-    std::string error;
-    if (!write_whole(built.lines, lines.text(), error) || !write_whole(built.shared, shared.text(), error)) {
-      built.problem = "cannot keep the built program's line table in " + cache->dir;
-      return false;
-    }
-    return true;
-  };
+  c.keep_beside = [&](const CacheScratch& s, LabBuild& built) { return keep_plain_tables(s, built, main_path, main_text, {}); };
   compile_into_cache(*cache, b.library, c, b);
   return out;
 }

@@ -18,10 +18,12 @@
 #include "plain_abi.h"
 
 #define WL_PLAIN_GLUE extern "C" __attribute__((visibility("hidden")))
-WL_PLAIN_GLUE WlPlainDim wl_plain_thread_idx();
-WL_PLAIN_GLUE WlPlainDim wl_plain_block_idx();
-WL_PLAIN_GLUE WlPlainDim wl_plain_block_dim();
-WL_PLAIN_GLUE WlPlainDim wl_plain_grid_dim();
+// const: a thread's indices and its launch's shape never change while it runs, so the optimiser
+// may read each once (a loop's `s < blockDim.x` is not a call a step), as nvcc reads a register.
+WL_PLAIN_GLUE __attribute__((const)) WlPlainDim wl_plain_thread_idx();
+WL_PLAIN_GLUE __attribute__((const)) WlPlainDim wl_plain_block_idx();
+WL_PLAIN_GLUE __attribute__((const)) WlPlainDim wl_plain_block_dim();
+WL_PLAIN_GLUE __attribute__((const)) WlPlainDim wl_plain_grid_dim();
 WL_PLAIN_GLUE void* wl_plain_dynamic_shared();
 WL_PLAIN_GLUE void wl_plain_syncthreads(unsigned line);
 WL_PLAIN_GLUE void wl_plain_syncwarp(unsigned mask, unsigned line);
