@@ -69,6 +69,10 @@ p, trace = record("inline_ptx", [os.path.join(bad, "inline_ptx.cu")])
 expect("inline_ptx", p.returncode == 1 and "line 4 uses inline PTX" in p.stderr and "--backend gpu" in p.stderr, p,
        "inline PTX refused at line 4 with --backend gpu")
 
+p, trace = record("graph", [os.path.join(bad, "graph.cu")])
+expect("graph", p.returncode == 1 and "line 5 uses CUDA graphs (cudaGraph_t)" in p.stderr and "--backend gpu" in p.stderr, p,
+       "a CUDA graph refused at line 5 with --backend gpu")
+
 # Too long: stopped at the limit with a sentence; the launch recorded before it is kept.
 p, trace = record("spins", [os.path.join(bad, "spins.cu")], options=["--time-limit", "3"])
 expect("spins", p.returncode == 1 and "time limit of 3 s" in p.stderr and "launched" in p.stdout and trace is not None

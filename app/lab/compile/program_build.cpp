@@ -42,18 +42,17 @@ ProgramBuild build_program(const SettledProgram& program) {
   // One translation unit: each file as its own lines (#line), the .cu files rewritten. The
   // kernels' file is the first .cu that declares a kernel.
   const ProgramRequest& r = program.request;
-  for (const std::string& f : r.files)
-    if (fs::path(f).extension() == ".cu") {
-      const std::string text = read_all(f);
-      if (const std::string unsupported = plain_unsupported(text); !unsupported.empty()) {
-        b.problem = f + ": " + unsupported;
-        return out;
-      }
-      if (out.main_file.empty() && !find_plain_kernels(text).empty()) {
-        out.main_file = f;
-        out.main_text = text;
-      }
+  for (const std::string& f : r.files) {
+    const std::string text = read_all(f);
+    if (const std::string unsupported = program_unsupported(text); !unsupported.empty()) {
+      b.problem = f + ": " + unsupported;
+      return out;
     }
+    if (out.main_file.empty() && fs::path(f).extension() == ".cu" && !find_plain_kernels(text).empty()) {
+      out.main_file = f;
+      out.main_text = text;
+    }
+  }
   if (out.main_file.empty()) {
     b.problem = "none of the program's .cu files declares a __global__ kernel";
     return out;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
+#include <utility>
+#include <vector>
 
 #include "lab/front/plain_source.h"
 
@@ -51,6 +54,32 @@ std::size_t kernel_begin(const std::string& code, std::size_t at) {
 }
 
 }  // namespace
+
+std::string program_unsupported(const std::string& text) {
+  static const std::vector<std::pair<std::regex, const char*>> calls = {
+      {std::regex(R"(\b(cudaGraph\w*|cudaStreamBeginCapture|cudaStreamEndCapture)\b)"), "CUDA graphs"},
+      {std::regex(R"(\b(cudaMallocArray|cudaMemcpyToArray|cudaMemcpy2DToArray|cudaArray_t|cudaMalloc3DArray)\b)"), "CUDA arrays"},
+      {std::regex(R"(\b(cudaLaunchCooperativeKernel|cudaLaunchCooperativeKernelMultiDevice)\b)"), "a cooperative launch"},
+      {std::regex(R"(\b(cudaIpc\w*|cudaDeviceEnablePeerAccess|cudaMemcpyPeer\w*)\b)"), "several GPUs' memory"},
+  };
+  const std::string code = code_only(text);
+  std::size_t first = std::string::npos;
+  std::string what;
+  for (const auto& [re, name] : calls) {
+    std::smatch m;
+    if (std::regex_search(code, m, re) && std::size_t(m.position(0)) < first) {
+      first = std::size_t(m.position(0));
+      what = std::string(name) + " (" + m.str(0) + ")";
+    }
+  }
+  if (first == std::string::npos) return plain_unsupported(text);
+  const std::string plain = plain_unsupported(text);
+  const unsigned line = unsigned(std::count(code.begin(), code.begin() + std::ptrdiff_t(first), '\n')) + 1;
+  const std::string mine = "line " + std::to_string(line) + " uses " + what + ", which the simulator does not run: run it with --backend gpu";
+  // The earlier of the two: plain_unsupported's sentence starts with its line.
+  if (!plain.empty() && std::stoul(plain.substr(5)) < line) return plain;
+  return mine;
+}
 
 std::string program_compile_source(const std::string& text, const std::string& path) {
   const std::string code = code_only(text);

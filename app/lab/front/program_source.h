@@ -11,4 +11,9 @@ namespace wl::lab {
 // The file rewritten and marked as `path` (#line), ready for clang.
 std::string program_compile_source(const std::string& text, const std::string& path);
 
+// What a program's host code calls that the simulator's runtime lacks (graphs, CUDA arrays,
+// cooperative launches), as plain_unsupported says it of a kernel: "line 12 uses CUDA graphs
+// (cudaGraphCreate), which the simulator does not run: run it with --backend gpu"; empty: none.
+std::string program_unsupported(const std::string& text);
+
 }  // namespace wl::lab
