@@ -72,8 +72,9 @@ void watch_lab_file(AppState& state) {
 }
 
 void watch_program_files(AppState& state) {
-  if (!state.program.program) return;
-  const std::vector<std::string>& files = state.program.program->request.files;
+  if (!state.program.program && !state.program.entry) return;
+  const std::vector<std::string> files =
+      state.program.program ? state.program.program->request.files : std::vector<std::string>{state.program.entry->file};
   std::vector<std::filesystem::file_time_type> now(files.size());
   for (std::size_t i = 0; i < files.size(); ++i) {
     std::error_code ec;
@@ -83,7 +84,9 @@ void watch_program_files(AppState& state) {
   if (now == state.program.seen) return;
   const bool first = state.program.seen.empty();
   state.program.seen = now;
-  if (!first) state.sessions[0].run_program(*state.program.program);
+  if (first) return;
+  if (state.program.program) state.sessions[0].run_program(*state.program.program);
+  else state.sessions[0].run_entry(*state.program.entry);
 }
 
 void finish_sessions(AppState& state) {

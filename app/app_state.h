@@ -40,7 +40,8 @@ struct LabWatch {
 
 // The whole program of `--program` (sessions[0] runs it): its files, when each was last seen changed.
 struct ProgramWatch {
-  std::optional<SettledProgram> program;  // none: no program
+  std::optional<SettledProgram> program;     // none: no program
+  std::optional<lab::EntryRequest> entry;    // --lab FILE --entry NAME: a practice entry instead
   std::vector<std::filesystem::file_time_type> seen;
 };
 

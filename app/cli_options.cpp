@@ -205,6 +205,11 @@ void add_program_options(CLI::App& app, GuiOptions& options) {
   app.add_option("program-words", s.program_rest)  // after --: the --program's words
       ->group("")
       ->needs(app.get_option("--program"));
+  app.add_option("--entry", s.lab_entry,
+                 "With --lab and a .cu file: a host function that launches its kernels, solve(const float* input, "
+                 "float* output, int N) as practice sites write it, called with --family's buffers")
+      ->group(start_group)
+      ->needs(app.get_option("--lab"));
   app.add_option("--kernel", s.lab_kernel, "With --lab and a .cu file: the __global__ function to run")
       ->group(start_group)
       ->needs(app.get_option("--lab"));

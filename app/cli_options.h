@@ -47,6 +47,7 @@ struct StartOptions {
   std::string lab_kernel;     // --kernel: a plain-CUDA lab file's kernel (its only one when empty)
   bool family_given = false;  // --family was on the command line (a plain-CUDA lab file's contract)
   std::string lab_path;       // a learner's kernel file (warplens lab): run it, and again on every save
+  std::string lab_entry;      // --entry: with --lab, a practice site's host function (solve) to call
   std::string program_file;               // --program: a whole program's first source, run on the simulator
   std::vector<std::string> program_rest;   // its other sources, then its arguments (or -I/-D, --, its arguments)
   std::vector<std::string> profiles;  // timing sweeps for the Timing view, besides assets/profiles

@@ -131,10 +131,28 @@ static std::string start_program(AppState& state, const StartOptions& o) {
   return {};
 }
 
+// --lab FILE --entry NAME: the file's host function called with the family's buffers, watched.
+static std::string start_entry(AppState& state, const StartOptions& o) {
+  lab::EntryRequest entry;
+  entry.file = o.lab_path;
+  entry.entry = o.lab_entry;
+  RunRequest& r = entry.settings.request;
+  r.family.clear();
+  if (std::string ignored; const std::optional<lab::LabFile> file = lab::read_lab_file(o.lab_path, ignored)) r.family = file->family;
+  if (o.family_given) r.family = o.family;
+  if (o.n) r.n = *o.n;
+  r.type = o.type;
+  if (!o.op.empty()) r.op = o.op;
+  state.program.entry = entry;
+  watch_program_files(state);
+  state.sessions[0].run_entry(entry);
+  return {};
+}
+
 std::string apply_start_options(AppState& state, const StartOptions& o) {
   RunSettings s = default_run_settings();
   s.request.sm_count = o.sm_count ? *o.sm_count : default_sm_count();
-  if (!o.lab_path.empty())
+  if (!o.lab_path.empty() && o.lab_entry.empty())  // an entry is the program's: start_entry, below
     if (std::string error = apply_lab_file(s, state, o); !error.empty()) return error;
   // Another family starts at its first variant (an unknown one is the run's error to show).
   if (const Family* family = find_family(o.family); family && o.family != s.request.family && o.lab_path.empty())
@@ -192,6 +210,7 @@ std::string apply_start_options(AppState& state, const StartOptions& o) {
     return {};
   }
   if (!o.program_file.empty()) return start_program(state, o);
+  if (!o.lab_entry.empty()) return start_entry(state, o);
   if (!o.trace_path.empty()) {
     state.sessions[0].load_trace(o.trace_path);
     if (!o.compare_trace_path.empty()) {

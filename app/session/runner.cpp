@@ -192,6 +192,28 @@ ShownRun run_program_now(const SettledProgram& program) {
   return out;
 }
 
+ShownRun run_entry_now(const lab::EntryRequest& entry) {
+  const lab::EntryRun run = lab::run_entry(entry);
+  ShownRun out;
+  if (!run.program.ran || (!run.problem.empty() && !run.program.trace)) {
+    out = failure(RunProblem::Lab, run.problem, {});
+    out.lab_diagnostics = run.program.build.build.diagnostics;
+  }
+  out.program = true;
+  out.program_launches = run.program.launches;
+  out.program_output = run.program.ran ? run.program.child.output : run.program.build.build.output;
+  out.program_ended = run.signature.empty() ? "" : run.signature + " called";
+  if (!run.program.trace) return out;
+  if (!run.problem.empty()) out = failure(RunProblem::Lab, run.problem, {}), out.program = true;
+  Trace trace = *run.program.trace;
+  out.settings = settings_from_meta(trace.meta);
+  out.result = run.result;
+  out.result.result_text = std::to_string(run.result.result.count()) + " values from " + run.signature;
+  out.checked = run.problem.empty();
+  out.views = std::make_shared<const TraceViews>(build_trace_views(std::move(trace)));
+  return out;
+}
+
 Runner::~Runner() {
   cancel();  // closing the window does not wait for a long simulation
   if (current_.valid()) current_.wait();
@@ -210,6 +232,10 @@ void Runner::launch(const Job& job) {
   started_ = std::chrono::steady_clock::now();
   if (job.load) {
     current_ = std::async(std::launch::async, [path = job.path] { return load_trace_now(path); });
+    return;
+  }
+  if (job.entry) {
+    current_ = std::async(std::launch::async, [entry = job.entry] { return run_entry_now(*entry); });
     return;
   }
   if (job.program) {
@@ -234,6 +260,12 @@ void Runner::start(const SettledRun& run) {
 
 void Runner::start_program(const SettledProgram& program) {
   Job job{false, {}, {}, std::make_shared<const SettledProgram>(program)};
+  if (current_.valid()) queued_ = job;
+  else launch(job);
+}
+
+void Runner::start_entry(const lab::EntryRequest& entry) {
+  Job job{false, {}, {}, nullptr, std::make_shared<const lab::EntryRequest>(entry)};
   if (current_.valid()) queued_ = job;
   else launch(job);
 }

@@ -10,6 +10,7 @@
 
 #include "kernels/plain/program_runtime.h"
 #include "lab/compile/lab_build.h"
+#include "lab/exec/entry_run.h"
 #include "run/program_request.h"
 #include "model/views/trace_views.h"
 #include "run/backend_run.h"
@@ -42,6 +43,7 @@ ShownRun run_settled_now(const SettledRun& run);
 ShownRun run_settings_now(const RunSettings& settings);
 ShownRun load_trace_now(const std::string& path);
 ShownRun run_program_now(const SettledProgram& program);
+ShownRun run_entry_now(const lab::EntryRequest& entry);
 
 class Runner {
  public:
@@ -54,6 +56,8 @@ class Runner {
   void start(const SettledRun& run);
   // Builds and runs a whole program in a child process, then shows its recorded launches.
   void start_program(const SettledProgram& program);
+  // The same for a practice site's entry point (lab/exec/entry_run.h), its result checked.
+  void start_entry(const lab::EntryRequest& entry);
   void start_load(const std::string& path);
   bool busy() const { return current_.valid() || queued_.has_value(); }
   // The run in flight's progress on the simulator (null when idle, or loading a trace), and a
@@ -72,6 +76,7 @@ class Runner {
     SettledRun run;
     std::string path;
     std::shared_ptr<const SettledProgram> program;  // set: run this program
+    std::shared_ptr<const lab::EntryRequest> entry;  // set: call this practice entry
   };
   void launch(const Job& job);
 

@@ -48,6 +48,12 @@ void Session::run_program(const SettledProgram& program) {
   runner_.start_program(program);
 }
 
+void Session::run_entry(const lab::EntryRequest& entry) {
+  settings_error_.clear();
+  holds_trace_file_ = true;
+  runner_.start_entry(entry);
+}
+
 bool Session::update() {
   std::optional<ShownRun> done = runner_.poll();
   if (!done) return false;

@@ -30,6 +30,7 @@ class Session {
   void load_trace(const std::string& path);
   // A whole program (--program): built and run in a child, its recorded launches shown.
   void run_program(const SettledProgram& program);
+  void run_entry(const lab::EntryRequest& entry);
   // A trace file was loaded and no run started since: there is nothing to run again.
   bool holds_trace_file() const { return holds_trace_file_; }
   // Adopts a finished run; returns true when new view data arrived this call.
