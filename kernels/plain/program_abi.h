@@ -34,6 +34,7 @@ struct WlProgramLaunch {
   const void* closure;
   unsigned pointer_count;
   struct WlProgramPointer pointers[WL_PROGRAM_MOST_POINTERS];
+  const void* function;  // cudaLaunchKernel's kernel, whose symbol names the launch; else null
 };
 
 // What the program's cudaGetDeviceProperties sees: the GPU the run stands for (--gpu).

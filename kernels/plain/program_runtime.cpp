@@ -1,5 +1,8 @@
 #include "kernels/plain/program_runtime.h"
 
+#include <cxxabi.h>
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -54,6 +57,18 @@ std::string bytes_text(std::uint64_t b) {
   else if (b >= (1ull << 20)) std::snprintf(text, sizeof text, "%.1f MiB", double(b) / double(1ull << 20));
   else std::snprintf(text, sizeof text, "%llu bytes", static_cast<unsigned long long>(b));
   return text;
+}
+
+// "scaled" of the kernel at `function` (its symbol, demangled, without its parameters), or `fallback`.
+std::string symbol_name(const void* function, const std::string& fallback) {
+  Dl_info info{};
+  if (!dladdr(function, &info) || !info.dli_sname) return fallback;
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status);
+  std::string name = status == 0 && demangled ? demangled : info.dli_sname;
+  std::free(demangled);
+  if (const std::size_t open = name.find('('); open != std::string::npos) name.resize(open);
+  return name.empty() ? fallback : name;
 }
 
 }  // namespace
@@ -268,6 +283,7 @@ std::vector<PlainBuffer> ProgramRuntime::buffers(const WlProgramLaunch& l, bool 
 int ProgramRuntime::launch(const WlProgramLaunch& l) {
   ProgramLaunch info;
   info.kernel = l.kernel ? l.kernel : "kernel";
+  if (l.function) info.kernel = symbol_name(l.function, info.kernel);
   info.arguments = l.arguments ? l.arguments : "";
   info.line = l.line;
   info.grid = l.grid;

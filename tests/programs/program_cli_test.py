@@ -78,6 +78,14 @@ p, trace = record("spins", [os.path.join(bad, "spins.cu")], options=["--time-lim
 expect("spins", p.returncode == 1 and "time limit of 3 s" in p.stderr and "launched" in p.stdout and trace is not None
        and len(trace["meta"]["launches"]) == 1, p, "stopped at 3 s, its one recorded launch written")
 
+# The runtime call by call (runtime/runtime_tour.cu) on a named GPU: properties, symbols,
+# cudaLaunchKernel (its launch named after its kernel), a 3-D grid, managed memory, events, occupancy.
+p, trace = record("runtime_tour", [os.path.join(here, "runtime", "runtime_tour.cu")], options=["--gpu", "a100", "--launch", "all"])
+expect("runtime_tour", p.returncode == 0 and "device: NVIDIA A100-SXM4-80GB, 108 SMs, cc 8.0" in p.stdout
+       and "occupancy: 8 blocks of 256 an SM" in p.stdout and "PASSED" in p.stdout and trace is not None
+       and [l["name"] for l in trace["meta"]["launches"]] == ["scaled", "where"]
+       and "cudaEvent times are the simulator's" in p.stderr, p, "every call as a GPU's runtime answers it")
+
 # Bad words: exit 2 with a sentence.
 p, trace = record("not_a_source", [os.path.join(bad, "nothing.txt")])
 expect("not_a_source", p.returncode == 2 and "neither a source file" in p.stderr, p, "a word that is no source file")

@@ -254,6 +254,7 @@ struct Launch {
   unsigned line;
   dim3 grid, block;
   size_t shared;
+  const void* function = nullptr;  // cudaLaunchKernel's kernel: its symbol names the launch
   template <class... A>
   void operator()(A&&... a) const {
     using Args = std::tuple<typename std::decay<A>::type...>;
@@ -265,6 +266,7 @@ struct Launch {
     l.grid = WlPlainDim{grid.x, grid.y, grid.z};
     l.block = WlPlainDim{block.x, block.y, block.z};
     l.shared_bytes = shared;
+    l.function = function;
     l.invoke = &Closure<Call, Args>::invoke;
     l.closure = &closure;
     (note_pointer<typename std::decay<A>::type>(l, a), ...);
@@ -274,7 +276,7 @@ struct Launch {
 template <class Call>
 inline Launch<Call> launch(Call call, const char* kernel, const char* arguments, unsigned line, dim3 grid, dim3 block,
                            size_t shared = 0, cudaStream_t = nullptr) {
-  return Launch<Call>{call, kernel, arguments, line, grid, block, shared};
+  return Launch<Call>{call, kernel, arguments, line, grid, block, shared, nullptr};
 }
 // cudaLaunchKernel(kernel, grid, block, args, shared, stream): the kernel's type unpacks args.
 template <class... P, std::size_t... I>
@@ -286,7 +288,9 @@ template <class... P>
 inline cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 grid, dim3 block, void** args, size_t shared = 0,
                                     cudaStream_t stream = nullptr, WL_LINE) {
   auto call = [kernel, args] { wl_program::call_packed(kernel, args, std::index_sequence_for<P...>{}); };
-  wl_program::launch(call, "cudaLaunchKernel", "", wl_line, grid, block, shared, stream)();
+  auto launch = wl_program::launch(call, "cudaLaunchKernel", "", wl_line, grid, block, shared, stream);
+  launch.function = reinterpret_cast<const void*>(kernel);
+  launch();
   return cudaPeekAtLastError();
 }
 inline cudaError_t cudaLaunchKernel(const void*, dim3, dim3, void**, size_t = 0, cudaStream_t = nullptr, WL_LINE) {
