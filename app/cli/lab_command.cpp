@@ -329,10 +329,7 @@ int run_entry_command(const LabOptions& o) {
               << "--kernel, --items, --grid, --shared and --template\n";
     return 2;
   }
-  if (o.backend == "gpu") {
-    std::cerr << "warplens lab: --entry runs on the simulator; on the GPU, build the file with a main and use `warplens record`\n";
-    return 1;
-  }
+  asked.gpu = o.backend == "gpu";  // auto: the simulator, where every launch's picture is the lesson
   asked.record_blocks = o.record_blocks;
   asked.seconds = o.seconds;
   asked.memory_mib = o.memory_mib;
@@ -358,19 +355,22 @@ int run_entry_command(const LabOptions& o) {
   }
   if (!run.problem.empty()) return 1;
   const CheckResult& check = run.result.check;
-  std::printf("%s (%s, %s %s%s n=%llu) on the simulator: %llu values\n", run.signature.c_str(), o.file.c_str(),
+  std::printf("%s (%s, %s %s%s n=%llu) on the %s: %llu values\n", run.signature.c_str(), o.file.c_str(),
               run.request.family.c_str(),
               find_family(run.request.family) && !find_family(run.request.family)->ops().empty() ? (run.request.op + " ").c_str() : "",
               run.request.type.c_str(),
-              static_cast<unsigned long long>(run.request.n), static_cast<unsigned long long>(run.result.result.count()));
+              static_cast<unsigned long long>(run.request.n), asked.gpu ? "GPU" : "simulator",
+              static_cast<unsigned long long>(run.result.result.count()));
   std::printf("check: %s (CPU reference %s, error %g, allowed %g)\n", check.ok ? "ok" : "WRONG", check.expected.c_str(),
               check.error, check.bound);
   if (!check.diagnosis.empty()) std::printf("%s\n", check.diagnosis.c_str());
   std::printf("%zu launch(es):\n", run.program.launches.size());
   for (std::size_t k = 0; k < run.program.launches.size(); ++k) {
     const ProgramLaunch& l = run.program.launches[k];
-    std::printf("  %zu: line %u: %s<<<%u, %u>>>(%s)%s%s\n", k, l.line, l.kernel.c_str(), l.grid.x * l.grid.y * l.grid.z,
-                l.block.x * l.block.y * l.block.z, l.arguments.c_str(),
+    // The GPU's tracer knows each launch's kernel and shape; the simulator its line and arguments too.
+    const std::string line = l.line ? "line " + std::to_string(l.line) + ": " : "";
+    std::printf("  %zu: %s%s<<<%u, %u>>>%s%s%s\n", k, line.c_str(), l.kernel.c_str(), l.grid.x * l.grid.y * l.grid.z,
+                l.block.x * l.block.y * l.block.z, l.line ? ("(" + l.arguments + ")").c_str() : "",
                 l.recorded >= 0 ? (", trace launch " + std::to_string(l.recorded)).c_str() : "",
                 l.what.empty() ? "" : (": " + l.what).c_str());
   }

@@ -7,6 +7,7 @@ against the same programs' sources run on the simulator (`record --backend sim -
       nvcc (build-gpu.sh), records each launch's block 0 (NAME.json) and keeps what it printed
       (NAME.out) in FOLDER
   programs_gpu_matches_simulator.py compare WARPLENS_CLI FOLDER_OR_TARBALL
+      (and, the same way, practice entries: `lab run FILE --entry solve`, GPU against simulator)
       anywhere with clang (CI, on programs-on-h200.tar.xz, kept from a `record`): each program
       passes its own check on both, makes the same launches (grid, block) in the same order, and
       block 0 of every launch equals the GPU's, thread by thread and barrier interval by interval
@@ -40,6 +41,11 @@ CASES = [
     ("scan_textbook", ["scan_textbook.cu"], ["--n=16384"]),
     ("transpose", ["transpose.cu"], ["--width=128", "--height=128"]),
 ]
+# (name, file, options): practice sites' entries, `lab run FILE --entry solve`, every launch's block 0.
+ENTRY_CASES = [
+    ("entry-reduce_solve", "entry/reduce_solve.cu", ["--n", "100000"]),
+    ("entry-histogram_solve", "entry/histogram_solve.cu", ["--n", "100000"]),
+]
 RECORD = ["--launch", "all", "--record-blocks", "0"]
 OUTSIDE = {"memory outside the program's allocations", "__device__ variables"}
 # The last step compared, where a program's later steps depend on which block finished last.
@@ -68,6 +74,30 @@ def run(cmd, name):
     return p.stdout
 
 
+def lab_entry(cli, file, options, backend, out, name):
+    cmd = [cli, "lab", "run", os.path.join(here, file), "--entry", "solve", "--backend", backend, "--out", out] + options
+    p = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    if p.returncode != 0 or "check: ok" not in p.stdout:
+        failures.append(f"{name}: {' '.join(cmd)}: exit {p.returncode}: {p.stdout[-2000:]} {p.stderr[-2000:]}")
+        return False
+    return True
+
+
+def compare_launches(name, gpu, sim):
+    shape = lambda t: [(l["grid_dim"], l["block_dim"]) for l in t["meta"]["launches"]]  # noqa: E731
+    if shape(gpu) != shape(sim):
+        failures.append(f"{name}: launches {shape(gpu)} on the GPU, {shape(sim)} on the simulator")
+        return
+    total, before = 0, len(failures)
+    for launch, l in enumerate(sim["meta"]["launches"]):
+        difference, count = compare(gpu, sim, f"{name} launch {launch} ({l['name']})", l["block_dim"], launch, 0)
+        if difference:
+            failures.append(difference)
+        total += count
+    if len(failures) == before:
+        print(f"{name}: {len(sim['meta']['launches'])} launches, block 0 of each equals the GPU's, {total} events")
+
+
 def record(cli, folder):
     os.makedirs(folder, exist_ok=True)
     bin_dir = os.path.join(folder, "bin")
@@ -78,6 +108,9 @@ def record(cli, folder):
         if out is not None:
             open(os.path.join(folder, name + ".out"), "w").write(out)
             print(f"{name}: {out.strip().splitlines()[-1]}")
+    for name, file, options in ENTRY_CASES:
+        if lab_entry(cli, file, options, "gpu", os.path.join(folder, name + ".json"), name):
+            print(f"{name}: checked on the GPU")
 
 
 def compare_all(cli, source):
@@ -93,18 +126,11 @@ def compare_all(cli, source):
         lines = dict(enumerate(open(files[0]).read().split("\n"), start=1))
         gpu = comparable(gpu, lines, True, LAST_STEP.get(name))
         sim = comparable(sim, lines, False, LAST_STEP.get(name))
-        shape = lambda t: [(l["grid_dim"], l["block_dim"]) for l in t["meta"]["launches"]]  # noqa: E731
-        if shape(gpu) != shape(sim):
-            failures.append(f"{name}: launches {shape(gpu)} on the GPU, {shape(sim)} on the simulator")
-            continue
-        total, before = 0, len(failures)
-        for launch, l in enumerate(sim["meta"]["launches"]):
-            difference, count = compare(gpu, sim, f"{name} launch {launch} ({l['name']})", l["block_dim"], launch, 0)
-            if difference:
-                failures.append(difference)
-            total += count
-        if len(failures) == before:
-                print(f"{name}: {len(sim['meta']['launches'])} launches, block 0 of each equals the GPU's, {total} events")
+        compare_launches(name, gpu, sim)
+    for name, file, options in ENTRY_CASES:
+        sim_path = os.path.join(work, name + ".json")
+        if lab_entry(cli, file, options, "sim", sim_path, name):
+            compare_launches(name, json.load(open(os.path.join(folder, name + ".json"))), json.load(open(sim_path)))
 
 
 main(record, compare_all, failures)

@@ -8,7 +8,9 @@
 #include "core/value_type.h"
 #include "kernels/plain/plain_contract.h"
 #include "lab/compile/build_cache.h"
+#include "lab/compile/lab_build.h"
 #include "lab/exec/child_protocol.h"
+#include "lab/record/gpu_tracer.h"
 #include "run/settled_run.h"
 
 namespace wl::lab {
@@ -44,6 +46,95 @@ std::uint64_t param_value(const Family& family, const RunRequest& r, const std::
   for (const FamilyParam& p : family.params())
     if (p.name == name) return p.default_value;
   return 0;
+}
+
+// The file and the driver built by nvcc into a program, run with the GPU tracer injected, every
+// launch's blocks recorded; its output then read back by the caller.
+bool build_and_run_on_gpu(const EntryRequest& asked, const std::string& text, const std::string& driver,
+                          const std::vector<std::string>& arguments, const std::string& folder, EntryRun& run) {
+  std::string why;
+  const std::optional<GpuTracer> tracer = lab_compiler_present(why, LabTarget::Gpu) ? find_gpu_tracer(why) : std::nullopt;
+  if (!tracer) {
+    run.problem = "--entry on the GPU: " + why;
+    return false;
+  }
+  std::string quoted;
+  for (char c : fs::absolute(asked.file).lexically_normal().string())
+    quoted += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  const std::string source = "#line 1 \"" + quoted + "\"\n" + text + "\n#line 1 \"warplens-entry.cu\"\n" + driver;
+  // The lab's nvcc, as a program rather than a library, with the lines the tracer names.
+  std::vector<std::string> command;
+  for (const std::string& w : lab_nvcc_command())
+    if (w != "-shared" && w != "-Xcompiler" && w != "-fPIC") command.push_back(w);
+  command.insert(command.end(), {"-lineinfo", "-DWL_ENTRY_MAIN", "-x", "cu"});
+  std::string key_text = source;
+  for (const std::string& w : command) key_text += w;
+  ProgramBuild& pb = run.program.build;
+  LabBuild& b = pb.build;
+  const std::optional<CacheEntry> cache = cache_entry(fs::path(asked.file).stem().string(), "-entry-gpu", key_text, b.problem);
+  if (!cache) return false;
+  b.library = cache->base + ".exe";
+  if (cached({b.library})) {
+    b.ok = b.cached = true;
+  } else {
+    CacheCompile c;
+    c.source = source;
+    c.extension = ".cu";
+    c.command = [command](const CacheScratch& s) {
+      std::vector<std::string> compile = command;
+      compile.insert(compile.end(), {s.source, "-o", s.partial});
+      return compile;
+    };
+    c.compiler = "nvcc";
+    c.seconds = 300;  // as a lab file's GPU build
+    c.lab_path = asked.file;
+    compile_into_cache(*cache, b.library, c, b);
+  }
+  if (!b.ok) {
+    run.problem = !b.problem.empty() ? b.problem : "the file and its entry did not compile";
+    return false;
+  }
+  TracerRequest request;
+  request.folder = folder + "/recording";
+  request.launches = "all";
+  request.blocks = asked.record_blocks;
+  fs::create_directories(request.folder);
+  ChildLimits limits;
+  limits.seconds = asked.seconds;
+  limits.environment = tracer_environment(*tracer, request);  // no memory limit: CUDA reserves address space
+  std::vector<std::string> argv = {b.library};
+  argv.insert(argv.end(), arguments.begin(), arguments.end());
+  run.program.child = run_child(argv, limits);
+  run.program.ran = run.program.child.started;
+  run.program.exit_code = run.program.child.exit_code;
+  if (!run.program.child.ok()) {
+    run.problem = asked.entry + " on the GPU " + describe_outcome(run.program.child, limits) +
+                  (run.program.child.output.empty() ? "" : ": " + run.program.child.output);
+    return false;
+  }
+  const RecordingSummary seen = read_recording_summary(request.folder);
+  if (!seen.recorded.empty()) {
+    std::string problem;
+    try {
+      GpuTraceOptions options;
+      options.program = fs::path(asked.file).filename().string();
+      Trace trace = gpu_recording_trace(read_recording(request.folder, seen.recorded, problem), options);
+      for (std::size_t k = 0; k < trace.meta.launches.size(); ++k) {
+        const LaunchRecord& l = trace.meta.launches[k];
+        ProgramLaunch p;
+        p.kernel = l.name;
+        p.grid = {l.grid_dim, 1, 1};
+        p.block = {l.block_dim, 1, 1};
+        p.recorded = int(k);
+        run.program.launches.push_back(p);
+      }
+      run.program.trace = std::move(trace);
+    } catch (const std::exception& e) {
+      run.problem = std::string("the GPU's recording cannot be read: ") + e.what();
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace
@@ -87,7 +178,9 @@ std::string entry_driver_source(const std::string& entry, const std::vector<Plai
     << "  cudaMemcpy(host_out.data(), " << output << ", count * sizeof(" << out << "), cudaMemcpyDeviceToHost);\n"
     << "  f = std::fopen(argv[2], \"wb\");\n"
     << "  if (!f || std::fwrite(host_out.data(), sizeof(" << out << "), count, f) != count) return 65;\n"
-    << "  std::fclose(f);\n  return 0;\n}\n";
+    << "  std::fclose(f);\n  return 0;\n}\n"
+    << "#ifdef WL_ENTRY_MAIN  // nvcc's build: a program of its own\n"
+    << "int main(int argc, char** argv) { return wl_entry_main(argc, argv); }\n#endif\n";
   return s.str();
 }
 
@@ -151,22 +244,26 @@ EntryRun run_entry(const EntryRequest& asked) {
     program.arguments.push_back(std::to_string(v));
   }
   run.signature += ")";
-  program.launches = "all";
-  program.record_blocks = asked.record_blocks;
-  program.seconds = asked.seconds;
-  program.memory_mib = asked.memory_mib;
-  SettledProgram settled_program;
-  if (const std::string problem = settle_program(program, settled_program); !problem.empty()) return refuse(problem);
-  settled_program.name = fs::path(asked.file).stem().string();
-  run.program = run_program(settled_program, /*pass_output=*/false);
-  if (!run.program.ran || !run.program.ended.empty() || run.program.exit_code != 0) {
-    run.problem = !run.program.problem.empty() ? run.program.problem
-                  : !run.program.ended.empty()  ? run.program.ended
-                                                : asked.entry + " did not finish (exit " + std::to_string(run.program.exit_code) + ")";
-    return run;
+  if (asked.gpu) {
+    if (!build_and_run_on_gpu(asked, text.str(), driver, program.arguments, folder.path, run)) return run;
+  } else {
+    program.launches = "all";
+    program.record_blocks = asked.record_blocks;
+    program.seconds = asked.seconds;
+    program.memory_mib = asked.memory_mib;
+    SettledProgram settled_program;
+    if (const std::string problem = settle_program(program, settled_program); !problem.empty()) return refuse(problem);
+    settled_program.name = fs::path(asked.file).stem().string();
+    run.program = run_program(settled_program, /*pass_output=*/false);
+    if (!run.program.ran || !run.program.ended.empty() || run.program.exit_code != 0) {
+      run.problem = !run.program.problem.empty() ? run.program.problem
+                    : !run.program.ended.empty()  ? run.program.ended
+                                                  : asked.entry + " did not finish (exit " + std::to_string(run.program.exit_code) + ")";
+      return run;
+    }
   }
   const std::string output = read_text(folder.path + "/output.bin");
-  run.result.backend = "sim";
+  run.result.backend = asked.gpu ? "gpu" : "sim";
   run.result.result.type = reference.type;
   run.result.result.bytes.assign(output.begin(), output.end());
   if (run.result.result.count() != reference.count()) {

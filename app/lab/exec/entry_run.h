@@ -24,6 +24,7 @@ struct EntryRequest {
   std::string record_blocks = "0";
   double seconds = kProgramDefaultSeconds;
   std::uint64_t memory_mib = kLabDefaultMemory >> 20;
+  bool gpu = false;  // nvcc builds the file and the driver, run with the GPU tracer injected
 };
 
 struct EntryRun {
@@ -31,7 +32,7 @@ struct EntryRun {
   bool refused = false;
   RunRequest request;      // as settled
   ProgramRun program;      // the build, how it ended, its launches and trace
-  RunResult result;        // the output read back and checked
+  RunResult result;        // the output read back and checked (its trace, on the GPU, the tracer's)
   std::string signature;   // "solve(input, output, n)": what the driver called
 };
 
