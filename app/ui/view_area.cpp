@@ -142,11 +142,13 @@ void pane_header(AppState& state, const Session& s, std::uint16_t step) {
                   s.block() ? s.block()->block : 0, v->trace.meta.grid_dim, v->trace.meta.block_dim, backend.c_str(),
                   op.c_str(), v->trace.meta.type.c_str());
     // Beside the variant where it fits, else under it, wrapped: a narrow pane never cuts it. A short
-    // pane says n and the block, the rest on hover.
+    // pane says n, the block and the backend, the rest on hover.
     if (!state.compare) same_line_if_fits(ImGui::CalcTextSize(line).x);
     ImGui::PushTextWrapPos(0.0f);
     if (short_pane && ImGui::CalcTextSize(line).x > ImGui::GetContentRegionAvail().x) {
-      ImGui::TextDisabled("%s, block %u of %u", size.c_str(), s.block() ? s.block()->block : 0, v->trace.meta.grid_dim);
+      // The backend stays: side by side, a GPU's recording and the simulator's run are told apart by it.
+      ImGui::TextDisabled("%s, block %u of %u, %s", size.c_str(), s.block() ? s.block()->block : 0, v->trace.meta.grid_dim,
+                          backend.c_str());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", line);
     } else {
       ImGui::TextDisabled("%s", line);

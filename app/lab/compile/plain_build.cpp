@@ -144,8 +144,10 @@ std::string kept_ptx(const std::string& folder) {
 }  // namespace
 
 std::vector<std::string> plain_compile_flags(const std::string& headers) { return compile_flags(headers); }
-std::string plain_glue_object(const std::string& headers, LabBuild& b) { return glue_object(headers, b); }
 
+namespace {
+
+// The line table and the shared arrays, from the built library, kept beside it before it is.
 bool keep_plain_tables(const CacheScratch& s, LabBuild& built, const std::string& file, const std::string& text,
                        const std::function<void(PlainSharedTable&)>& declarations) {
   ChildLimits limits;
@@ -168,6 +170,38 @@ bool keep_plain_tables(const CacheScratch& s, LabBuild& built, const std::string
     return false;
   }
   return true;
+}
+
+}  // namespace
+
+void build_plain_library(const PlainLibrary& l, const std::string& headers, LabBuild& b) {
+  const std::optional<CacheEntry> cache = cache_entry(l.name, l.kind, l.key_text, b.problem);
+  if (!cache) return;
+  b.library = cache->base + ".so";
+  b.lines = cache->base + ".lines";
+  b.shared = cache->base + ".shared";
+  if (cached({b.library, b.lines, b.shared})) {
+    b.ok = b.cached = true;
+    return;
+  }
+  const std::string glue = glue_object(headers, b);
+  if (glue.empty()) return;
+  CacheCompile c;
+  c.source = l.source;
+  c.extension = ".cpp";
+  const std::vector<std::string> command = l.command;
+  c.command = [command, glue](const CacheScratch& s) {
+    std::vector<std::string> compile = command;
+    compile.insert(compile.end(), {s.source, "-x", "none", glue, "-o", s.partial});
+    return compile;
+  };
+  c.compiler = "clang";
+  c.seconds = kClangSeconds;
+  c.lab_path = l.lab_path;
+  c.keep_beside = [&](const CacheScratch& s, LabBuild& built) {
+    return keep_plain_tables(s, built, l.lines_file, l.lines_text, l.declarations);
+  };
+  compile_into_cache(*cache, b.library, c, b);
 }
 
 bool plain_compiler_present(std::string& why) {
@@ -234,34 +268,9 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
                                  "-fsanitize-coverage=trace-pc-guard,trace-loads,trace-stores"});
   std::string key_text = source;
   for (const std::string& w : command) key_text += w;
-  const std::optional<CacheEntry> cache = cache_entry(kernel.name, "-plain", key_text, b.problem);
-  if (!cache) return b;
-  b.library = cache->base + ".so";
-  b.lines = cache->base + ".lines";
-  b.shared = cache->base + ".shared";
-  if (cached({b.library, b.lines, b.shared})) {
-    b.ok = b.cached = true;
-    return b;
-  }
-  const std::string glue = glue_object(headers, b);
-  if (glue.empty()) return b;
-  CacheCompile c;
-  c.source = source;
-  c.extension = ".cpp";
-  c.command = [command, glue](const CacheScratch& s) {
-    std::vector<std::string> compile = command;
-    compile.insert(compile.end(), {s.source, "-x", "none", glue, "-o", s.partial});
-    return compile;
-  };
-  c.compiler = "clang";
-  c.seconds = kClangSeconds;
-  c.lab_path = file.path;
-  // The line table and the shared arrays, from the built library, kept before it.
-  c.keep_beside = [&](const CacheScratch& s, LabBuild& built) {
-    return keep_plain_tables(s, built, absolute, file.text,
-                             [&](PlainSharedTable& shared) { plain_shared_declarations(file.text, kernel, type, shared); });
-  };
-  compile_into_cache(*cache, b.library, c, b);
+  PlainLibrary library{kernel.name, "-plain", source, command, key_text, file.path, absolute, file.text};
+  library.declarations = [&](PlainSharedTable& shared) { plain_shared_declarations(file.text, kernel, type, shared); };
+  build_plain_library(library, headers, b);
   return b;
 }
 

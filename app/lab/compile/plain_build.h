@@ -34,13 +34,21 @@ LabBuild build_plain_file(const LabFile& file, const std::string& type, unsigned
 // entry that launches its kernel (plain_source.h's plain_gpu_entry). Cached as the simulator's.
 LabBuild build_plain_gpu_file(const LabFile& file, const std::string& type, unsigned block);
 
-// What a whole program's build (program_build.h) shares with a file's: clang's flags, the glue
-// object (cached), and what is kept beside a built library (its scratch `s`): the line table of
-// `objdump -d -l` for `file`'s lines (its text `text`), and the shared arrays and other variables
-// of `objdump -h -t -C`, to which `declarations` adds the source's.
+// What a whole program's build (program_build.h) shares with a file's: clang's flags, and one
+// library built into the cache with the glue (compiled once, cached), and kept beside it, the line
+// table of `objdump -d -l` for one file's lines and the shared arrays and other variables of
+// `objdump -h -t -C`, to which `declarations` adds the source's.
 std::vector<std::string> plain_compile_flags(const std::string& headers);
-std::string plain_glue_object(const std::string& headers, LabBuild& b);
-bool keep_plain_tables(const CacheScratch& s, LabBuild& built, const std::string& file, const std::string& text,
-                       const std::function<void(PlainSharedTable&)>& declarations);
+struct PlainLibrary {
+  std::string name, kind;             // the cache entry's: "reduce2", "-plain"
+  std::string source;                 // what clang compiles
+  std::vector<std::string> command;   // clang and its flags, before the source
+  std::string key_text;               // everything that decides the build
+  std::string lab_path;               // whose lines the diagnostics name
+  std::string lines_file, lines_text; // the file whose lines the line table keeps, and its text
+  std::function<void(PlainSharedTable&)> declarations;
+};
+// b.library, b.lines and b.shared when b.ok.
+void build_plain_library(const PlainLibrary& library, const std::string& headers, LabBuild& b);
 
 }  // namespace wl::lab

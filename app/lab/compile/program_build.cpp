@@ -17,8 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr double kClangSeconds = 120;  // as a lab file's build
-
 std::string read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
@@ -93,31 +91,8 @@ ProgramBuild build_program(const SettledProgram& program) {
       if (ext == ".h" || ext == ".cuh" || ext == ".hpp") key_text += e.path().string() + read_all(e.path().string());
     }
   }
-  const std::optional<CacheEntry> cache = cache_entry(program.name, "-program", key_text, b.problem);
-  if (!cache) return out;
-  b.library = cache->base + ".so";
-  b.lines = cache->base + ".lines";
-  b.shared = cache->base + ".shared";
-  if (cached({b.library, b.lines, b.shared})) {
-    b.ok = b.cached = true;
-    return out;
-  }
-  const std::string glue = plain_glue_object(headers, b);
-  if (glue.empty()) return out;
-  CacheCompile c;
-  c.source = unit;
-  c.extension = ".cpp";
-  c.command = [command, glue](const CacheScratch& s) {
-    std::vector<std::string> compile = command;
-    compile.insert(compile.end(), {s.source, "-x", "none", glue, "-o", s.partial});
-    return compile;
-  };
-  c.compiler = "clang";
-  c.seconds = kClangSeconds;
-  c.lab_path = out.main_file;
-  const std::string main_path = absolute(out.main_file), main_text = out.main_text;
-  c.keep_beside = [&](const CacheScratch& s, LabBuild& built) { return keep_plain_tables(s, built, main_path, main_text, {}); };
-  compile_into_cache(*cache, b.library, c, b);
+  build_plain_library({program.name, "-program", unit, command, key_text, out.main_file, absolute(out.main_file), out.main_text, {}},
+                      headers, b);
   return out;
 }
 
