@@ -242,6 +242,15 @@ class PlainThread {
     if (near_dynamic && gap_to(p, smem + dynamic_at, smem_bytes - dynamic_at) < closest_gap)
       shared_out_of_bounds(p - smem, size, is_load, line);
     if (closest) global_out_of_bounds(*closest, p - static_cast<const char*>(closest->base), is_load, line);
+    // A program's launch knows all its memory: anything else is an address a GPU would fault on
+    // (a host pointer passed to the kernel, one freed). Its arguments are read from the closure.
+    if (call_.strict && !(p >= static_cast<const char*>(call_.closure) &&
+                          p < static_cast<const char*>(call_.closure) + call_.closure_bytes))
+      ctx_.block_.fail(KernelErrorKind::GlobalOutOfBounds,
+                       "thread " + std::to_string(ctx_.thread_idx()) + " of block " + std::to_string(ctx_.block_idx()) +
+                           (is_load ? " reads" : " writes") + " an address that is no allocation of the program (line " +
+                           std::to_string(line) + "): a host pointer, or memory already freed?",
+                       ctx_.thread_idx(), line);
     return {Space::Elsewhere};
   }
 

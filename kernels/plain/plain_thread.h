@@ -47,6 +47,10 @@ struct PlainCall {
   // outside the program's allocations (their offsets from the library's base). kNoBuffer: a lab
   // file's, not recorded.
   BufferId library_buffer = kNoBuffer;
+  // A program's launch: an access outside its memory (allocations, shared, the stack, the
+  // library's variables, the closure of `closure_bytes` its arguments are read from) is a fault.
+  bool strict = false;
+  std::size_t closure_bytes = 0;
   // What the contract did to make this launch, for a finding in it: "the reduce contract
   // launched the kernel again, on the 8 partials the launch before wrote (n = 8)". Empty: the first.
   std::string why_launched;

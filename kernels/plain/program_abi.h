@@ -32,6 +32,7 @@ struct WlProgramLaunch {
   // own copies of them, as a kernel's parameters are.
   void (*invoke)(const void* closure);
   const void* closure;
+  uint64_t closure_bytes;
   unsigned pointer_count;
   struct WlProgramPointer pointers[WL_PROGRAM_MOST_POINTERS];
   const void* function;  // cudaLaunchKernel's kernel, whose symbol names the launch; else null

@@ -324,6 +324,8 @@ int ProgramRuntime::launch(const WlProgramLaunch& l) {
   c.kernel = &library_;
   c.invoke = l.invoke;
   c.closure = l.closure;
+  c.closure_bytes = std::size_t(l.closure_bytes);
+  c.strict = true;
   c.grid_shape = l.grid;
   c.block_shape = l.block;
   c.dynamic_shared_bytes = std::uint32_t(l.shared_bytes);

@@ -52,6 +52,10 @@ if trace:
     names = [b["name"] for b in trace["meta"]["buffers"]]
     expect("out_of_bounds", names == ["d"], p, f"the buffer is named as the program names it (d), not {names}")
 
+p, trace = record("host_pointer", [os.path.join(bad, "host_pointer.cu")])
+expect("host_pointer", p.returncode == 0 and "cudaErrorIllegalAddress" in p.stdout
+       and "no allocation of the program (line 5)" in p.stderr, p, "a host pointer in a kernel faults at line 5")
+
 # Device printf in order at the launch's end, after what stdin gave the program.
 p, trace = record("device_printf", [os.path.join(bad, "device_printf.cu")], stdin="42\n")
 lines = [l for l in p.stdout.splitlines() if "says" in l or "host" in l]

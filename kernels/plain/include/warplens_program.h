@@ -269,6 +269,7 @@ struct Launch {
     l.function = function;
     l.invoke = &Closure<Call, Args>::invoke;
     l.closure = &closure;
+    l.closure_bytes = sizeof closure;
     (note_pointer<typename std::decay<A>::type>(l, a), ...);
     WL_RT->launch(&l);
   }
@@ -278,19 +279,20 @@ inline Launch<Call> launch(Call call, const char* kernel, const char* arguments,
                            size_t shared = 0, cudaStream_t = nullptr) {
   return Launch<Call>{call, kernel, arguments, line, grid, block, shared, nullptr};
 }
-// cudaLaunchKernel(kernel, grid, block, args, shared, stream): the kernel's type unpacks args.
-template <class... P, std::size_t... I>
-inline void call_packed(void (*kernel)(P...), void** args, std::index_sequence<I...>) {
-  kernel(*static_cast<typename std::decay<P>::type*>(args[I])...);
+// cudaLaunchKernel(kernel, grid, block, args, shared, stream): the kernel's type unpacks args,
+// copied into the launch as <<<>>>'s arguments are (args point into the host's memory).
+template <class L, class... P, std::size_t... I>
+inline void launch_unpacked(L& launch, void** args, void (*)(P...), std::index_sequence<I...>) {
+  launch(*static_cast<typename std::decay<P>::type*>(args[I])...);
 }
 }  // namespace wl_program
 template <class... P>
 inline cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 grid, dim3 block, void** args, size_t shared = 0,
                                     cudaStream_t stream = nullptr, WL_LINE) {
-  auto call = [kernel, args] { wl_program::call_packed(kernel, args, std::index_sequence_for<P...>{}); };
+  auto call = [kernel](typename std::decay<P>::type... a) { kernel(a...); };
   auto launch = wl_program::launch(call, "cudaLaunchKernel", "", wl_line, grid, block, shared, stream);
   launch.function = reinterpret_cast<const void*>(kernel);
-  launch();
+  wl_program::launch_unpacked(launch, args, kernel, std::index_sequence_for<P...>{});
   return cudaPeekAtLastError();
 }
 inline cudaError_t cudaLaunchKernel(const void*, dim3, dim3, void**, size_t = 0, cudaStream_t = nullptr, WL_LINE) {
