@@ -141,8 +141,8 @@ static std::string start_entry(AppState& state, const StartOptions& o) {
   if (std::string ignored; const std::optional<lab::LabFile> file = lab::read_lab_file(o.lab_path, ignored)) r.family = file->family;
   if (o.family_given) r.family = o.family;
   if (o.n) r.n = *o.n;
-  r.type = o.type;
-  if (!o.op.empty()) r.op = o.op;
+  r.type = o.type;  // empty: the entry's first pointer's
+  r.op = o.op;      // empty: the family's first
   state.program.entry = entry;
   watch_program_files(state);
   state.sessions[0].run_entry(entry);

@@ -314,7 +314,7 @@ int run_entry_command(const LabOptions& o) {
   if (std::string ignored; const std::optional<lab::LabFile> file = lab::read_lab_file(o.file, ignored)) r.family = file->family;
   if (o.family) r.family = *o.family;
   if (o.n) r.n = *o.n;
-  if (o.op) r.op = *o.op;
+  r.op = o.op ? *o.op : "";        // empty: the family's first
   r.type = o.type ? *o.type : "";  // empty: the entry's first pointer's
   std::string error;
   Pattern pattern;

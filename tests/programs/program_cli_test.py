@@ -120,6 +120,9 @@ expect("histogram_solve", p.returncode == 0 and "solve(input, bins, n, nbins)" i
 p, trace = lab_entry("scan_solve_wrong", "scan_solve_wrong.cu", ["--n", "1000"])
 expect("scan_solve_wrong", p.returncode == 1 and "check: WRONG (CPU reference out[256]" in p.stdout, p,
        "a scan that forgets the blocks before it is wrong from element 256")
+p, trace = lab_entry("softmax_solve", "softmax_solve.cu", ["--n", "65536", "--param", "cols=1024"])
+expect("softmax_solve", p.returncode == 0 and "solve(input, output, rows, cols)" in p.stdout and "check: ok" in p.stdout
+       and "softmax_rows<<<64, 256>>>" in p.stdout, p, "a row softmax's solve(input, output, rows, cols), a block a row")
 p, trace = lab_entry("no_family", "../bad/bad_config.cu")
 expect("no_family", p.returncode == 2 and "--family" in p.stderr, p, "an entry with no family asks for one")
 
