@@ -109,6 +109,10 @@ std::vector<bool> PlainKernel::touched_shared() const {
   return out;
 }
 
+void PlainKernel::forget_touched_shared() const {
+  for (std::size_t i = 0; i < shared_.symbols.size(); ++i) touched_[i].store(false, std::memory_order_relaxed);
+}
+
 std::string PlainKernel::shared_element(std::uint32_t offset, unsigned size) const {
   const unsigned element = size ? size : 4;
   const std::uint32_t dynamic_at = plain_shared_bytes(*this, 0);  // the static part, rounded as the dynamic part starts

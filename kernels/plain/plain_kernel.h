@@ -54,6 +54,7 @@ class PlainKernel {
   const PlainSharedTable& shared_table() const { return shared_; }
   void touch_shared(std::uint32_t section_offset) const;
   std::vector<bool> touched_shared() const;
+  void forget_touched_shared() const;  // a program's next launch: its kernel's arrays alone
   // "sdata[3]": the element of `size` bytes at `offset` of a block's shared memory as the run lays
   // it out now (the section, then the dynamic part at round16(shared_bytes())); "shared[k]" where
   // no array is known.

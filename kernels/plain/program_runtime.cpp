@@ -10,6 +10,7 @@
 #include <cstring>
 #include <new>
 
+#include "kernels/plain/plain_shared.h"
 #include "kernels/plain/plain_steps.h"
 #include "kernels/sim/kernel_error.h"
 #include "kernels/sim/sim_grid.h"
@@ -357,6 +358,8 @@ int ProgramRuntime::launch(const WlProgramLaunch& l) {
     for (std::uint32_t b : s.record_blocks) recorded_blocks_.insert(b);
   }
   begin_plain_launch();
+  library_.forget_touched_shared();
+  const std::size_t events_before = trace_.events.size();
   SimGrid grid(s, [&c](SimCtx& ctx) { run_plain_thread(ctx, c); });
   const auto start = std::chrono::steady_clock::now();
   try {
@@ -373,7 +376,10 @@ int ProgramRuntime::launch(const WlProgramLaunch& l) {
   }
   info.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   clock_ms_ += info.ms;
-  if (recorded) recorder_.add_events(std::move(grid.events()), grid.events_dropped());
+  if (recorded) {
+    recorder_.add_events(std::move(grid.events()), grid.events_dropped());
+    lay_out_shared(events_before);
+  }
   // Device printf: at the launch's end, a thread's lines together, blocks and threads in order.
   std::fflush(stdout);
   for (const PlainPrint& p : take_plain_prints()) std::fputs(p.text.c_str(), stdout);
@@ -381,6 +387,34 @@ int ProgramRuntime::launch(const WlProgramLaunch& l) {
   launches_.push_back(info);
   if (recorded && on_recorded) on_recorded(finished_trace());
   return info.error;
+}
+
+// The launch's shared addresses as nvcc lays out its kernel's arrays (from 0, the dynamic part
+// after them), not as they lie in the library's one section of every kernel's: its banks are the
+// GPU's. The arrays it touched are named in the trace.
+void ProgramRuntime::lay_out_shared(std::size_t events_before) {
+  Trace one;
+  one.events.assign(trace_.events.begin() + std::ptrdiff_t(events_before), trace_.events.end());
+  one.meta.launches = {trace_.meta.launches.back()};
+  apply_plain_shared_layout(one, library_.shared_table(),
+                            lay_out_plain_shared(library_.shared_table(), library_.touched_shared()),
+                            library_.shared_bytes());
+  std::copy(one.events.begin(), one.events.end(), trace_.events.begin() + std::ptrdiff_t(events_before));
+  trace_.meta.launches.back().shared_bytes = one.meta.launches.front().shared_bytes;
+  // One table names the whole trace's shared memory: kept while every launch lays out the same
+  // arrays, dropped when kernels with others are recorded (no name rather than another's).
+  const auto same = [](const SharedArrayRecord& a, const SharedArrayRecord& b) {
+    return a.name == b.name && a.offset == b.offset && a.bytes == b.bytes;
+  };
+  if (shared_names_ == SharedNames::None) {
+    trace_.meta.shared_arrays = one.meta.shared_arrays;
+    shared_names_ = SharedNames::Kept;
+  } else if (shared_names_ == SharedNames::Kept && !one.meta.shared_arrays.empty() &&
+             !std::equal(one.meta.shared_arrays.begin(), one.meta.shared_arrays.end(), trace_.meta.shared_arrays.begin(),
+                         trace_.meta.shared_arrays.end(), same)) {
+    trace_.meta.shared_arrays.clear();
+    shared_names_ = SharedNames::Dropped;
+  }
 }
 
 Trace ProgramRuntime::finished_trace() const {

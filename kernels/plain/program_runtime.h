@@ -97,6 +97,7 @@ class ProgramRuntime {
   int fail(int code);  // the error a call returns: the sticky one where a kernel failed
   bool records(const std::string& kernel);
   std::vector<PlainBuffer> buffers(const WlProgramLaunch& l, bool recorded);
+  void lay_out_shared(std::size_t events_before);
 
   const PlainKernel& library_;
   ProgramPlan plan_;
@@ -111,7 +112,8 @@ class ProgramRuntime {
   std::set<std::pair<std::string, unsigned>> told_;  // (call, line) said once
   std::vector<ProgramLaunch> launches_;
   std::set<std::uint32_t> recorded_blocks_;
-  BufferId library_buffer_ = kNoBuffer;  // the __device__ variables', once a recorded launch needs it
+  BufferId library_buffer_ = kNoBuffer;
+  enum class SharedNames { None, Kept, Dropped } shared_names_ = SharedNames::None;  // the __device__ variables', once a recorded launch needs it
   Trace trace_;
   RunRecorder recorder_{&trace_};
 };
