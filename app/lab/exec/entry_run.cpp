@@ -18,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string c_type(const std::string& value_type) {
+std::string driver_c_type(const std::string& value_type) {
   if (value_type == "i32") return "int";
   if (value_type == "u32") return "unsigned";
   if (value_type == "i64") return "long long";
@@ -140,7 +140,7 @@ bool build_and_run_on_gpu(const EntryRequest& asked, const std::string& text, co
 }  // namespace
 
 std::string entry_driver_source(const std::string& entry, const std::vector<PlainParam>& params, const std::string& value_type) {
-  const std::string in = c_type(value_type);
+  const std::string in = driver_c_type(value_type);
   std::string out = in, call, output = "output";
   unsigned integer = 0;
   for (const PlainParam& p : params) {

@@ -11,7 +11,7 @@
 namespace wl::lab {
 namespace {
 
-bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool launch_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // `s` on one line, runs of white space one space, as a C string literal's contents.
 std::string one_line_literal(const std::string& s) {
@@ -49,7 +49,7 @@ std::size_t kernel_begin(const std::string& code, std::size_t at) {
     }
     while (i > 0 && std::isspace(static_cast<unsigned char>(code[i - 1]))) --i;
   }
-  while (i > 0 && (is_name_char(code[i - 1]) || code[i - 1] == ':')) --i;
+  while (i > 0 && (launch_name_char(code[i - 1]) || code[i - 1] == ':')) --i;
   return i;
 }
 
