@@ -123,6 +123,8 @@ expect("scan_solve_wrong", p.returncode == 1 and "check: WRONG (CPU reference ou
 p, trace = lab_entry("softmax_solve", "softmax_solve.cu", ["--n", "65536", "--param", "cols=1024"])
 expect("softmax_solve", p.returncode == 0 and "solve(input, output, rows, cols)" in p.stdout and "check: ok" in p.stdout
        and "softmax_rows<<<64, 256>>>" in p.stdout, p, "a row softmax's solve(input, output, rows, cols), a block a row")
+p = subprocess.run([cli, "lab", "run", os.path.join(entry, "reduce_solve.cu"), "--entry", "solve(("], capture_output=True, text=True)
+expect("bad_entry", p.returncode == 2 and "takes a function's name" in p.stderr, p, "an entry that is no name is refused")
 p, trace = lab_entry("no_family", "../bad/bad_config.cu")
 expect("no_family", p.returncode == 2 and "--family" in p.stderr, p, "an entry with no family asks for one")
 

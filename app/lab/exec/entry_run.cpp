@@ -191,6 +191,9 @@ EntryRun run_entry(const EntryRequest& asked) {
     run.refused = true;
     return run;
   };
+  // A C identifier, which the searches below may put in a regular expression as it is.
+  if (!std::regex_match(asked.entry, std::regex(R"([A-Za-z_]\w*)")))
+    return refuse("--entry takes a function's name, such as solve, not '" + asked.entry + "'");
   std::ifstream in(asked.file, std::ios::binary);
   if (!in) return refuse("cannot read " + asked.file);
   std::stringstream text;
