@@ -5,10 +5,10 @@
 #include <map>
 #include <optional>
 #include <tuple>
-#include <unordered_map>
 #include <utility>
 
 #include "core/value_type.h"
+#include "model/flat_index.h"
 
 namespace wl {
 namespace {
@@ -16,6 +16,20 @@ namespace {
 unsigned type_bytes(const std::string& name) {
   const std::optional<ValueType> t = parse_value_type(name);
   return t ? value_type_bytes(*t) : 0;
+}
+
+bool is_global_access(OpKind op) {
+  return op == OpKind::GlobalLoad || op == OpKind::GlobalStore || op == OpKind::GlobalAtomic;
+}
+
+// accessed_elements, given the element size its space has (0: unknown).
+ElementSpan span_of(const Event& e, unsigned bytes) {
+  if (bytes == 0) bytes = e.size == 0 ? 4u : e.size;  // an unknown type: the access is one element
+  ElementSpan span;
+  span.bytes = bytes;
+  span.first = e.address / bytes;
+  span.count = e.size > bytes ? e.size / bytes : 1;
+  return span;
 }
 
 // A location; shared slots and registers also by launch, since they do not outlive it.
@@ -26,13 +40,6 @@ struct LocationKey {
   std::uint16_t launch = 0;  // 0 for global
   bool operator==(const LocationKey& o) const {
     return space == o.space && owner == o.owner && index == o.index && launch == o.launch;
-  }
-};
-struct LocationHash {
-  std::size_t operator()(const LocationKey& k) const {
-    const std::uint64_t a = std::uint64_t(k.owner) << 32 | k.index;
-    const std::uint64_t b = std::uint64_t(k.space) << 16 | k.launch;
-    return std::size_t((a ^ (b * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull >> 17);
   }
 };
 
@@ -141,8 +148,11 @@ struct ThreadState {
 
 class Builder {
  public:
-  explicit Builder(const Trace& run) : meta_(run.meta) {
-    for (const BufferRecord& b : meta_.buffers) role_[b.id] = b.role;
+  explicit Builder(const Trace& run) : meta_(run.meta), shared_bytes_(type_bytes(meta_.type)) {
+    for (const BufferRecord& b : meta_.buffers) {
+      role_[b.id] = b.role;
+      buffer_bytes_[b.id] = type_bytes(b.type);
+    }
     // Processing order: launch, step, block, thread, seq. A canonical trace (launch, block,
     // thread, seq) needs only a stable counting pass by (launch, step): its few steps are the
     // buckets. Otherwise packed keys are sorted, not pointers to events.
@@ -188,8 +198,12 @@ class Builder {
         ++end;
       if (head.launch != launch_) {  // shared memory and registers do not outlive a launch
         launch_ = head.launch;
-        local_.clear();
+        shared_.clear();
+        shared_pool_.clear();
+        registers_.clear();
+        register_pool_.clear();
         threads_.clear();
+        thread_pool_.clear();
       }
       process_block_step(i, end);
       i = end;
@@ -231,7 +245,17 @@ class Builder {
     }
   }
 
-  ThreadState& state(const Event& e) { return threads_[std::uint64_t(e.block) << 16 | e.thread]; }
+  ThreadState& state(const Event& e) {
+    bool added = false;
+    const std::uint32_t at =
+        threads_.find_or_add(std::uint64_t(e.block) << 16 | e.thread, std::uint32_t(thread_pool_.size()), added);
+    if (added) thread_pool_.emplace_back();
+    return thread_pool_[at];
+  }
+  // The elements an access covers (accessed_elements), with the element sizes looked up once.
+  ElementSpan elements(const Event& e) const {
+    return span_of(e, is_global_access(e.op) ? buffer_bytes_[e.buffer] : shared_bytes_);
+  }
 
   void apply(const Event& e, std::uint32_t epoch) {
     const Position at{e.launch, e.step, e.block, epoch, e.thread};
@@ -246,7 +270,7 @@ class Builder {
       case OpKind::SharedLoad: {
         if (e.flags & kFlagSync) break;  // a flag orders memory; no value flows from it
         std::vector<Source> read;
-        const ElementSpan span = accessed_elements(e, meta_);
+        const ElementSpan span = elements(e);
         for (std::uint32_t k = 0; k < span.count; ++k) read.push_back(resolve(e, span, k, at));
         append(s.loaded, read);
         if (s.stored) s.store_loads.clear(), s.stored = false;
@@ -257,7 +281,7 @@ class Builder {
       case OpKind::GlobalStore:
       case OpKind::SharedStore: {
         std::vector<Source> sources;
-        const ElementSpan span = accessed_elements(e, meta_);
+        const ElementSpan span = elements(e);
         const std::vector<std::vector<Source>>& loads = e.aux & kStoreSinceStore ? s.store_loads : s.step_loads;
         std::vector<const std::vector<Source>*> named;
         // A vector store with nothing loaded since the last: the register's lanes again, a copy.
@@ -302,7 +326,7 @@ class Builder {
       }
       case OpKind::GlobalAtomic:
       case OpKind::SharedAtomic: {
-        const ElementSpan span = accessed_elements(e, meta_);
+        const ElementSpan span = elements(e);
         const std::vector<Source> pending = s.pending();
         std::vector<Source> returned;
         for (std::uint32_t k = 0; k < span.count; ++k) {
@@ -332,8 +356,8 @@ class Builder {
     // An unknown sender (a GPU recording's) adds no source: the graph shows no edge it cannot know.
     if (e.aux != kUnknownLane) {
       const std::uint32_t sender = e.thread / kWarpSize * kWarpSize + e.aux % kWarpSize;
-      auto it = threads_.find(std::uint64_t(e.block) << 16 | sender);
-      if (it != threads_.end() && it->second.sent_round == round_serial_) append(sources, it->second.sent);
+      const std::uint32_t* at = threads_.find(std::uint64_t(e.block) << 16 | sender);
+      if (at && thread_pool_[*at].sent_round == round_serial_) append(sources, thread_pool_[*at].sent);
     }
     normalise(sources);
     const LocationKey key{DataflowSpace::Register, e.block, e.thread, e.launch};
@@ -369,8 +393,16 @@ class Builder {
     return {DataflowSpace::Shared, e.block, span.first + k, e.launch};
   }
 
+  // The reference lasts until the next call (the pools grow).
   Location& state_of(const LocationKey& key) {
-    return key.space == DataflowSpace::Global ? global_[key] : local_[key];
+    FlatIndex& index = key.space == DataflowSpace::Global ? global_ : key.space == DataflowSpace::Shared ? shared_ : registers_;
+    std::vector<Location>& pool = key.space == DataflowSpace::Global   ? global_pool_
+                                  : key.space == DataflowSpace::Shared ? shared_pool_
+                                                                       : register_pool_;
+    bool added = false;  // global: the owner is a buffer; shared and registers: a block of this launch
+    const std::uint32_t at = index.find_or_add(std::uint64_t(key.owner) << 32 | key.index, std::uint32_t(pool.size()), added);
+    if (added) pool.emplace_back();
+    return pool[at];
   }
 
   static std::uint64_t element_bits_of(std::uint64_t word, unsigned bytes) {
@@ -505,9 +537,13 @@ class Builder {
   std::uint16_t launch_ = 0;
   std::uint64_t round_serial_ = 0;
   std::vector<VersionLink> versions_;  // every location's versions (Location)
-  std::unordered_map<LocationKey, Location, LocationHash> global_;
-  std::unordered_map<LocationKey, Location, LocationHash> local_;  // shared and registers, this launch
-  std::unordered_map<std::uint64_t, ThreadState> threads_;         // by block << 16 | thread, this launch
+  // Locations by owner << 32 | index, each into its pool; shared slots and registers this launch's.
+  FlatIndex global_, shared_, registers_;
+  std::vector<Location> global_pool_, shared_pool_, register_pool_;
+  FlatIndex threads_;  // by block << 16 | thread, this launch, into thread_pool_
+  std::vector<ThreadState> thread_pool_;
+  std::array<unsigned, 256> buffer_bytes_{};  // element size by buffer id (0: unknown)
+  unsigned shared_bytes_ = 0;
   DataflowGraph graph_;
 };
 
@@ -523,17 +559,12 @@ std::pair<const DataflowEdge*, const DataflowEdge*> DataflowGraph::edges_into(st
 
 ElementSpan accessed_elements(const Event& e, const TraceMeta& meta) {
   unsigned bytes = 0;
-  if (e.op == OpKind::GlobalLoad || e.op == OpKind::GlobalStore || e.op == OpKind::GlobalAtomic) {
+  if (is_global_access(e.op)) {
     if (const BufferRecord* b = meta.buffer(e.buffer)) bytes = type_bytes(b->type);
   } else {
     bytes = type_bytes(meta.type);
   }
-  if (bytes == 0) bytes = e.size == 0 ? 4u : e.size;  // an unknown type: the access is one element
-  ElementSpan span;
-  span.bytes = bytes;
-  span.first = e.address / bytes;
-  span.count = e.size > bytes ? e.size / bytes : 1;
-  return span;
+  return span_of(e, bytes);
 }
 
 DataflowGraph build_dataflow(const Trace& run) { return Builder(run).build(); }

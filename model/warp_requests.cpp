@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <bitset>
 #include <limits>
+#include <numeric>
 #include <stdexcept>
 #include <tuple>
 
-#include "model/sort_key.h"
+#include "model/flat_index.h"
 
 namespace wl {
 namespace {
@@ -16,20 +17,48 @@ void check_indexable(const Trace& trace) {
     throw std::length_error("trace has too many events to group");
 }
 
-// One request before its lanes are copied out: where its lanes lie in the sorted keys.
-struct Group {
-  std::uint32_t block;
-  std::uint16_t warp;
-  std::uint16_t step;
-  std::uint32_t first_seq;
-  std::uint16_t site;
-  OpKind op;
-  std::uint32_t occurrence;
-  std::uint32_t begin;  // range in the sorted keys
-  std::uint32_t end;
+constexpr unsigned kOccurrenceBits = 28;
 
-  auto order() const { return std::tie(block, warp, step, first_seq, site, occurrence, op); }
-};
+// What makes a thread's events one run of occurrences: (step, site, op).
+std::uint64_t line_key(const Event& e) { return std::uint64_t(e.step) << 20 | std::uint64_t(e.site) << 4 | unsigned(e.op); }
+
+// The events' canonical order (launch, block, thread, seq): none when they are in it already,
+// as a simulator's trace and a read file are, else the indices stably sorted.
+std::vector<std::uint32_t> canonical_order(const Trace& trace) {
+  if (is_canonical(trace.events)) return {};
+  std::vector<std::uint32_t> order(trace.events.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return canonical_less(trace.events[a], trace.events[b]);
+  });
+  return order;
+}
+
+// Walks a trace in canonical order a thread at a time, giving each event its occurrence: the
+// rank of its (step, site, op) among its thread's events so far. `visit(index, occurrence,
+// thread_starts)` for every event `wanted` accepts; thread_starts is true on a thread's first.
+template <class Wanted, class Visit>
+void walk_occurrences(const Trace& trace, Wanted wanted, Visit visit) {
+  check_indexable(trace);
+  const std::vector<std::uint32_t> order = canonical_order(trace);
+  const auto& events = trace.events;
+  FlatIndex counts;
+  const Event* previous = nullptr;
+  for (std::uint32_t k = 0; k < events.size(); ++k) {
+    const std::uint32_t i = order.empty() ? k : order[k];
+    const Event& e = events[i];
+    const bool new_thread =
+        !previous || previous->launch != e.launch || previous->block != e.block || previous->thread != e.thread;
+    if (new_thread) counts.clear();
+    previous = &e;
+    if (!wanted(e)) continue;
+    bool added = false;
+    const std::uint32_t occurrence = counts.find_or_add(line_key(e), 0, added)++;
+    if (occurrence >> kOccurrenceBits)
+      throw std::length_error("a thread runs one line too many times in one step to group its events");
+    visit(i, occurrence);
+  }
+}
 
 }  // namespace
 
@@ -40,81 +69,62 @@ unsigned WarpRequest::active_lanes() const { return unsigned(std::bitset<32>(lan
 bool forms_request(OpKind op) { return op != OpKind::Barrier && op != OpKind::WarpSync && op != OpKind::Fence; }
 
 std::vector<std::uint32_t> event_occurrences(const Trace& trace) {
-  check_indexable(trace);
-  const auto& events = trace.events;
-  // Order by (block, thread, step, site, op, seq): a thread's events with one (step, site, op)
-  // become adjacent and in seq order, so the occurrence is the rank within the run.
-  std::vector<SortKey> keys(events.size());
-  for (std::uint32_t i = 0; i < events.size(); ++i) {
-    const Event& e = events[i];
-    keys[i].hi = std::uint64_t(e.block) << 32 | std::uint64_t(e.thread) << 16 | e.step;
-    keys[i].lo = std::uint64_t(e.site) << 40 | std::uint64_t(e.op) << 32 | e.seq;
-    keys[i].index = i;
-  }
-  sort_keys_by_block(keys);
-  std::vector<std::uint32_t> occurrence(events.size());
-  std::uint32_t k = 0;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    const bool same_run = i > 0 && keys[i].hi == keys[i - 1].hi && keys[i].lo >> 32 == keys[i - 1].lo >> 32;
-    k = same_run ? k + 1 : 0;
-    occurrence[keys[i].index] = k;
-  }
+  std::vector<std::uint32_t> occurrence(trace.events.size());
+  walk_occurrences(trace, [](const Event&) { return true; },
+                   [&](std::uint32_t i, std::uint32_t k) { occurrence[i] = k; });
   return occurrence;
 }
 
+// A warp's lanes come one thread after another in canonical order, so a warp's requests are
+// gathered in one pass with a table of (step, site, op, occurrence), then put in issue order;
+// no sort of the whole trace's events.
 std::vector<WarpRequest> group_requests(const Trace& trace) {
   const auto& events = trace.events;
-  const std::vector<std::uint32_t> occurrence = event_occurrences(trace);
-
-  // Sort by (block, step, site | warp, op, occurrence, lane): each request's lanes adjacent.
-  std::vector<SortKey> keys;
-  keys.reserve(events.size());
-  for (std::uint32_t i = 0; i < events.size(); ++i) {
+  std::vector<WarpRequest> requests, warp;
+  FlatIndex of_key;
+  const Event* warp_head = nullptr;
+  const auto flush = [&] {
+    std::vector<std::uint32_t> by_issue(warp.size());
+    std::iota(by_issue.begin(), by_issue.end(), 0u);
+    std::sort(by_issue.begin(), by_issue.end(), [&](std::uint32_t a, std::uint32_t b) {
+      const WarpRequest &x = warp[a], &y = warp[b];
+      return std::tie(x.step, x.first_seq, x.site, x.occurrence, x.op) <
+             std::tie(y.step, y.first_seq, y.site, y.occurrence, y.op);
+    });
+    for (std::uint32_t r : by_issue) requests.push_back(warp[r]);
+    warp.clear();
+    of_key.clear();
+  };
+  walk_occurrences(trace, [](const Event& e) { return forms_request(e.op); }, [&](std::uint32_t i, std::uint32_t occurrence) {
     const Event& e = events[i];
-    if (!forms_request(e.op)) continue;
-    const std::uint64_t hi = std::uint64_t(e.block) << 32 | std::uint64_t(e.step) << 16 | e.site;
-    const std::uint64_t lo = std::uint64_t(e.warp()) << 53 | std::uint64_t(e.op) << 45 |
-                             std::uint64_t(occurrence[i]) << 5 | e.lane();
-    keys.push_back({hi, lo, i});
-  }
-  sort_keys_by_block(keys);
-
-  std::vector<Group> groups;
-  for (std::uint32_t b = 0; b < keys.size();) {
-    std::uint32_t end = b + 1;
-    while (end < keys.size() && keys[end].hi == keys[b].hi && keys[end].lo >> 5 == keys[b].lo >> 5) ++end;
-    const Event& e = events[keys[b].index];
-    Group g{e.block, std::uint16_t(e.warp()), e.step, e.seq, e.site, e.op, occurrence[keys[b].index], b, end};
-    for (std::uint32_t k = b; k < end; ++k) g.first_seq = std::min(g.first_seq, events[keys[k].index].seq);
-    groups.push_back(g);
-    b = end;
-  }
-  std::sort(groups.begin(), groups.end(), [](const Group& x, const Group& y) { return x.order() < y.order(); });
-
-  std::vector<WarpRequest> requests(groups.size());
-  for (std::size_t r = 0; r < groups.size(); ++r) {
-    const Group& g = groups[r];
-    WarpRequest& q = requests[r];
-    q.block = g.block;
-    q.warp = g.warp;
-    q.step = g.step;
-    q.site = g.site;
-    q.op = g.op;
-    q.occurrence = g.occurrence;
-    q.first_seq = g.first_seq;
-    for (std::uint32_t k = g.begin; k < g.end; ++k) {
-      const std::uint32_t index = keys[k].index;
-      const Event& e = events[index];
-      const unsigned lane = e.lane();
-      q.lane_mask |= 1u << lane;
-      if (e.op == OpKind::Branch && e.taken()) q.taken_mask |= 1u << lane;
-      q.address[lane] = e.address;
-      q.lane_size[lane] = e.size;
-      q.buffer[lane] = e.buffer;
-      q.event[lane] = index;
-      q.size = std::max(q.size, e.size);
+    if (warp_head && (warp_head->launch != e.launch || warp_head->block != e.block || warp_head->warp() != e.warp()))
+      flush();
+    if (warp.empty()) warp_head = &e;
+    bool added = false;
+    const std::uint32_t r =
+        of_key.find_or_add(line_key(e) << kOccurrenceBits | occurrence, std::uint32_t(warp.size()), added);
+    if (added) {
+      WarpRequest& q = warp.emplace_back();
+      q.block = e.block;
+      q.warp = std::uint16_t(e.warp());
+      q.step = e.step;
+      q.site = e.site;
+      q.op = e.op;
+      q.occurrence = occurrence;
+      q.first_seq = e.seq;
     }
-  }
+    WarpRequest& q = warp[r];
+    const unsigned lane = e.lane();
+    q.first_seq = std::min(q.first_seq, e.seq);
+    q.lane_mask |= 1u << lane;
+    if (e.op == OpKind::Branch && e.taken()) q.taken_mask |= 1u << lane;
+    q.address[lane] = e.address;
+    q.lane_size[lane] = e.size;
+    q.buffer[lane] = e.buffer;
+    q.event[lane] = i;
+    q.size = std::max(q.size, e.size);
+  });
+  if (!warp.empty()) flush();
   return requests;
 }
 

@@ -1,8 +1,8 @@
 // Warp-level requests: the lanes of one warp that issued the same instruction together.
 //
-// Grouping rule. Within a block, an event belongs to the request keyed by
-//   (block, warp, step, site, occurrence, op)
-// where `occurrence` is per thread: walking the thread's events in seq order, the k-th event
+// Grouping rule. An event belongs to the request keyed by
+//   (launch, block, warp, step, site, occurrence, op)
+// where `occurrence` is per thread of a launch: walking the thread's events in seq order, the k-th event
 // with a given (step, site, op) has occurrence k (from 0). Lanes of a warp that run the same
 // source line the same number of times in a step are taken to have executed it converged,
 // which is how the hardware issues it. (Two diverged paths reaching the same line the same
@@ -54,8 +54,9 @@ bool forms_request(OpKind op);
 // The occurrence of every event (same index as trace.events). Works on any event order.
 std::vector<std::uint32_t> event_occurrences(const Trace& trace);
 
-// All requests of the trace, ordered by block, warp, step, then first_seq (issue order within
-// the warp step), then site, occurrence, op. O(E log E); the trace need not be sorted.
+// All requests of the trace, ordered by launch, block, warp, step, then first_seq (issue order
+// within the warp step), then site, occurrence, op. Linear in the events of a canonical trace
+// (trace/trace.h); any other order is sorted into it first.
 std::vector<WarpRequest> group_requests(const Trace& trace);
 
 }  // namespace wl

@@ -3,13 +3,17 @@
 the simulator, timed and its peak memory taken, as a Markdown table.
 
     tools/bench_sim.py [--cli build/app/cli/warplens-cli] [--n 2^20] [--blocks all|0]
-                       [--family reduce] [--variant sequential] [--block 256]
+                       [--family reduce] [--variant sequential] [--block 256] [--lab FILE ...]
 
 Each run is `warplens-cli metrics --backend sim --record-blocks BLOCKS --event-cap 1000000000`
 (it records, then builds every metric from the events) under /usr/bin/time: wall seconds and
 the peak resident set. A variant whose largest n is below --n (naive-quadratic) runs at that
 largest n, which the table says. Scan's blelloch variants also run at block 1024, the size whose
 trees are deepest. Pitfalls run too: they stop where their bug does.
+
+--lab FILE (repeatable) measures learners' files the same way instead: `warplens-cli lab run FILE
+--backend sim --n N --record-blocks BLOCKS --json` (a variant file of the lab, or a plain-CUDA .cu
+with its family, kernel and template parameters given after it as `FILE:--family reduce ...`).
 """
 import argparse
 import json
@@ -57,6 +61,20 @@ def measure(cli, family, variant, n, block, params, blocks):
     return float(seconds), int(kib) / 1024, out.returncode, ops
 
 
+def measure_lab(cli, spec, n, block, blocks):
+    path, _, rest = spec.partition(":")
+    cmd = ["/usr/bin/time", "-f", "%e %M", cli, "lab", "run", path, "--backend", "sim", "--n", str(n),
+           "--record-blocks", blocks, "--json"] + (["--block", str(block)] if block else []) + rest.split()
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    seconds, kib = out.stderr.strip().splitlines()[-1].split()
+    ops = ""
+    try:
+        ops = json.loads(out.stdout)["total"]["ops"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        pass
+    return float(seconds), int(kib) / 1024, out.returncode, ops
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cli", default="build/app/cli/warplens-cli")
@@ -65,10 +83,19 @@ def main():
     parser.add_argument("--block", type=int)
     parser.add_argument("--family")
     parser.add_argument("--variant")
+    parser.add_argument("--lab", action="append", default=[], metavar="FILE[:OPTIONS]")
     args = parser.parse_args()
     args.block_given = args.block is not None
     args.block = args.block or 256
     print(f"n = {args.n}, blocks recorded: {args.blocks}\n")
+    if args.lab:
+        print("| file | n | operations | seconds | peak MB | exit |")
+        print("|---|---|---|---|---|---|")
+        for spec in args.lab:
+            seconds, mb, rc, ops = measure_lab(args.cli, spec, parse_n(args.n), args.block if args.block_given else None,
+                                               args.blocks)
+            print(f"| {spec} | {args.n} | {ops} | {seconds:.2f} | {mb:.0f} | {rc} |", flush=True)
+        return 0
     print("| family | variant | n | block | operations | seconds | peak MB | exit |")
     print("|---|---|---|---|---|---|---|---|")
     for family, variant, n, block, params, ops in runs(args.cli, args):

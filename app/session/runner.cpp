@@ -227,29 +227,41 @@ double Runner::seconds_running() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
 }
 
+namespace {
+
+ShownRun with_opening_block(ShownRun out) {
+  if (out.views)
+    out.opening = std::make_shared<BlockViews>(build_block_views(*out.views, opening_block(*out.views, out.settings.inspect_block)));
+  return out;
+}
+
+}  // namespace
+
 void Runner::launch(const Job& job) {
   progress_.reset();
   started_ = std::chrono::steady_clock::now();
   if (job.load) {
-    current_ = std::async(std::launch::async, [path = job.path] { return load_trace_now(path); });
+    current_ = std::async(std::launch::async, [path = job.path] { return with_opening_block(load_trace_now(path)); });
     return;
   }
   if (job.entry) {
-    current_ = std::async(std::launch::async, [entry = job.entry] { return run_entry_now(*entry); });
+    current_ = std::async(std::launch::async, [entry = job.entry] { return with_opening_block(run_entry_now(*entry)); });
     return;
   }
   if (job.program) {
-    current_ = std::async(std::launch::async, [program = job.program] { return run_program_now(*program); });
+    current_ = std::async(std::launch::async,
+                          [program = job.program] { return with_opening_block(run_program_now(*program)); });
     return;
   }
   SettledRun run = job.run;
   progress_ = std::make_shared<RunProgress>();
   run.request.progress = progress_;
-  current_ = std::async(std::launch::async, [run = std::move(run)] { return run_settled_now(run); });
+  current_ = std::async(std::launch::async, [run = std::move(run)] { return with_opening_block(run_settled_now(run)); });
 }
 
 void Runner::start(const SettledRun& run) {
-  Job job{false, run, {}};
+  Job job;
+  job.run = run;
   if (current_.valid()) {
     queued_ = job;
     cancel();  // its result would be dropped for the newer one: stop it
@@ -259,19 +271,23 @@ void Runner::start(const SettledRun& run) {
 }
 
 void Runner::start_program(const SettledProgram& program) {
-  Job job{false, {}, {}, std::make_shared<const SettledProgram>(program)};
+  Job job;
+  job.program = std::make_shared<const SettledProgram>(program);
   if (current_.valid()) queued_ = job;
   else launch(job);
 }
 
 void Runner::start_entry(const lab::EntryRequest& entry) {
-  Job job{false, {}, {}, nullptr, std::make_shared<const lab::EntryRequest>(entry)};
+  Job job;
+  job.entry = std::make_shared<const lab::EntryRequest>(entry);
   if (current_.valid()) queued_ = job;
   else launch(job);
 }
 
 void Runner::start_load(const std::string& path) {
-  Job job{true, {}, path};
+  Job job;
+  job.load = true;
+  job.path = path;
   if (current_.valid()) queued_ = job;
   else launch(job);
 }

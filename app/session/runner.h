@@ -30,6 +30,9 @@ struct ShownRun : RunOutcome {
   double lab_build_seconds = 0;
   // Null when the run failed, except for a kernel bug: then the run up to it.
   std::shared_ptr<const TraceViews> views;
+  // The views of the block the screen opens on (opening_block), built with the run off the UI
+  // thread: on a run of millions of events they took one frame 100 ms and more.
+  std::shared_ptr<BlockViews> opening;
   // A whole program (--program): every launch it made, what it printed, how it ended.
   bool program = false;
   std::vector<ProgramLaunch> program_launches;

@@ -1,7 +1,9 @@
 #include "session/session.h"
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
+#include <utility>
 
 #include "run/backend_run.h"
 #include "model/views/block_events.h"
@@ -66,27 +68,39 @@ void Session::finish() {
 }
 
 void Session::adopt(ShownRun&& done) {
+  std::shared_ptr<BlockViews> opening = std::move(done.opening);
   auto outcome = std::make_shared<ShownRun>(std::move(done));
   if (outcome->problem == RunProblem::Cancelled && !views_)
     outcome->message = "Cancelled before it finished; no run has finished yet to show instead. Run it again, or with "
                        "a smaller n.";
-  outcome_ = outcome;
+  drop(std::exchange(outcome_, outcome));
   // Keep showing the last good run under the message; a kernel bug shows the run up to it.
-  if (!outcome->ok() && !outcome->views) return;
+  if (!outcome->ok() && !outcome->views) return free_dropped();
   settings = outcome->settings;
   show(outcome->views);
-  std::uint32_t block = settings.inspect_block;
   // A run that stopped on a bug opens on the block that hit it, where it was recorded.
-  if (const TraceFault* f = views_->fault(); f && views_->has_block(f->block)) block = f->block;
-  if (!views_->has_block(block) && !views_->blocks.empty()) block = views_->blocks.front();
-  select_block(block);
+  const std::uint32_t block = opening_block(*views_, settings.inspect_block);
+  if (opening && opening->block == block) show_block(std::move(*opening));
+  else select_block(block);
 }
 
 void Session::show(std::shared_ptr<const TraceViews> views) {
   building_.clear();  // waits for a model still being built for the views before
+  for (auto& [view, model] : models_) drop(std::move(model));
   models_.clear();
   model_errors_.clear();
-  views_ = std::move(views);
+  drop(std::exchange(views_, std::move(views)));
+}
+
+void Session::drop(std::shared_ptr<const void> old) {
+  if (old) dropped_.push_back(std::move(old));
+}
+
+void Session::free_dropped() {
+  if (dropped_.empty()) return;
+  // Still freeing the last: these wait for the next call, not the frame.
+  if (freeing_.valid() && freeing_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+  freeing_ = std::async(std::launch::async, [old = std::exchange(dropped_, {})]() mutable { old.clear(); });
 }
 
 const ViewModel* Session::view_model(const ViewDecl& view, bool wait) {
@@ -111,13 +125,16 @@ std::string Session::view_model_error(const ViewDecl& view) const {
   return it == model_errors_.end() ? std::string() : it->second;
 }
 
-void Session::select_block(std::uint32_t block) {
-  block_ = build_block_views(*views_, block);
-  settings.inspect_block = block;
+void Session::select_block(std::uint32_t block) { show_block(build_block_views(*views_, block)); }
+
+void Session::show_block(BlockViews&& block) {
+  drop(std::make_shared<const BlockViews>(std::exchange(block_, std::move(block))));
+  settings.inspect_block = block_.block;
   banks_.clear();
   memory_.clear();
   sources_.clear();
   ++generation_;
+  free_dropped();
 }
 
 void Session::inspect(std::uint32_t block) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "model/views/bank_model.h"
 #include "model/views/memory_model.h"
@@ -68,6 +69,11 @@ class Session {
   void adopt(ShownRun&& outcome);
   void show(std::shared_ptr<const TraceViews> views);
   void select_block(std::uint32_t block);
+  void show_block(BlockViews&& block);
+  // What the screen stops showing (a run's views of millions of events, their models, a
+  // block's) is freed on a thread of its own: gigabytes freed in a frame stalled it.
+  void drop(std::shared_ptr<const void> old);
+  void free_dropped();
 
   bool start();
   SettledRun settled_;  // what run() settled, started now or by run_anyway()
@@ -86,6 +92,8 @@ class Session {
   std::map<const ViewDecl*, std::shared_ptr<const ViewModel>> models_;      // of views_
   std::map<const ViewDecl*, std::future<std::shared_ptr<const ViewModel>>> building_;
   std::map<const ViewDecl*, std::string> model_errors_;
+  std::vector<std::shared_ptr<const void>> dropped_;  // for free_dropped
+  std::future<void> freeing_;                         // the last free_dropped's; waited for on destruction
 };
 
 }  // namespace wl

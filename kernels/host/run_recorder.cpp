@@ -1,8 +1,20 @@
 #include "kernels/host/run_recorder.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace wl {
+namespace {
+
+// A later launch's events after the run's: where they do not fit, the whole is moved once to
+// room for a quarter more, not doubled (the first launch of millions of events is sized
+// exactly, and a few small launches follow it).
+void append_events(std::vector<Event>& run, const std::vector<Event>& more) {
+  if (run.capacity() - run.size() < more.size()) run.reserve(run.size() + std::max(more.size(), run.size() / 4));
+  run.insert(run.end(), more.begin(), more.end());
+}
+
+}  // namespace
 
 BufferId RunRecorder::add_buffer(const std::string& name, const std::string& type, BufferRole role,
                                  std::uint64_t elements, unsigned rank) {
@@ -22,7 +34,7 @@ void RunRecorder::add_events(std::vector<Event>&& events, std::uint64_t dropped,
   const auto first = std::uint16_t(trace_->meta.launches.size() - ranks);
   for (Event& e : events) e.launch = std::uint16_t(first + e.launch);
   if (trace_->events.empty()) trace_->events = std::move(events);  // a run's first launch: no copy
-  else trace_->events.insert(trace_->events.end(), events.begin(), events.end());
+  else append_events(trace_->events, events);
   trace_->meta.events_dropped += dropped;
 }
 

@@ -69,6 +69,12 @@ TraceViews build_trace_views_of_launch(const TraceViews& views, std::uint32_t la
                   views.dataflow, &views.races);
 }
 
+std::uint32_t opening_block(const TraceViews& views, std::uint32_t wanted) {
+  if (const TraceFault* f = views.fault(); f && views.has_block(f->block)) return f->block;
+  if (!views.has_block(wanted) && !views.blocks.empty()) return views.blocks.front();
+  return wanted;
+}
+
 BlockViews build_block_views(const TraceViews& views, std::uint32_t block) {
   BlockViews b;
   b.block = block;

@@ -68,6 +68,9 @@ struct BlockViews {
 };
 
 BlockViews build_block_views(const TraceViews& views, std::uint32_t block);
+// The block a run's views open on: the one a kernel bug stopped in, when it was recorded; else
+// `wanted`, when recorded; else the first recorded.
+std::uint32_t opening_block(const TraceViews& views, std::uint32_t wanted);
 
 // A ViewDecl::build whose model comes from the whole run alone: `model_of_whole<build_ring_steps>`.
 template <auto Build>
