@@ -81,6 +81,7 @@ std::vector<std::uint32_t> event_occurrences(const Trace& trace) {
 std::vector<WarpRequest> group_requests(const Trace& trace) {
   const auto& events = trace.events;
   std::vector<WarpRequest> requests, warp;
+  requests.reserve(events.size() / kWarpSize);  // as many as a warp's full requests make; room unused takes no memory
   FlatIndex of_key;
   const Event* warp_head = nullptr;
   const auto flush = [&] {

@@ -34,18 +34,46 @@ std::vector<StepRecord> steps_used(const std::vector<Event>& events) {
   return steps;
 }
 
+namespace {
+
+// select_launch's meta: the run's, with the launch's own and its clocks alone.
+TraceMeta launch_meta(const TraceMeta& run, std::uint32_t launch) {
+  TraceMeta out = run;
+  out.launches.clear();
+  out.clocks.clear();
+  out.grid_dim = 0;
+  out.block_dim = 0;
+  if (launch >= run.launches.size()) return out;
+  const LaunchRecord& chosen = run.launches[launch];
+  out.launches.push_back(chosen);
+  out.grid_dim = chosen.grid_dim;
+  out.block_dim = chosen.block_dim;
+  for (const WarpClock& c : run.clocks) {
+    if (c.launch != launch) continue;
+    out.clocks.push_back(c);
+    out.clocks.back().launch = 0;
+  }
+  return out;
+}
+
+}  // namespace
+
+Trace select_launch(Trace&& trace, std::uint32_t launch) {
+  Trace out;
+  out.meta = launch_meta(trace.meta, launch);
+  out.events = std::move(trace.events);
+  if (out.meta.launches.empty()) out.events.clear();
+  std::size_t kept = 0;
+  for (const Event& e : out.events)
+    if (e.launch == launch) (out.events[kept++] = e).launch = 0;
+  out.events.resize(kept);
+  return out;
+}
+
 Trace select_launch(const Trace& trace, std::uint32_t launch) {
   Trace out;
-  out.meta = trace.meta;
-  out.meta.launches.clear();
-  out.meta.clocks.clear();
-  out.meta.grid_dim = 0;
-  out.meta.block_dim = 0;
-  if (launch >= trace.meta.launches.size()) return out;
-  const LaunchRecord& chosen = trace.meta.launches[launch];
-  out.meta.launches.push_back(chosen);
-  out.meta.grid_dim = chosen.grid_dim;
-  out.meta.block_dim = chosen.block_dim;
+  out.meta = launch_meta(trace.meta, launch);
+  if (out.meta.launches.empty()) return out;
   // Sized once: a launch of millions of events grown a doubling at a time copies it and
   // touches twice its memory.
   out.events.reserve(std::size_t(std::count_if(trace.events.begin(), trace.events.end(),
@@ -54,11 +82,6 @@ Trace select_launch(const Trace& trace, std::uint32_t launch) {
     if (e.launch != launch) continue;
     out.events.push_back(e);
     out.events.back().launch = 0;
-  }
-  for (const WarpClock& c : trace.meta.clocks) {
-    if (c.launch != launch) continue;
-    out.meta.clocks.push_back(c);
-    out.meta.clocks.back().launch = 0;
   }
   return out;
 }

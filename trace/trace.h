@@ -148,5 +148,7 @@ std::string step_label(const TraceMeta& meta, StepId s);
 // meta.grid_dim / block_dim its own; buffers, steps and the rest of meta are kept. An index
 // past meta.launches gives a trace with no launch and no events.
 Trace select_launch(const Trace& trace, std::uint32_t launch);
+// The same in the trace's own events, which it takes: no copy of them.
+Trace select_launch(Trace&& trace, std::uint32_t launch);
 
 }  // namespace wl

@@ -64,7 +64,11 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
     const RunResult& o = outcome.result;
     try {
       if (*json) {
-        const std::string text = metrics_document(o, launches).dump(2);
+        // The whole run's part first: then the counted launch may take the trace's own events.
+        nlohmann::json j = run_document(o);
+        j.update(metrics_to_json(counted_metrics(std::move(outcome.result.trace), launches)));
+        j["launches"] = counted_launches_json(launches);
+        const std::string text = j.dump(2);
         progress_line.stop();
         std::printf("%s\n", text.c_str());
         return;

@@ -12,13 +12,26 @@
 
 namespace wl::cli {
 
-Metrics counted_metrics(const Trace& t, CountedLaunches launches) {
+namespace {
+
+// Whether one launch of several is counted (a trace of one launch, or of a version-1 file, which
+// names none, is that launch); std::invalid_argument for one the trace lacks.
+bool counts_one_of_several(const Trace& t, CountedLaunches launches) {
   const std::size_t recorded = t.meta.launches.size();
   if (launches && *launches > 0 && *launches >= recorded)
     throw std::invalid_argument("--launch " + std::to_string(*launches) + ": the run recorded " +
                                 std::to_string(recorded) + " launch(es)");
-  // A trace of one launch (or of a version-1 file, which names none) is that launch.
-  return compute_metrics(launches && recorded > 1 ? select_launch(t, *launches) : t);
+  return launches && recorded > 1;
+}
+
+}  // namespace
+
+Metrics counted_metrics(const Trace& t, CountedLaunches launches) {
+  return compute_metrics(counts_one_of_several(t, launches) ? select_launch(t, *launches) : t);
+}
+
+Metrics counted_metrics(Trace&& t, CountedLaunches launches) {
+  return compute_metrics(counts_one_of_several(t, launches) ? select_launch(std::move(t), *launches) : t);
 }
 
 nlohmann::json counted_launches_json(CountedLaunches launches) {
@@ -26,8 +39,14 @@ nlohmann::json counted_launches_json(CountedLaunches launches) {
 }
 
 nlohmann::json metrics_document(const RunResult& o, CountedLaunches launches) {
-  nlohmann::json j = metrics_to_json(counted_metrics(o.trace, launches));
+  nlohmann::json j = run_document(o);
+  j.update(metrics_to_json(counted_metrics(o.trace, launches)));
   j["launches"] = counted_launches_json(launches);
+  return j;
+}
+
+nlohmann::json run_document(const RunResult& o) {
+  nlohmann::json j;
   j["result"] = {{"value", o.result_text}, {"reference", o.check.expected}, {"ok", o.check.ok},
                  {"error", o.check.error},      {"bound", o.check.bound},        {"diagnosis", o.check.diagnosis}};
   const WorkSpan ws = measure_work_span(build_dataflow(o.trace));

@@ -24,10 +24,13 @@ void SimGrid::commit(SimBlock& block) {
   block_events_hint_ = mine.size();
   // Blocks of one kernel record alike: the first one sizes the whole, so the vector is not
   // grown (and copied) a block at a time. An estimate too large for this machine (a first
-  // block far busier than the rest) leaves the vector to grow as it goes.
+  // block far busier than the rest) leaves the vector to grow as it goes. A quarter more is
+  // room for the run's later launches (a reduction's next passes), which the recorder appends
+  // to these events (RunRecorder::add_events): room never written takes no memory.
   if (segments_.empty()) {
     try {
-      events_.reserve(std::size_t(std::min<std::uint64_t>(launch_.event_cap, mine.size() * recorded_count_)));
+      const std::uint64_t estimate = std::min<std::uint64_t>(launch_.event_cap, mine.size() * recorded_count_);
+      events_.reserve(std::size_t(estimate + estimate / 4));
     } catch (const std::bad_alloc&) {
     }
   }

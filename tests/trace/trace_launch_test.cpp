@@ -2,6 +2,7 @@
 // select_launch, which the views use to show one launch at a time.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 
 #include "rich_trace.h"
@@ -129,6 +130,22 @@ TEST(TraceLaunches, SelectLaunch) {
   EXPECT_TRUE(none.meta.launches.empty());
   EXPECT_TRUE(none.events.empty());
   EXPECT_EQ(none.meta.grid_dim, 0u);
+}
+
+// Given up, the trace's own events are filtered: the same launch, event for event.
+TEST(TraceLaunches, SelectLaunchOfATraceGivenUpIsTheSame) {
+  const Trace t = two_launches();
+  for (std::uint32_t launch : {0u, 1u, 5u}) {
+    Trace given = t;
+    const Trace copied = select_launch(t, launch);
+    const Trace taken = select_launch(std::move(given), launch);
+    ASSERT_EQ(taken.events.size(), copied.events.size()) << launch;
+    for (std::size_t i = 0; i < taken.events.size(); ++i)
+      EXPECT_TRUE(std::memcmp(&taken.events[i], &copied.events[i], sizeof(Event)) == 0) << launch << " #" << i;
+    EXPECT_EQ(taken.meta.launches.size(), copied.meta.launches.size());
+    EXPECT_EQ(taken.meta.grid_dim, copied.meta.grid_dim);
+    EXPECT_EQ(taken.meta.block_dim, copied.meta.block_dim);
+  }
 }
 
 TEST(TraceLaunches, StepsUsedAreSortedAndNamed) {
