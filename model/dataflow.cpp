@@ -9,6 +9,7 @@
 
 #include "core/value_type.h"
 #include "model/flat_index.h"
+#include "trace/event_info.h"
 
 namespace wl {
 namespace {
@@ -16,10 +17,6 @@ namespace {
 unsigned type_bytes(const std::string& name) {
   const std::optional<ValueType> t = parse_value_type(name);
   return t ? value_type_bytes(*t) : 0;
-}
-
-bool is_global_access(OpKind op) {
-  return op == OpKind::GlobalLoad || op == OpKind::GlobalStore || op == OpKind::GlobalAtomic;
 }
 
 // accessed_elements, given the element size its space has (0: unknown).

@@ -24,7 +24,7 @@ std::uint64_t line_key(const Event& e) { return std::uint64_t(e.step) << 20 | st
 
 // The events' canonical order (launch, block, thread, seq): none when they are in it already,
 // as a simulator's trace and a read file are, else the indices stably sorted.
-std::vector<std::uint32_t> canonical_order(const Trace& trace) {
+std::vector<std::uint32_t> order_if_not_canonical(const Trace& trace) {
   if (is_canonical(trace.events)) return {};
   std::vector<std::uint32_t> order(trace.events.size());
   std::iota(order.begin(), order.end(), 0u);
@@ -40,7 +40,7 @@ std::vector<std::uint32_t> canonical_order(const Trace& trace) {
 template <class Wanted, class Visit>
 void walk_occurrences(const Trace& trace, Wanted wanted, Visit visit) {
   check_indexable(trace);
-  const std::vector<std::uint32_t> order = canonical_order(trace);
+  const std::vector<std::uint32_t> order = order_if_not_canonical(trace);
   const auto& events = trace.events;
   FlatIndex counts;
   const Event* previous = nullptr;

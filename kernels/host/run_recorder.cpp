@@ -1,6 +1,9 @@
 #include "kernels/host/run_recorder.h"
 
+#include "kernels/host/input.h"
+
 #include <algorithm>
+#include <new>
 #include <stdexcept>
 
 namespace wl {
@@ -28,8 +31,17 @@ void RunRecorder::begin_launch(const LaunchRecord& launch) {
   if (trace_) trace_->meta.launches.push_back(launch);
 }
 
+std::uint64_t recorded_event_budget() {
+  static const std::uint64_t budget = [] {
+    const std::uint64_t memory = physical_memory_bytes();
+    return memory == 0 ? ~std::uint64_t(0) : memory / 4 / sizeof(Event);
+  }();
+  return budget;
+}
+
 void RunRecorder::add_events(std::vector<Event>&& events, std::uint64_t dropped, unsigned ranks) {
   if (!trace_) return;
+  if (trace_->events.size() + events.size() > recorded_event_budget()) throw std::bad_alloc();
   // Kernels know their rank at most, not their launch: the host stamps it here.
   const auto first = std::uint16_t(trace_->meta.launches.size() - ranks);
   for (Event& e : events) e.launch = std::uint16_t(first + e.launch);

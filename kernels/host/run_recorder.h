@@ -12,6 +12,12 @@
 
 namespace wl {
 
+// The most events a run may hold in memory: a quarter of the machine's, since the views and
+// metrics built from them take about as much again twice over. Past it a recording throws
+// std::bad_alloc, which the run reports in a sentence; a run let grow on would be killed by the
+// kernel's out-of-memory killer instead, with nothing said.
+std::uint64_t recorded_event_budget();
+
 // The trace's name of a buffer's element type.
 template <class T>
 const char* element_type_name() {

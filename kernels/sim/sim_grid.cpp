@@ -6,6 +6,8 @@
 #include <new>
 #include <tuple>
 
+#include "kernels/host/run_recorder.h"
+
 namespace wl {
 
 SimGrid::SimGrid(const SimLaunch& launch, KernelBody body)
@@ -21,6 +23,7 @@ SimGrid::SimGrid(const SimLaunch& launch, KernelBody body)
 void SimGrid::commit(SimBlock& block) {
   std::vector<Event>& mine = block.events();
   if (mine.empty()) return;
+  if (events_.size() + mine.size() > recorded_event_budget()) throw std::bad_alloc();
   block_events_hint_ = mine.size();
   // Blocks of one kernel record alike: the first one sizes the whole, so the vector is not
   // grown (and copied) a block at a time. An estimate too large for this machine (a first
