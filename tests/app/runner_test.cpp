@@ -336,6 +336,35 @@ TEST(Runner, ALongRunShowsItsProgressAndStopsWhenCancelled) {
   EXPECT_LT(p->blocks_done.load(), 262144u);
 }
 
+// The block the screen opens on is built with the run, off the UI thread (the one asked for,
+// which settling has it record); the session shows those views as they came.
+TEST(Runner, BuildsTheOpeningBlocksViewsWithTheRun) {
+  for (const std::uint32_t asked : {0u, 1u}) {
+    RunSettings s = small("sequential");
+    s.inspect_block = asked;
+    SettledRun settled;
+    ASSERT_EQ(settle(s, true, settled), "");
+    Runner runner;
+    runner.start(settled);
+    const std::optional<ShownRun> o = runner.wait();
+    ASSERT_TRUE(o && o->views && o->opening) << asked;
+    const std::uint32_t expected = asked;  // 64 elements in blocks of 32: blocks 0 and 1, both recorded
+    EXPECT_EQ(opening_block(*o->views, asked), expected);
+    EXPECT_EQ(opening_block(*o->views, 5), 0u);  // one not recorded: the first recorded
+    EXPECT_EQ(o->opening->block, expected);
+    EXPECT_EQ(o->opening->tree.rows.size(), build_block_views(*o->views, expected).tree.rows.size());
+  }
+  Session session;
+  session.settings = small("sequential");
+  session.settings.inspect_block = 1;
+  ASSERT_TRUE(session.run());
+  session.finish();
+  ASSERT_TRUE(session.block());
+  EXPECT_EQ(session.block()->block, 1u);
+  EXPECT_EQ(session.settings.inspect_block, 1u);
+  EXPECT_FALSE(session.block()->tree.rows.empty());
+}
+
 // The window asks before a run that would use much memory on the simulator, and runs it only
 // when told to; a small run starts at once. A command line or a test does not ask.
 TEST(Session, AsksBeforeABigRunOnTheSimulator) {

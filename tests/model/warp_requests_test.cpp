@@ -105,6 +105,25 @@ TEST(WarpRequests, OrderIsBlockWarpStepThenIssueOrder) {
   EXPECT_EQ(requests[4].warp, 1);
 }
 
+// A request is one launch's: the same line run by the same lanes in two launches is two
+// requests, each lane's occurrence counted from 0 in each.
+TEST(WarpRequests, NeverSpanLaunches) {
+  TraceBuilder b(32);
+  for (std::uint16_t t = 0; t < 32; ++t) b.global(0, t, OpKind::GlobalLoad, 7, 4 * t);
+  b.launch("second", 1, 32);
+  for (std::uint16_t t = 0; t < 32; ++t) b.global(0, t, OpKind::GlobalLoad, 7, 4 * t);
+  const Trace t = b.build();
+  const auto requests = group_requests(t);
+  ASSERT_EQ(requests.size(), 2u);
+  for (const WarpRequest& r : requests) {
+    EXPECT_EQ(r.lane_mask, 0xFFFFFFFFu);
+    EXPECT_EQ(r.occurrence, 0u);
+  }
+  EXPECT_EQ(t.events[requests[0].event[0]].launch, 0);
+  EXPECT_EQ(t.events[requests[1].event[0]].launch, 1);
+  for (std::uint32_t k : event_occurrences(t)) EXPECT_EQ(k, 0u);
+}
+
 TEST(WarpRequests, ControlEventsFormNoRequests) {
   TraceBuilder b(32);
   b.barrier(0, 0, 1);
