@@ -122,13 +122,32 @@ void spend(std::vector<Source>& loaded, const std::vector<Source>& used) {
       }
 }
 
+// A thread's loads of one step, one list of sources a load: emptied without freeing its lists,
+// whose room the next step's loads reuse (a thread loads in every step of every block).
+class LoadLists {
+ public:
+  std::vector<Source>& add() {
+    if (used_ == lists_.size()) lists_.emplace_back();
+    std::vector<Source>& list = lists_[used_++];
+    list.clear();
+    return list;
+  }
+  void clear() { used_ = 0; }
+  std::size_t size() const { return used_; }
+  const std::vector<Source>& operator[](std::size_t k) const { return lists_[k]; }
+
+ private:
+  std::vector<std::vector<Source>> lists_;
+  std::size_t used_ = 0;
+};
+
 struct ThreadState {
   std::vector<Source> held;    // what it last stored or received: its register
   std::vector<Source> loaded;  // what it read since then
-  std::vector<std::vector<Source>> step_loads;  // this step's loads, for st_from masks
+  LoadLists step_loads;  // this step's loads, for st_from masks
   // The loads of the value it is storing (kStoreSinceStore): since it last stored and then
   // loaded again, so stores of one value into several places name the same loads.
-  std::vector<std::vector<Source>> store_loads;
+  LoadLists store_loads;
   bool stored = false;  // a store since its last load: the next load starts a new value
   std::uint16_t launch = 0;
   StepId step = 0;
@@ -266,20 +285,19 @@ class Builder {
       case OpKind::GlobalLoad:
       case OpKind::SharedLoad: {
         if (e.flags & kFlagSync) break;  // a flag orders memory; no value flows from it
-        std::vector<Source> read;
+        std::vector<Source>& read = s.step_loads.add();
         const ElementSpan span = elements(e);
         for (std::uint32_t k = 0; k < span.count; ++k) read.push_back(resolve(e, span, k, at));
         append(s.loaded, read);
         if (s.stored) s.store_loads.clear(), s.stored = false;
-        s.store_loads.push_back(read);
-        s.step_loads.push_back(std::move(read));
+        s.store_loads.add() = read;
         break;
       }
       case OpKind::GlobalStore:
       case OpKind::SharedStore: {
         std::vector<Source> sources;
         const ElementSpan span = elements(e);
-        const std::vector<std::vector<Source>>& loads = e.aux & kStoreSinceStore ? s.store_loads : s.step_loads;
+        const LoadLists& loads = e.aux & kStoreSinceStore ? s.store_loads : s.step_loads;
         std::vector<const std::vector<Source>*> named;
         // A vector store with nothing loaded since the last: the register's lanes again, a copy.
         const bool copy_held = e.aux == 0 && span.count > 1 && s.loaded.empty() && s.held.size() == span.count &&
