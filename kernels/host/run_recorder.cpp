@@ -1,17 +1,17 @@
 #include "kernels/host/run_recorder.h"
 
-#include "kernels/host/input.h"
-
 #include <algorithm>
 #include <new>
 #include <stdexcept>
 
+#include "kernels/host/input.h"
+
 namespace wl {
 namespace {
 
-// A later launch's events after the run's: where they do not fit, the whole is moved once to
-// room for a quarter more, not doubled (the first launch of millions of events is sized
-// exactly, and a few small launches follow it).
+// A later launch's events after the run's. The simulator's first launch comes with room for a
+// quarter more (SimGrid::commit), which a reduction's next passes fit in; where they do not,
+// the whole is moved once to room for a quarter more, not doubled.
 void append_events(std::vector<Event>& run, const std::vector<Event>& more) {
   if (run.capacity() - run.size() < more.size()) run.reserve(run.size() + std::max(more.size(), run.size() / 4));
   run.insert(run.end(), more.begin(), more.end());
