@@ -35,8 +35,8 @@ std::vector<std::uint32_t> order_if_not_canonical(const Trace& trace) {
 }
 
 // Walks a trace in canonical order a thread at a time, giving each event its occurrence: the
-// rank of its (step, site, op) among its thread's events so far. `visit(index, occurrence,
-// thread_starts)` for every event `wanted` accepts; thread_starts is true on a thread's first.
+// rank of its (step, site, op) among its thread's events so far in its launch. Calls
+// `visit(index, occurrence)` for every event `wanted` accepts.
 template <class Wanted, class Visit>
 void walk_occurrences(const Trace& trace, Wanted wanted, Visit visit) {
   check_indexable(trace);
