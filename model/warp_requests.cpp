@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "model/flag_order.h"
 #include "model/flat_index.h"
 
 namespace wl {
@@ -22,25 +23,16 @@ constexpr unsigned kOccurrenceBits = 28;
 // What makes a thread's events one run of occurrences: (step, site, op).
 std::uint64_t line_key(const Event& e) { return std::uint64_t(e.step) << 20 | std::uint64_t(e.site) << 4 | unsigned(e.op); }
 
-// The events' canonical order (launch, block, thread, seq): none when they are in it already,
-// as a simulator's trace and a read file are, else the indices stably sorted.
-std::vector<std::uint32_t> order_if_not_canonical(const Trace& trace) {
-  if (is_canonical(trace.events)) return {};
-  std::vector<std::uint32_t> order(trace.events.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return canonical_less(trace.events[a], trace.events[b]);
-  });
-  return order;
-}
-
 // Walks a trace in canonical order a thread at a time, giving each event its occurrence: the
 // rank of its (step, site, op) among its thread's events so far in its launch. Calls
 // `visit(index, occurrence)` for every event `wanted` accepts.
 template <class Wanted, class Visit>
 void walk_occurrences(const Trace& trace, Wanted wanted, Visit visit) {
   check_indexable(trace);
-  const std::vector<std::uint32_t> order = order_if_not_canonical(trace);
+  // None for events in canonical order already, as a simulator's trace and a read file are:
+  // a list of every index would be 4 bytes an event more.
+  const std::vector<std::uint32_t> order =
+      is_canonical(trace.events) ? std::vector<std::uint32_t>{} : canonical_order(trace.events);
   const auto& events = trace.events;
   FlatIndex counts;
   const Event* previous = nullptr;

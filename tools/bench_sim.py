@@ -47,25 +47,10 @@ def runs(cli, args):
                 yield family["id"], variant["id"], n, 1024, params, ops
 
 
-def measure(cli, family, variant, n, block, params, blocks):
-    cmd = ["/usr/bin/time", "-f", "%e %M", cli, "metrics", "--backend", "sim", "--family", family, "--variant",
-           variant, "--n", str(n), "--block", str(block), "--record-blocks", blocks, "--event-cap", "1000000000",
-           "--json"] + params
-    out = subprocess.run(cmd, capture_output=True, text=True)
-    seconds, kib = out.stderr.strip().splitlines()[-1].split()
-    ops = ""  # what metrics counts as operations: events but branches, barriers, warp syncs and fences
-    try:
-        ops = json.loads(out.stdout)["total"]["ops"]
-    except (json.JSONDecodeError, KeyError, TypeError):
-        pass
-    return float(seconds), int(kib) / 1024, out.returncode, ops
-
-
-def measure_lab(cli, spec, n, block, blocks):
-    path, _, rest = spec.partition(":")
-    cmd = ["/usr/bin/time", "-f", "%e %M", cli, "lab", "run", path, "--backend", "sim", "--n", str(n),
-           "--record-blocks", blocks, "--json"] + (["--block", str(block)] if block else []) + rest.split()
-    out = subprocess.run(cmd, capture_output=True, text=True)
+def timed(cmd):
+    """Runs `cmd` under /usr/bin/time: wall seconds, peak MiB, exit status, and the operations
+    its metrics JSON counts (events but branches, barriers, warp syncs and fences)."""
+    out = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + cmd, capture_output=True, text=True)
     seconds, kib = out.stderr.strip().splitlines()[-1].split()
     ops = ""
     try:
@@ -73,6 +58,17 @@ def measure_lab(cli, spec, n, block, blocks):
     except (json.JSONDecodeError, KeyError, TypeError):
         pass
     return float(seconds), int(kib) / 1024, out.returncode, ops
+
+
+def measure(cli, family, variant, n, block, params, blocks):
+    return timed([cli, "metrics", "--backend", "sim", "--family", family, "--variant", variant, "--n", str(n),
+                  "--block", str(block), "--record-blocks", blocks, "--event-cap", "1000000000", "--json"] + params)
+
+
+def measure_lab(cli, spec, n, block, blocks):
+    path, _, rest = spec.partition(":")
+    return timed([cli, "lab", "run", path, "--backend", "sim", "--n", str(n), "--record-blocks", blocks, "--json"] +
+                 (["--block", str(block)] if block else []) + rest.split())
 
 
 def main():

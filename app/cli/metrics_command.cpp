@@ -64,11 +64,7 @@ void register_metrics_command(CLI::App& app, CommandStatus& status) {
     const RunResult& o = outcome.result;
     try {
       if (*json) {
-        // The whole run's part first: then the counted launch may take the trace's own events.
-        nlohmann::json j = run_document(o);
-        j.update(metrics_to_json(counted_metrics(std::move(outcome.result.trace), launches)));
-        j["launches"] = counted_launches_json(launches);
-        const std::string text = j.dump(2);
+        const std::string text = metrics_document(std::move(outcome.result), launches).dump(2);
         progress_line.stop();
         std::printf("%s\n", text.c_str());
         return;

@@ -38,13 +38,9 @@ nlohmann::json counted_launches_json(CountedLaunches launches) {
   return launches ? nlohmann::json::array({*launches}) : nlohmann::json("all");
 }
 
-nlohmann::json metrics_document(const RunResult& o, CountedLaunches launches) {
-  nlohmann::json j = run_document(o);
-  j.update(metrics_to_json(counted_metrics(o.trace, launches)));
-  j["launches"] = counted_launches_json(launches);
-  return j;
-}
+namespace {
 
+// The document's part that is the whole run's, whatever launches are counted.
 nlohmann::json run_document(const RunResult& o) {
   nlohmann::json j;
   j["result"] = {{"value", o.result_text}, {"reference", o.check.expected}, {"ok", o.check.ok},
@@ -58,6 +54,23 @@ nlohmann::json run_document(const RunResult& o) {
   j["grid"] = o.trace.meta.grid_dim;
   if (o.trace.meta.ranks > 1) j["ranks"] = peer_traffic_to_json(peer_traffic(o.trace));
   return j;
+}
+
+nlohmann::json with_counted(nlohmann::json j, const Metrics& counted, CountedLaunches launches) {
+  j.update(metrics_to_json(counted));
+  j["launches"] = counted_launches_json(launches);
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json metrics_document(const RunResult& o, CountedLaunches launches) {
+  return with_counted(run_document(o), counted_metrics(o.trace, launches), launches);
+}
+
+nlohmann::json metrics_document(RunResult&& o, CountedLaunches launches) {
+  nlohmann::json j = run_document(o);  // before the counted launch takes the trace's events
+  return with_counted(std::move(j), counted_metrics(std::move(o.trace), launches), launches);
 }
 
 nlohmann::json races_json(const Trace& trace) {
