@@ -12,7 +12,8 @@
 #                              the GPU, every tile), bench, tiles (each tile size of a variant
 #                              that runs several, at short n), stream (short n, each run alone
 #                              and back to back), sweep (the timing sweep 2^10..2^28, recorded
-#                              as a profile), record (the GPU tracer built here and run on
+#                              as a profile), peers (rows against torch, torch.compile and
+#                              Triton's tutorial kernel, added to the rows profiles), record (the GPU tracer built here and run on
 #                              unmodified programs), lab (a course's .cu files and exercise 07 in
 #                              the lab on the GPU, recorded by the tracer). Prints everything and writes it, with every CSV,
 #                              JSON and trace, to ${OUT:-gpu-check-out}/ (ignored by git).
@@ -224,6 +225,17 @@ check_stream() {
 
 check_sweep() { run_cases sweep bench; }
 
+# The rows family's peers (torch, torch.compile, the Triton tutorial kernel; tools/bench_peers.py)
+# at the cols the sweep timed, added to its profiles when the sweep ran first (`run sweep peers`).
+check_peers() {
+  section "rows against its peers, 2^26 values, cols 2^10..2^15"
+  for op in softmax layernorm rmsnorm; do
+    local profile="$LOG_DIR/rows-$op-cols.json"
+    python3 tools/bench_peers.py --op "$op" --n 2^26 --cols 2^10..2^15 --repeats 20 --csv "$LOG_DIR/peers-rows-$op.csv" \
+      $([ -f "$profile" ] && echo --profile "$profile") </dev/null || failed=1
+  done
+}
+
 # The GPU tracer (kernels/plain/gpu/), built here where the toolkit has the Compute Sanitizer
 # headers, recording unmodified programs: a course file's kernels (kept, for
 # tests/lab/recorded-on-h200.tar.xz), CUB's DeviceReduce::Sum, and the tracer's cost.
@@ -296,11 +308,11 @@ run_checks() {
   section "device"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
   "$CLI" list --json >"$LOG_DIR/list.json" || { echo "cannot read '$CLI list --json'"; failed=1; }
-  for part in "${@:-tests huge sanitizer ncu lookback bench tiles stream sweep record lab programs}"; do
+  for part in "${@:-tests huge sanitizer ncu lookback bench tiles stream sweep peers record lab programs}"; do
     for p in $part; do
       case "$p" in
-        tests|huge|sanitizer|ncu|lookback|bench|tiles|stream|sweep|record|lab|programs) "check_$p" ;;
-        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, stream, sweep, record, lab, programs)"; failed=1 ;;
+        tests|huge|sanitizer|ncu|lookback|bench|tiles|stream|sweep|peers|record|lab|programs) "check_$p" ;;
+        *) echo "unknown part '$p' (tests, huge, sanitizer, ncu, lookback, bench, tiles, stream, sweep, peers, record, lab, programs)"; failed=1 ;;
       esac
     done
   done

@@ -8,25 +8,33 @@
 namespace wl {
 
 std::vector<ProfileEntry> load_profiles(const std::string& folder, const std::vector<std::string>& files) {
-  // Files named on the command line first: the first that loads is the one shown.
+  // Files named on the command line first, in their order: the first that loads is the one
+  // shown. Then the folder's, the newest recording first (a family's profile of the GPU lent
+  // today before an older machine's), by name within a date; files that do not load last.
   std::vector<std::string> recorded;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
     if (entry.path().extension() == ".json") recorded.push_back(entry.path().string());
   std::sort(recorded.begin(), recorded.end());
-  std::vector<std::string> paths = files;
-  paths.insert(paths.end(), recorded.begin(), recorded.end());
 
-  std::vector<ProfileEntry> profiles;
-  for (const std::string& path : paths) {
+  const auto load = [](const std::string& path) {
     ProfileEntry entry{path, std::nullopt, {}};
     try {
       entry.sweep = load_sweep(path);
     } catch (const std::exception& e) {  // a corrupt file is a line in the panel, not a crash
       entry.error = e.what();
     }
-    profiles.push_back(std::move(entry));
-  }
+    return entry;
+  };
+  std::vector<ProfileEntry> profiles;
+  for (const std::string& path : files) profiles.push_back(load(path));
+  const std::size_t named = profiles.size();
+  for (const std::string& path : recorded) profiles.push_back(load(path));
+  std::stable_sort(profiles.begin() + std::ptrdiff_t(named), profiles.end(),
+                   [](const ProfileEntry& a, const ProfileEntry& b) {
+                     if (bool(a.sweep) != bool(b.sweep)) return bool(a.sweep);
+                     return a.sweep && a.sweep->date > b.sweep->date;
+                   });
   return profiles;
 }
 

@@ -196,7 +196,9 @@ PlotData build_timing_plot(const TimingSweep& sweep, TimingMetric metric, std::u
   const std::vector<std::uint64_t> all = sweep.against_param() ? sweep.param_values() : sweep.sizes();
   for (auto& [key, places] : lines) {
     std::sort(places.begin(), places.end());
-    plot.notes.push_back(places_text(sweep, all, places) + ": " + key.first + (key.second.empty() ? "" : " (" + key.second + ")"));
+    // Which series before why, as the wrong-result note has it: a note cut at the plot's edge
+    // still says whose failure it is.
+    plot.notes.push_back(places_text(sweep, all, places) + (key.second.empty() ? "" : ", " + key.second) + ": " + key.first);
   }
   if (plot.notes.size() > kMostNotes) {
     const std::size_t more = plot.notes.size() - (kMostNotes - 1);

@@ -3,6 +3,7 @@
 // kernel functor, kernel(ctx), on every thread. Included only by .cu files.
 #pragma once
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <type_traits>
@@ -112,6 +113,14 @@ class GpuBackend {
   }
   template <class T>
   void fill(Global<T> g, T value) {
+    // A value of one repeated byte (zero, above all) is a memset, not a kernel: a launch is what
+    // a short run waits on (a histogram's bins, cleared before each run: 0.3-0.6 us of 7-8 at 2^20).
+    unsigned char bytes[sizeof(T)];
+    memcpy(bytes, &value, sizeof(T));
+    if (std::all_of(bytes, bytes + sizeof(T), [&](unsigned char b) { return b == bytes[0]; })) {
+      if (g.size) WL_CUDA(cudaMemsetAsync(g.ptr, bytes[0], g.size * sizeof(T)));
+      return;
+    }
     const unsigned blocks = unsigned(std::min<std::uint64_t>((g.size + 255) / 256, 1024));
     fill_kernel<<<blocks, 256>>>(g.ptr, g.size, value);
     WL_CUDA(cudaGetLastError());

@@ -49,7 +49,7 @@ TEST(TimingPlots, AnErrorOfSomeSeriesNamesThem) {
   sweep.series[1].points[1] = measured(2048, 0.008);  // CUB fitted after all
   sweep.series[2].points[1] = measured(2048, 0.006, 8);
   const PlotData plot = build_timing_plot(sweep, TimingMetric::Milliseconds);
-  EXPECT_EQ(plot.notes, std::vector<std::string>{"2^11: does not fit in free GPU memory (sequential)"});
+  EXPECT_EQ(plot.notes, std::vector<std::string>{"2^11, sequential: does not fit in free GPU memory"});
   EXPECT_EQ(plot.series[1].points.size(), 2u);
 }
 
@@ -70,13 +70,13 @@ TEST(TimingPlots, ErrorsAtEverySizeAreOneLineAndTheLinesAreFew) {
   sweep.series[1].points[2] = measured(4096, 0.02);  // unroll-last-warp ran at 2^12
   const PlotData plot = build_timing_plot(sweep, TimingMetric::Milliseconds);
   ASSERT_EQ(plot.notes.size(), 4u);
-  EXPECT_EQ(plot.notes[0], "2^10..2^13: a needs a block of at least 64 threads (a)");
+  EXPECT_EQ(plot.notes[0], "2^10..2^13, a: a needs a block of at least 64 threads");
   EXPECT_EQ(plot.notes[3], "and 3 more notes: every point's error is in the CSV export");
   TimingSweep first_two = sweep;
   first_two.series.resize(2);
   const PlotData two = build_timing_plot(first_two, TimingMetric::Milliseconds);
   EXPECT_EQ(two.notes, std::vector<std::string>{
-                           "2^10..2^11, 2^13: unroll-last-warp needs a block of at least 64 threads (unroll-last-warp)"});
+                           "2^10..2^11, 2^13, unroll-last-warp: unroll-last-warp needs a block of at least 64 threads"});
 }
 
 TEST(TimingPlots, ReferencesAreDashedVariantsSolid) {
@@ -215,7 +215,7 @@ TEST(TimingPlots, AParameterSweepIsDrawnAgainstItAtOneSize) {
   EXPECT_EQ(block.points[2].x, 4096);
   EXPECT_NEAR(block.points[2].y, 25.0, 1e-9);
   EXPECT_EQ(plot.series[2].points.size(), 2u);  // register-resident: 4096 refused
-  EXPECT_EQ(plot.notes, std::vector<std::string>{"cols 4096: register-resident holds at most 2816 columns (register-resident)"});
+  EXPECT_EQ(plot.notes, std::vector<std::string>{"cols 4096, register-resident: register-resident holds at most 2816 columns"});
   std::vector<std::string> labels;
   for (const PlotTick& t : plot.x.ticks) labels.push_back(t.label);
   EXPECT_EQ(labels, (std::vector<std::string>{"1024", "2048", "4096"}));  // the values as typed

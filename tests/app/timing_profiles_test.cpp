@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -36,12 +37,36 @@ TEST(TimingProfiles, ACorruptProfileIsAnErrorLineNotAThrow) {
 
   std::vector<ProfileEntry> profiles;
   ASSERT_NO_THROW(profiles = load_profiles(folder.string(), {}));
-  ASSERT_EQ(profiles.size(), 2u);  // sorted by name, .json only
-  EXPECT_FALSE(profiles[0].sweep);
-  EXPECT_NE(profiles[0].error.find("a-broken.json"), std::string::npos) << profiles[0].error;
-  ASSERT_TRUE(profiles[1].sweep);
-  EXPECT_EQ(profiles[1].sweep->device, "Test GPU");
-  EXPECT_TRUE(profiles[1].error.empty());
+  ASSERT_EQ(profiles.size(), 2u);  // .json only; a file that does not load after those that do
+  ASSERT_TRUE(profiles[0].sweep);
+  EXPECT_EQ(profiles[0].sweep->device, "Test GPU");
+  EXPECT_TRUE(profiles[0].error.empty());
+  EXPECT_FALSE(profiles[1].sweep);
+  EXPECT_NE(profiles[1].error.find("a-broken.json"), std::string::npos) << profiles[1].error;
+}
+
+// A folder holding an older machine's profile and today's: today's is offered, and shown, first;
+// within a date, by name.
+TEST(TimingProfiles, TheNewestRecordingComesFirst) {
+  const fs::path folder = fresh_folder("profiles_newest");
+  TimingSweep older = one_point_sweep("Older GPU");
+  older.date = "2026-11-27";
+  TimingSweep newer = one_point_sweep("Newer GPU");
+  newer.date = "2026-12-03";
+  TimingSweep newer_too = one_point_sweep("Newer GPU too");
+  newer_too.date = "2026-12-03";
+  save_sweep(older, (folder / "a-older.json").string());
+  save_sweep(newer_too, (folder / "c-newer.json").string());
+  save_sweep(newer, (folder / "b-newer.json").string());
+  const auto profiles = load_profiles(folder.string(), {});
+  ASSERT_EQ(profiles.size(), 3u);
+  EXPECT_EQ(profiles[0].sweep->device, "Newer GPU");
+  EXPECT_EQ(profiles[1].sweep->device, "Newer GPU too");
+  EXPECT_EQ(profiles[2].sweep->device, "Older GPU");
+  TimingState state;
+  state.reload(folder.string());
+  ASSERT_NE(state.shown_sweep(), nullptr);
+  EXPECT_EQ(state.shown_sweep()->device, "Newer GPU");
 }
 
 TEST(TimingProfiles, NoFolderMeansNoProfilesAndExtraFilesComeLast) {
@@ -57,14 +82,47 @@ TEST(TimingProfiles, NoFolderMeansNoProfilesAndExtraFilesComeLast) {
 
 TEST(TimingProfiles, TheFirstProfileThatLoadsIsShown) {
   const fs::path folder = fresh_folder("profiles_shown");
-  write(folder / "a.json", "garbage");
+  write(folder / "a.txt", "garbage");  // named on the command line, so listed first
   save_sweep(one_point_sweep("Shown GPU"), (folder / "b.json").string());
   TimingState state;
+  state.extra_profiles = {(folder / "a.txt").string()};
   EXPECT_EQ(state.shown_sweep(), nullptr);
   state.reload(folder.string());
   EXPECT_EQ(state.shown, 1);
   ASSERT_NE(state.shown_sweep(), nullptr);
   EXPECT_EQ(state.shown_sweep()->device, "Shown GPU");
+}
+
+// The shipped profiles (assets/profiles/) all load; each single-GPU family is shown first as
+// timed on the H200, the GPU users are lent (the H100's stay in the list); and the rows
+// sweeps against cols carry the peers tools/bench_peers.py timed beside them.
+TEST(TimingProfiles, TheShippedProfilesLoadAndTheH200sAreShownFirst) {
+  const std::string folder = std::string(WL_LESSONS_DIR) + "/../profiles";
+  const std::vector<ProfileEntry> profiles = load_profiles(folder, {});
+  for (const ProfileEntry& p : profiles) EXPECT_TRUE(p.sweep) << p.path << ": " << p.error;
+  for (const char* family : {"reduce", "scan", "histogram", "rows"}) {
+    TimingState state;
+    state.reload(folder);
+    state.follow_family(family, {});
+    const TimingSweep* shown = state.shown_sweep();
+    ASSERT_NE(shown, nullptr) << family;
+    EXPECT_EQ(shown->device, "NVIDIA H200") << family;
+    const auto h100 = std::find_if(profiles.begin(), profiles.end(), [&](const ProfileEntry& p) {
+      return p.sweep && p.sweep->family == family && p.sweep->device == "NVIDIA H100 80GB HBM3";
+    });
+    EXPECT_NE(h100, profiles.end()) << family << ": the H100's profile is kept";
+  }
+  unsigned with_peers = 0;
+  for (const ProfileEntry& p : profiles) {
+    if (!p.sweep || p.sweep->device != "NVIDIA H200" || p.sweep->family != "rows" || !p.sweep->against_param()) continue;
+    for (const char* peer : {"torch", "torch.compile", "Triton tutorial"}) {
+      const TimingSeries* s = p.sweep->find(peer);
+      ASSERT_NE(s, nullptr) << p.path << " lacks " << peer;
+      EXPECT_EQ(s->kind, SeriesKind::Reference) << p.path;
+    }
+    ++with_peers;
+  }
+  EXPECT_EQ(with_peers, 3u);  // softmax, layer norm, RMS norm
 }
 
 // An all-reduce's profiles differ by GPUs: the one timed at the run's gpus is shown, else any.

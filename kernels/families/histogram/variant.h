@@ -30,10 +30,16 @@ WL_HOST_DEVICE bool in_range(std::int32_t x, unsigned bins) { return x >= 0 && u
 // Round k of a thread's loop over the input is step "bin round k": the bars grow round by round.
 WL_HOST_DEVICE StepId bin_round(unsigned k) { return make_step(StepKind::Bin, k < kMaxStepIndex ? k : kMaxStepIndex); }
 
+// A thread loads this many of its rounds before counting any, so that many 16-byte loads are in
+// flight, not one: the loads are what a launch at 2^20 waits on (an H200, shared-atomics at
+// block 512: 8.03 against 8.70 us a run).
+constexpr unsigned kRoundsLoadedTogether = 4;
+
 // Calls f(x) for every sample the thread owns, with the lanes of a warp together: each round,
 // each lane reads 4 consecutive samples with one 16-byte load, and the warp's 32 loads are
-// 512 contiguous bytes. Rounds are warp-uniform (a lane past the end gets -1, in no bin), so f
-// may use whole-warp collectives. The last n % 4 samples go to warp 0 of block 0.
+// 512 contiguous bytes. A thread's rounds are loaded kRoundsLoadedTogether at a time, then
+// counted round by round. Rounds are warp-uniform (a lane past the end gets -1, in no bin), so
+// f may use whole-warp collectives. The last n % 4 samples go to warp 0 of block 0.
 template <class Ctx, class F>
 WL_DEVICE void for_each_sample(Ctx& ctx, const HistogramArgs& a, F&& f) {
   constexpr unsigned S = kFamilySites;
@@ -42,12 +48,23 @@ WL_DEVICE void for_each_sample(Ctx& ctx, const HistogramArgs& a, F&& f) {
   const std::uint64_t vectors = a.n / 4;
   unsigned k = 0;
 WL_NO_UNROLL
-  for (std::uint64_t round = first; ctx.branch(round < vectors, S + __LINE__); round += threads) {
-    ctx.step(bin_round(k++));
-    Vec<std::int32_t, 4> x{{-1, -1, -1, -1}};
-    if (ctx.branch(round + ctx.lane() < vectors, S + __LINE__)) x = ctx.ld_vec(a.in, (round + ctx.lane()) * 4, S + __LINE__);
+  for (std::uint64_t group = first; ctx.branch(group < vectors, S + __LINE__); group += kRoundsLoadedTogether * threads) {
+    ctx.step(bin_round(k));
+    Vec<std::int32_t, 4> x[kRoundsLoadedTogether];
 WL_UNROLL
-    for (unsigned k = 0; k < 4; ++k) f(x.v[k]);
+    for (unsigned r = 0; r < kRoundsLoadedTogether; ++r) {
+      x[r] = Vec<std::int32_t, 4>{{-1, -1, -1, -1}};
+      const std::uint64_t round = group + r * threads;
+      if (ctx.branch(round + ctx.lane() < vectors, S + __LINE__)) x[r] = ctx.ld_vec(a.in, (round + ctx.lane()) * 4, S + __LINE__);
+    }
+WL_UNROLL
+    for (unsigned r = 0; r < kRoundsLoadedTogether; ++r) {
+      if (!ctx.branch(group + r * threads < vectors, S + __LINE__)) break;  // the warp's rounds end here
+      if (r) ctx.step(bin_round(k));
+      ++k;
+WL_UNROLL
+      for (unsigned e = 0; e < 4; ++e) f(x[r].v[e]);
+    }
   }
   if (ctx.branch(ctx.block_idx() == 0 && ctx.warp() == 0 && a.n % 4 != 0, S + __LINE__)) {
     ctx.step(bin_round(k));

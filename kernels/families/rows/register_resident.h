@@ -161,22 +161,25 @@ struct RegisterResident {
       float sum = held.template fold<SumOp>(ctx, 0.0f, [](float e) { return e; });
       sum = block_reduce_to_all<SumOp>(ctx, second_totals, sum, pass_step(2, 0));
       ctx.step(kFinishStep);
-      held.write(ctx, a.out, [&](float e) { return e / sum; });  // measured: faster than a multiply by 1 / sum
+      // measured: faster than a multiply by 1 / sum (an H100; on an H200 by 4-9%), unlike the norms'
+      held.write(ctx, a.out, [&](float e) { return e / sum; });
     } else if constexpr (Op::bit == kLayerNormBit) {
       float mean = held.template fold<SumOp>(ctx, 0.0f, [](float x) { return x; });
       mean = block_reduce_to_all<SumOp>(ctx, first_totals, mean, level_step(0)) / cols;
       ctx.step(pass_step(2));
       float variance = held.template fold<SumOp>(ctx, 0.0f, [&](float x) { return (x - mean) * (x - mean); });
       variance = block_reduce_to_all<SumOp>(ctx, second_totals, variance, pass_step(2, 0)) / cols;
-      const float scale = sqrt_f32(variance + kEps);
+      // A multiply by the inverse scale, not a division a value: layer norm 0.5-1% faster on an
+      // H200 at every cols, RMS norm within 2% either way (softmax's division is the faster there).
+      const float inverse = 1.0f / sqrt_f32(variance + kEps);
       ctx.step(kFinishStep);
-      held.write(ctx, a.out, [&](float x) { return (x - mean) / scale; });
+      held.write(ctx, a.out, [&](float x) { return (x - mean) * inverse; });
     } else {
       float mean_square = held.template fold<SumOp>(ctx, 0.0f, [](float x) { return x * x; });
       mean_square = block_reduce_to_all<SumOp>(ctx, first_totals, mean_square, level_step(0)) / cols;
-      const float scale = sqrt_f32(mean_square + kEps);
+      const float inverse = 1.0f / sqrt_f32(mean_square + kEps);
       ctx.step(kFinishStep);
-      held.write(ctx, a.out, [&](float x) { return x / scale; });
+      held.write(ctx, a.out, [&](float x) { return x * inverse; });
     }
   }
 };
