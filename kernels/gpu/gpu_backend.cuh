@@ -114,7 +114,7 @@ class GpuBackend {
   template <class T>
   void fill(Global<T> g, T value) {
     // A value of one repeated byte (zero, above all) is a memset, not a kernel: a launch is what
-    // a short run waits on (a histogram's bins, cleared before each run: 0.3-0.6 us of 7-8 at 2^20).
+    // a short run waits on (a histogram's bins, cleared before each run: 0.5-1 us of 7-9 at 2^20).
     unsigned char bytes[sizeof(T)];
     memcpy(bytes, &value, sizeof(T));
     if (std::all_of(bytes, bytes + sizeof(T), [&](unsigned char b) { return b == bytes[0]; })) {
